@@ -1,0 +1,64 @@
+"""The Tikal rules engine: pure Python, no I/O, no discord, no PIL.
+
+Parse → list legal moves → validate → apply, in the manner of python-chess::
+
+    state = new_game(["Ana", "Ben"], "basic", seed=7)
+    for entry in legal_moves(state): ...
+    state = apply(state, parse_move("place C1 0"))
+"""
+
+from .board import SPACE_NAMES, parse_space, space_name
+from .errors import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidRecord,
+    NotYourTurn,
+    StaleState,
+    UnreadableMove,
+)
+from .moves import (
+    Bid,
+    Camp,
+    Deploy,
+    End,
+    Exchange,
+    Guard,
+    Move,
+    Pass,
+    Pick,
+    Place,
+    Recover,
+    Transfer,
+    Uncover,
+    Undo,
+    Walk,
+    parse_move,
+)
+from .record import GameRecord, name_problem, new_game, read_record, record_of, replay
+from .rules import (
+    LegalMove,
+    absent_moves,
+    apply,
+    is_legal,
+    legal_moves,
+    legal_placements,
+    path_costs,
+    validate,
+)
+from .serial import state_from_dict, state_from_json, state_to_dict, state_to_json
+from .state import GameState, Phase, Variant
+from .summary import summary
+from .tiles import HEXAGONS, TREASURE_KINDS, Hexagon, Terrain
+from .view import GameView, PlayerView, SpaceView, view
+
+__all__ = [
+    "HEXAGONS", "SPACE_NAMES", "TREASURE_KINDS", "Bid", "Camp", "Deploy", "End", "EngineError",
+    "Exchange", "GameOver", "GameRecord", "GameState", "GameView", "Guard", "Hexagon", "IllegalMove",
+    "InvalidRecord", "LegalMove", "Move", "NotYourTurn", "Pass", "Phase", "Pick", "Place",
+    "PlayerView", "Recover", "SpaceView", "StaleState", "Terrain", "Transfer", "Uncover", "Undo",
+    "UnreadableMove", "Variant", "Walk", "absent_moves", "apply", "is_legal", "legal_moves",
+    "legal_placements", "name_problem", "new_game", "parse_move", "parse_space", "path_costs",
+    "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",
+    "state_to_dict", "state_to_json", "summary", "validate", "view",
+]

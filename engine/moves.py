@@ -1,0 +1,273 @@
+"""Moves as frozen values, their notation (SPEC section 5) and the parser.
+
+``parse_move`` turns text into a move without looking at any game; whether the move is legal is a
+separate question (``engine.rules``). ``str(move)`` gives the canonical form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from .board import parse_space, space_name
+from .errors import UnreadableMove
+from .tiles import TREASURE_KINDS
+
+_DIGITS: Final = re.compile(r"[0-9]+")
+
+
+def _figures(count: int, leader: bool) -> str:
+    return "leader" if leader else str(count)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place the hexagon in hand on ``space`` with ``rotation`` (0–5)."""
+
+    space: int
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"place {space_name(self.space)} {self.rotation}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Put ``count`` workers (or the leader) from the supply into the base camp or an own camp."""
+
+    space: int
+    count: int = 1
+    leader: bool = False
+
+    def __str__(self) -> str:
+        return f"deploy {space_name(self.space)} {_figures(self.count, self.leader)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """Move figures between the base camp and own camps (1 AP each)."""
+
+    source: int
+    target: int
+    count: int = 1
+    leader: bool = False
+
+    def __str__(self) -> str:
+        return f"transfer {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """Move figures along the cheapest path (the notation's ``move``)."""
+
+    source: int
+    target: int
+    count: int = 1
+    leader: bool = False
+
+    def __str__(self) -> str:
+        return f"move {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Uncover:
+    """Uncover ``count`` temple levels."""
+
+    space: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"uncover {space_name(self.space)} {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recover:
+    """Recover ``count`` treasure wafers."""
+
+    space: int
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"recover {space_name(self.space)} {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Give my single treasure ``give`` for ``player``'s single treasure ``take``."""
+
+    give: str
+    player: str
+    take: str
+
+    def __str__(self) -> str:
+        return f"exchange {self.give} {self.player} {self.take}"
+
+
+@dataclass(frozen=True, slots=True)
+class Camp:
+    space: int
+
+    def __str__(self) -> str:
+        return f"camp {space_name(self.space)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    space: int
+    leader: bool = False
+
+    def __str__(self) -> str:
+        return f"guard {space_name(self.space)}" + (" leader" if self.leader else "")
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    def __str__(self) -> str:
+        return "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    count: int
+
+    def __str__(self) -> str:
+        return f"bid {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Take the ``index``-th hexagon still shown (1-based)."""
+
+    index: int
+
+    def __str__(self) -> str:
+        return f"pick {self.index}"
+
+
+Move = Place | Deploy | Transfer | Walk | Uncover | Recover | Exchange | Camp | Guard | End | Undo | Bid | Pass | Pick
+"""Any move of the notation."""
+
+COUNTED: Final = (Deploy, Transfer, Walk, Uncover, Recover, Bid)
+"""Move types that carry a count, so one legal-move entry may stand for a range of counts."""
+
+VERBS: Final = (
+    "place", "deploy", "transfer", "move", "uncover", "recover", "exchange",
+    "camp", "guard", "end", "undo", "bid", "pass", "pick",
+)
+
+USAGE: Final[dict[str, str]] = {
+    "place": "place <hex> <rotation 0-5>",
+    "deploy": "deploy <hex> <n|leader>",
+    "transfer": "transfer <from> <to> <n|leader>",
+    "move": "move <from> <to> <n|leader>",
+    "uncover": "uncover <hex> [<n>]",
+    "recover": "recover <hex> [<n>]",
+    "exchange": "exchange <my kind> <player> <their kind>",
+    "camp": "camp <hex>",
+    "guard": "guard <hex> [leader]",
+    "end": "end",
+    "undo": "undo",
+    "bid": "bid <n>",
+    "pass": "pass",
+    "pick": "pick <k>",
+}
+
+
+def _bad(text: str, verb: str, why: str) -> UnreadableMove:
+    return UnreadableMove(f"Cannot read “{text}”: {why}. Write it as `{USAGE[verb]}`.")
+
+
+def _space(text: str, verb: str, word: str) -> int:
+    space = parse_space(word)
+    if space is None:
+        raise _bad(text, verb, f"“{word}” is not a space (A1 … H5)")
+    return space
+
+
+def _count(text: str, verb: str, word: str, what: str = "a count") -> int:
+    if not _DIGITS.fullmatch(word):
+        raise _bad(text, verb, f"“{word}” is not {what} in digits")
+    n = int(word)
+    if n < 1:
+        raise _bad(text, verb, f"{what} must be at least 1")
+    return n
+
+
+def _figure_count(text: str, verb: str, word: str) -> tuple[int, bool]:
+    if word.lower() == "leader":
+        return 1, True
+    return _count(text, verb, word, "a number of workers"), False
+
+
+def _kind(text: str, verb: str, word: str) -> str:
+    kind = word.lower()
+    if kind not in TREASURE_KINDS:
+        raise _bad(text, verb, f"“{word}” is not a treasure kind ({', '.join(TREASURE_KINDS)})")
+    return kind
+
+
+def parse_move(text: str) -> Move:
+    """Parse one move in the notation of SPEC section 5.
+
+    Returns the move; raises ``UnreadableMove`` with a message naming the expected form. Words are
+    case-insensitive and separated by one or more spaces.
+    """
+    words = text.split()
+    if not words:
+        raise UnreadableMove("Cannot read an empty move. Moves are: " + ", ".join(VERBS) + ".")
+    verb, args = words[0].lower(), words[1:]
+    arity: dict[str, tuple[int, int]] = {
+        "place": (2, 2), "deploy": (2, 2), "transfer": (3, 3), "move": (3, 3), "uncover": (1, 2),
+        "recover": (1, 2), "exchange": (3, 3), "camp": (1, 1), "guard": (1, 2), "end": (0, 0),
+        "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1),
+    }
+    if verb not in arity:
+        raise UnreadableMove(f"Cannot read “{text}”: “{words[0]}” is not a move. Moves are: {', '.join(VERBS)}.")
+    low, high = arity[verb]
+    if not low <= len(args) <= high:
+        raise _bad(text, verb, f"`{verb}` takes {low if low == high else f'{low} or {high}'} "
+                               f"word{'s' if high != 1 else ''} after it")
+    if verb == "place":
+        space = _space(text, verb, args[0])
+        if not re.fullmatch(r"[0-5]", args[1]):
+            raise _bad(text, verb, f"the rotation “{args[1]}” must be one digit from 0 to 5")
+        return Place(space, int(args[1]))
+    if verb == "deploy":
+        count, leader = _figure_count(text, verb, args[1])
+        return Deploy(_space(text, verb, args[0]), count, leader)
+    if verb in ("transfer", "move"):
+        source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
+        count, leader = _figure_count(text, verb, args[2])
+        return (Transfer if verb == "transfer" else Walk)(source, target, count, leader)
+    if verb in ("uncover", "recover"):
+        space = _space(text, verb, args[0])
+        count = _count(text, verb, args[1]) if len(args) > 1 else 1
+        return (Uncover if verb == "uncover" else Recover)(space, count)
+    if verb == "exchange":
+        return Exchange(_kind(text, verb, args[0]), args[1], _kind(text, verb, args[2]))
+    if verb == "camp":
+        return Camp(_space(text, verb, args[0]))
+    if verb == "guard":
+        space = _space(text, verb, args[0])
+        if len(args) == 2 and args[1].lower() != "leader":
+            raise _bad(text, verb, f"“{args[1]}” should be `leader` or nothing")
+        return Guard(space, len(args) == 2)
+    if verb == "bid":
+        return Bid(_count(text, verb, args[0], "a bid"))
+    if verb == "pick":
+        return Pick(_count(text, verb, args[0], "a hexagon number"))
+    simple: dict[str, Move] = {"end": End(), "undo": Undo(), "pass": Pass()}
+    return simple[verb]

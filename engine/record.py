@@ -1,0 +1,197 @@
+"""Starting games and game records (SPEC sections 4 and 6).
+
+A record is setup + seed + move list; the state is a fold of ``apply`` over the moves. Records
+are validated with pydantic at this boundary.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError, field_validator
+
+from .board import SPACE_NAMES
+from .errors import InvalidRecord
+from .moves import VERBS
+from .rules import apply, start_game
+from .state import GameState, Setup, Variant, blank_state
+from .tiles import HEXAGONS, LETTERS, TREASURE_KINDS, WAFERS_PER_KIND
+
+NAME_PATTERN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
+RESERVED_NAMES: Final = frozenset(
+    {*VERBS, "leader", *TREASURE_KINDS, *(name.lower() for name in SPACE_NAMES)}
+)
+
+
+def name_problem(name: str) -> str | None:
+    """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can."""
+    if not NAME_PATTERN.fullmatch(name):
+        return (f"“{name}” is not a seat name: a letter, then up to 15 letters, digits or underscores")
+    if name.lower() in RESERVED_NAMES:
+        return f"“{name}” is a word of the move notation and cannot be a seat name"
+    return None
+
+
+def check_players(players: Sequence[str]) -> None:
+    """Raise ``InvalidRecord`` unless ``players`` are 2–4 valid, distinct seat names."""
+    if not 2 <= len(players) <= 4:
+        raise InvalidRecord(f"Tikal is for 2–4 players, not {len(players)}.")
+    for name in players:
+        problem = name_problem(name)
+        if problem:
+            raise InvalidRecord(problem + ".")
+    lowered = [p.lower() for p in players]
+    if len(set(lowered)) != len(lowered):
+        raise InvalidRecord("Seat names must differ (ignoring case).")
+
+
+def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the stack (top first: A hexagons shuffled, then B … G) and the wafer order a seed makes.
+
+    One ``random.Random(seed)`` shuffles the hexagons letter by letter, then the 24 wafers.
+    """
+    rng = random.Random(seed)
+    tiles: list[str] = []
+    for letter in LETTERS:
+        group = [t for t in HEXAGONS if t[0] == letter]
+        rng.shuffle(group)
+        tiles.extend(group)
+    wafers = [k for k in TREASURE_KINDS for _ in range(WAFERS_PER_KIND)]
+    rng.shuffle(wafers)
+    return tuple(tiles), tuple(wafers)
+
+
+def full_orders(
+    seed: int, tile_order: Sequence[str] = (), treasure_order: Sequence[str] = ()
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return both orders: the named ones first, the rest in the seeded order. Raises ``InvalidRecord``."""
+    for t in tile_order:
+        if t not in HEXAGONS:
+            raise InvalidRecord(f"“{t}” is not a hexagon id (A-1 … G-4).")
+    repeated = [t for t, n in Counter(tile_order).items() if n > 1]
+    if repeated:
+        raise InvalidRecord(f"The hexagon {repeated[0]} is named more than once in tile_order.")
+    for k in treasure_order:
+        if k not in TREASURE_KINDS:
+            raise InvalidRecord(f"“{k}” is not a treasure kind ({', '.join(TREASURE_KINDS)}).")
+    over = [k for k, n in Counter(treasure_order).items() if n > WAFERS_PER_KIND]
+    if over:
+        raise InvalidRecord(f"The treasure {over[0]} is named more than {WAFERS_PER_KIND} times.")
+    seeded_tiles, seeded_wafers = seeded_orders(seed)
+    named = set(tile_order)
+    tiles = (*tile_order, *(t for t in seeded_tiles if t not in named))
+    left = Counter(treasure_order)
+    rest = []
+    for k in seeded_wafers:
+        if left[k]:
+            left[k] -= 1
+        else:
+            rest.append(k)
+    return tiles, (*treasure_order, *rest)
+
+
+def new_game(
+    players: Sequence[str],
+    variant: Variant | str = Variant.BASIC,
+    seed: int | None = None,
+    *,
+    tile_order: Sequence[str] = (),
+    treasure_order: Sequence[str] = (),
+) -> GameState:
+    """Start a game and return its first state (version 0, seat 1 to act).
+
+    Without a seed, one of 64 bits is drawn from a secure source (SPEC ruling 13).
+    Raises ``InvalidRecord`` on bad seats, variant or orders.
+    """
+    check_players(players)
+    try:
+        variant = Variant(variant)
+    except ValueError:
+        raise InvalidRecord(f"The variant is `basic` or `auction`, not “{variant}”.") from None
+    if seed is None:
+        seed = secrets.randbits(64)
+    tiles, wafers = full_orders(seed, tile_order, treasure_order)
+    state = blank_state(Setup(tuple(players), variant, seed, tiles, wafers))
+    start_game(state)
+    return state
+
+
+class GameRecord(BaseModel):
+    """A game record of SPEC section 6."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    players: list[StrictStr]
+    variant: Literal["basic", "auction"]
+    seed: StrictInt
+    tile_order: list[StrictStr] = []
+    treasure_order: list[StrictStr] = []
+    moves: list[StrictStr] = []
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: list[str]) -> list[str]:
+        try:
+            check_players(v)
+        except InvalidRecord as e:
+            raise ValueError(str(e)) from None
+        return v
+
+    @field_validator("tile_order", "treasure_order", mode="after")
+    @classmethod
+    def _orders(cls, v: list[str]) -> list[str]:
+        return v
+
+    def start(self) -> GameState:
+        """Return the game's first state. Raises ``InvalidRecord`` on bad orders."""
+        return new_game(self.players, self.variant, self.seed,
+                        tile_order=self.tile_order, treasure_order=self.treasure_order)
+
+
+def read_record(data: Any) -> GameRecord:
+    """Validate decoded JSON as a game record. Raises ``InvalidRecord`` with a readable reason."""
+    try:
+        record = GameRecord.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "record"
+        msg = first["msg"].removeprefix("Value error, ")
+        raise InvalidRecord(f"Not a game record: {where}: {msg}") from None
+    full_orders(record.seed, record.tile_order, record.treasure_order)
+    return record
+
+
+def record_of(state: GameState, *, full_orders: bool = True) -> dict[str, Any]:
+    """Return the game record of a state as a JSON-ready dict.
+
+    With ``full_orders`` (the default) both orders are named in full, so the record replays on any
+    engine; that reveals hidden information, so use it for finished games (or the service's own
+    storage) only.
+    """
+    s = state.setup
+    record: dict[str, Any] = {"players": list(s.players), "variant": s.variant.value, "seed": s.seed}
+    if full_orders:
+        record["tile_order"] = list(s.tile_order)
+        record["treasure_order"] = list(s.treasure_order)
+    record["moves"] = list(state.log)
+    return record
+
+
+def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
+    """Fold ``apply`` over the record's moves (the first ``upto`` of them) and return the state.
+
+    Raises the first move's ``EngineError``; its ``move_index`` attribute holds the 0-based index.
+    """
+    state = record.start()
+    for i, text in enumerate(record.moves[:upto]):
+        try:
+            state = apply(state, text)
+        except Exception as e:
+            e.move_index = i  # type: ignore[attr-defined]
+            raise
+    return state

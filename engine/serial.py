@@ -1,0 +1,266 @@
+"""A state as JSON and back: the snapshot the service layer caches beside the move log.
+
+The snapshot holds the whole state, hidden parts included; its ``version`` is the number of moves
+applied. ``state_from_dict`` validates with pydantic, since stored JSON is a trust boundary.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .board import SPACE_COUNT, parse_space, space_name
+from .errors import InvalidRecord
+from .moves import parse_move
+from .state import GameState, Phase, ScoreEntry, Setup, TurnRecord, Variant
+from .tiles import HEXAGONS, TREASURE_KINDS, Terrain
+
+SNAPSHOT_FORMAT: Final = 1
+
+
+def _space_dict(values: dict[int, int]) -> dict[str, int]:
+    return {space_name(s): n for s, n in sorted(values.items())}
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """Return the whole state as a JSON-ready dict (hidden information included)."""
+    n = len(state.players)
+    board = []
+    for s in range(SPACE_COUNT):
+        if not state.explored[s]:
+            continue
+        board.append({
+            "space": space_name(s), "tile": state.tile[s], "rotation": state.rotation[s],
+            "value": state.value[s], "wafers": list(state.wafers[s]), "camp": state.camp[s],
+            "guard": state.guard[s], "workers": [state.workers[p][s] for p in range(n)],
+        })
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "version": state.version,
+        "setup": {
+            "players": list(state.setup.players), "variant": state.setup.variant.value,
+            "seed": state.setup.seed, "tile_order": list(state.setup.tile_order),
+            "treasure_order": list(state.setup.treasure_order),
+        },
+        "log": list(state.log),
+        "board": board,
+        "leader": list(state.leader),
+        "supply": list(state.supply),
+        "removed": list(state.removed),
+        "camps_left": list(state.camps_left),
+        "guards_left": list(state.guards_left),
+        "treasures": [dict(sorted(t.items())) for t in state.treasures],
+        "score": list(state.score),
+        "temple_supply": {str(v): c for v, c in sorted(state.temple_supply.items())},
+        "stack_pos": state.stack_pos,
+        "wafer_pos": state.wafer_pos,
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "ap": state.ap,
+        "hand": state.hand,
+        "turn": state.turn,
+        "uncovered": _space_dict(state.uncovered),
+        "recovered": _space_dict(state.recovered),
+        "turn_moves": list(state.turn_moves),
+        "last_turn": None if state.last_turn is None else {
+            "player": state.last_turn.player, "scoring": state.last_turn.scoring,
+            "moves": list(state.last_turn.moves)},
+        "undo_base": None if state.undo_base is None else state_to_dict(state.undo_base),
+        "undo_moves": [str(m) for m in state.undo_moves],
+        "scoring_round": state.scoring_round,
+        "scoring_queue": list(state.scoring_queue),
+        "volcano_player": state.volcano_player,
+        "score_log": [[e.round, e.player, e.temples, e.treasures, e.total] for e in state.score_log],
+        "last_placer": state.last_placer,
+        "round": state.round,
+        "shown": list(state.shown),
+        "had_turn": list(state.had_turn),
+        "bidders": list(state.bidders),
+        "passed": list(state.passed),
+        "high_bid": state.high_bid,
+        "high_bidder": state.high_bidder,
+        "first_passer": state.first_passer,
+    }
+
+
+def state_to_json(state: GameState) -> str:
+    """Return the state as compact JSON text."""
+    return json.dumps(state_to_dict(state), separators=(",", ":"))
+
+
+class _SetupModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    players: list[str] = Field(min_length=2, max_length=4)
+    variant: Variant = Field(strict=False)
+    seed: int
+    tile_order: list[str] = Field(min_length=36, max_length=36)
+    treasure_order: list[str] = Field(min_length=24, max_length=24)
+
+
+class _HexModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    space: str
+    tile: str | None
+    rotation: int = Field(ge=0, le=5)
+    value: int = Field(ge=0, le=10)
+    wafers: list[str]
+    camp: int
+    guard: int
+    workers: list[int]
+
+
+class _TurnModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    player: int
+    scoring: bool
+    moves: list[str]
+
+
+class _StateModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    format: int
+    version: int = Field(ge=0)
+    setup: _SetupModel
+    log: list[str]
+    board: list[_HexModel]
+    leader: list[int]
+    supply: list[int]
+    removed: list[int]
+    camps_left: list[int]
+    guards_left: list[int]
+    treasures: list[dict[str, int]]
+    score: list[int]
+    temple_supply: dict[str, int]
+    stack_pos: int = Field(ge=0, le=36)
+    wafer_pos: int = Field(ge=0, le=24)
+    phase: Phase = Field(strict=False)
+    to_act: int
+    ap: int = Field(ge=0, le=10)
+    hand: str | None
+    turn: int
+    uncovered: dict[str, int]
+    recovered: dict[str, int]
+    turn_moves: list[str]
+    last_turn: _TurnModel | None
+    undo_base: _StateModel | None
+    undo_moves: list[str]
+    scoring_round: int
+    scoring_queue: list[int]
+    volcano_player: int
+    score_log: list[list[int]]
+    last_placer: int
+    round: int
+    shown: list[str]
+    had_turn: list[bool]
+    bidders: list[int]
+    passed: list[bool]
+    high_bid: int
+    high_bidder: int
+    first_passer: int
+
+
+def _space(name: str) -> int:
+    s = parse_space(name)
+    if s is None:
+        raise InvalidRecord(f"Bad snapshot: “{name}” is not a space.")
+    return s
+
+
+def _build(m: _StateModel) -> GameState:
+    from .state import blank_state
+
+    setup = Setup(tuple(m.setup.players), m.setup.variant, m.setup.seed,
+                  tuple(m.setup.tile_order), tuple(m.setup.treasure_order))
+    if sorted(setup.tile_order) != sorted(HEXAGONS):
+        raise InvalidRecord("Bad snapshot: the tile order is not the 36 hexagons.")
+    if any(k not in TREASURE_KINDS for k in setup.treasure_order):
+        raise InvalidRecord("Bad snapshot: unknown treasure kind in the wafer order.")
+    n = len(setup.players)
+    per_player = (m.leader, m.supply, m.removed, m.camps_left, m.guards_left, m.treasures, m.score,
+                  m.had_turn, m.passed)
+    if any(len(x) != n for x in per_player):
+        raise InvalidRecord("Bad snapshot: a per-player list has the wrong length.")
+    s = blank_state(setup)
+    s.version = m.version
+    s.log = tuple(m.log)
+    for h in m.board:
+        sp = _space(h.space)
+        if len(h.workers) != n:
+            raise InvalidRecord("Bad snapshot: a hex lists the wrong number of players.")
+        if h.tile is not None:
+            if h.tile not in HEXAGONS:
+                raise InvalidRecord(f"Bad snapshot: unknown hexagon {h.tile}.")
+            hexagon = HEXAGONS[h.tile]
+            s.explored[sp] = True
+            s.tile[sp] = h.tile
+            s.terrain[sp] = hexagon.terrain
+            s.rotation[sp] = h.rotation
+            s.stones[sp] = hexagon.rotated(h.rotation)
+        elif not s.explored[sp]:
+            raise InvalidRecord(f"Bad snapshot: {h.space} has no hexagon.")
+        s.value[sp] = h.value
+        s.wafers[sp] = tuple(h.wafers)
+        s.camp[sp] = h.camp
+        s.guard[sp] = h.guard
+        for p in range(n):
+            s.workers[p][sp] = h.workers[p]
+    s.leader = list(m.leader)
+    s.supply = list(m.supply)
+    s.removed = list(m.removed)
+    s.camps_left = list(m.camps_left)
+    s.guards_left = list(m.guards_left)
+    s.treasures = [dict(t) for t in m.treasures]
+    s.score = list(m.score)
+    s.temple_supply = {int(v): c for v, c in m.temple_supply.items()}
+    s.stack_pos, s.wafer_pos = m.stack_pos, m.wafer_pos
+    s.phase, s.to_act, s.ap, s.hand, s.turn = m.phase, m.to_act, m.ap, m.hand, m.turn
+    s.uncovered = {_space(k): v for k, v in m.uncovered.items()}
+    s.recovered = {_space(k): v for k, v in m.recovered.items()}
+    s.turn_moves = tuple(m.turn_moves)
+    s.last_turn = None if m.last_turn is None else TurnRecord(
+        m.last_turn.player, m.last_turn.scoring, tuple(m.last_turn.moves))
+    s.undo_base = None if m.undo_base is None else _build(m.undo_base)
+    s.undo_moves = tuple(parse_move(t) for t in m.undo_moves)
+    if (s.undo_base is None) != (not s.undo_moves):
+        raise InvalidRecord("Bad snapshot: undo information is inconsistent.")
+    s.scoring_round = m.scoring_round
+    s.scoring_queue = tuple(m.scoring_queue)
+    s.volcano_player = m.volcano_player
+    s.score_log = tuple(ScoreEntry(*e) for e in m.score_log)
+    s.last_placer = m.last_placer
+    s.round = m.round
+    s.shown = tuple(m.shown)
+    s.had_turn = list(m.had_turn)
+    s.bidders = tuple(m.bidders)
+    s.passed = list(m.passed)
+    s.high_bid, s.high_bidder, s.first_passer = m.high_bid, m.high_bidder, m.first_passer
+    if s.hand is not None and s.hand not in HEXAGONS:
+        raise InvalidRecord(f"Bad snapshot: unknown hexagon in hand {s.hand}.")
+    if any(t not in HEXAGONS for t in s.shown):
+        raise InvalidRecord("Bad snapshot: unknown shown hexagon.")
+    if any(s.terrain[sp] is Terrain.VOLCANO and s.value[sp] for sp in range(SPACE_COUNT)):
+        raise InvalidRecord("Bad snapshot: a volcano with a value.")
+    return s
+
+
+def state_from_dict(data: Any) -> GameState:
+    """Rebuild a state from ``state_to_dict`` output. Raises ``InvalidRecord`` if it is malformed."""
+    try:
+        model = _StateModel.model_validate(data)
+    except ValidationError as e:
+        first = e.errors()[0]
+        raise InvalidRecord(f"Bad snapshot: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    if model.format != SNAPSHOT_FORMAT:
+        raise InvalidRecord(f"Bad snapshot: format {model.format}, this engine reads {SNAPSHOT_FORMAT}.")
+    return _build(model)
+
+
+def state_from_json(text: str | bytes) -> GameState:
+    """Rebuild a state from ``state_to_json`` text. Raises ``InvalidRecord`` if it is malformed."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise InvalidRecord(f"Bad snapshot: not JSON ({e}).") from None
+    return state_from_dict(data)

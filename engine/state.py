@@ -1,0 +1,258 @@
+"""The full game state, including what players must not see (the stack order, the wafers' kinds).
+
+Only the service layer holds a ``GameState``; pictures, messages and computer players get a
+``GameView`` (``engine.view``). A state is never changed after it is built: ``engine.rules.apply``
+returns a new one. Turn, phase and auction state are explicit fields, not inferred.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .board import SPACE_COUNT
+from .moves import Move
+from .tiles import HEXAGONS, PRINTED, TEMPLE_TILES, Terrain
+
+
+class Phase(StrEnum):
+    """What the game waits for (the replay output's ``phase``)."""
+
+    PLACE = "place"
+    ACTIONS = "actions"
+    SCORING = "scoring"
+    BID = "bid"
+    PICK = "pick"
+    FINISHED = "finished"
+
+
+class Variant(StrEnum):
+    BASIC = "basic"
+    AUCTION = "auction"
+
+
+# Where a player's leader is, besides a space index.
+LEADER_SUPPLY: Final = -1
+LEADER_GUARD: Final = -2
+LEADER_REMOVED: Final = -3
+
+NOBODY: Final = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game is started from: seats, variant, seed and the full orders the seed produced."""
+
+    players: tuple[str, ...]
+    variant: Variant
+    seed: int
+    tile_order: tuple[str, ...]
+    treasure_order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """A finished turn: who, whether it was a normal or a scoring turn, and its actions in order."""
+
+    player: int
+    scoring: bool
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEntry:
+    """One player's score in one scoring round (round 1…4)."""
+
+    round: int
+    player: int
+    temples: int
+    treasures: int
+    total: int
+
+
+class GameState:
+    """A snapshot of a game. Build one with ``engine.new_game``; change it only through ``engine.apply``."""
+
+    __slots__ = (
+        "_paths", "ap", "bidders", "camp", "camps_left", "explored", "first_passer", "guard",
+        "guards_left", "had_turn", "hand", "high_bid", "high_bidder", "last_placer", "last_turn",
+        "leader", "log", "passed", "phase", "recovered", "removed", "rotation", "round",
+        "score", "score_log", "scoring_queue", "scoring_round", "setup", "shown", "stack_pos",
+        "stones", "supply", "temple_supply", "terrain", "tile", "to_act", "treasures", "turn",
+        "turn_moves", "uncovered", "undo_base", "undo_moves", "value", "version", "volcano_player",
+        "wafer_pos", "wafers", "workers",
+    )
+
+    setup: Setup
+    version: int
+    log: tuple[str, ...]
+    # the board, per space index
+    explored: list[bool]
+    tile: list[str | None]
+    terrain: list[Terrain | None]
+    rotation: list[int]
+    stones: list[tuple[int, ...]]
+    value: list[int]
+    wafers: list[tuple[str, ...]]
+    camp: list[int]
+    guard: list[int]
+    workers: list[list[int]]
+    leader: list[int]
+    # the players, per seat
+    supply: list[int]
+    removed: list[int]
+    camps_left: list[int]
+    guards_left: list[int]
+    treasures: list[dict[str, int]]
+    score: list[int]
+    temple_supply: dict[int, int]
+    stack_pos: int
+    wafer_pos: int
+    # the flow of play
+    phase: Phase
+    to_act: int
+    ap: int
+    hand: str | None
+    turn: int
+    uncovered: dict[int, int]
+    recovered: dict[int, int]
+    turn_moves: tuple[str, ...]
+    last_turn: TurnRecord | None
+    undo_base: GameState | None
+    undo_moves: tuple[Move, ...]
+    scoring_round: int
+    scoring_queue: tuple[int, ...]
+    volcano_player: int
+    score_log: tuple[ScoreEntry, ...]
+    last_placer: int
+    # the auction
+    round: int
+    shown: tuple[str, ...]
+    had_turn: list[bool]
+    bidders: tuple[int, ...]
+    passed: list[bool]
+    high_bid: int
+    high_bidder: int
+    first_passer: int
+    _paths: dict[int, dict[int, int]]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def variant(self) -> Variant:
+        return self.setup.variant
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def stack_left(self) -> int:
+        """Hexagons still in the face-down stack (not counting shown or in-hand ones)."""
+        return len(self.setup.tile_order) - self.stack_pos
+
+    def clone(self) -> GameState:
+        """Return a copy that can be changed without touching this state."""
+        c = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            setattr(c, name, getattr(self, name))
+        for name in ("explored", "tile", "terrain", "rotation", "stones", "value", "wafers", "camp",
+                     "guard", "leader", "supply", "removed", "camps_left", "guards_left", "score",
+                     "had_turn", "passed"):
+            setattr(c, name, list(getattr(self, name)))
+        c.workers = [list(row) for row in self.workers]
+        c.treasures = [dict(t) for t in self.treasures]
+        c.temple_supply = dict(self.temple_supply)
+        c.uncovered = dict(self.uncovered)
+        c.recovered = dict(self.recovered)
+        return c
+
+    def strength(self, player: int, space: int) -> int:
+        """Return the player's strength on a space: workers count 1, the leader 3."""
+        return self.workers[player][space] + (3 if self.leader[player] == space else 0)
+
+    def figures_at(self, player: int, space: int) -> int:
+        """Return how many of the player's figures (workers and leader) stand on a space."""
+        return self.workers[player][space] + (1 if self.leader[player] == space else 0)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        from .serial import state_to_dict
+
+        return state_to_dict(self) == state_to_dict(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        who = self.players[self.to_act] if self.to_act >= 0 else None
+        return f"<GameState v{self.version} {self.phase.value} to_act={who} ap={self.ap}>"
+
+
+def blank_state(setup: Setup) -> GameState:
+    """Return the state before the first move: printed spaces, full supplies, nobody acting yet."""
+    n = len(setup.players)
+    s = GameState.__new__(GameState)
+    s.setup = setup
+    s.version = 0
+    s.log = ()
+    s.explored = [False] * SPACE_COUNT
+    s.tile = [None] * SPACE_COUNT
+    s.terrain = [None] * SPACE_COUNT
+    s.rotation = [0] * SPACE_COUNT
+    s.stones = [(0, 0, 0, 0, 0, 0)] * SPACE_COUNT
+    s.value = [0] * SPACE_COUNT
+    s.wafers = [()] * SPACE_COUNT
+    s.camp = [NOBODY] * SPACE_COUNT
+    s.guard = [NOBODY] * SPACE_COUNT
+    for p in PRINTED:
+        s.explored[p.space] = True
+        s.terrain[p.space] = p.terrain
+        s.stones[p.space] = p.stones
+        s.value[p.space] = p.value
+    s.workers = [[0] * SPACE_COUNT for _ in range(n)]
+    s.leader = [LEADER_SUPPLY] * n
+    from .tiles import AUCTION_START_SCORE, CAMPS, GUARDS, WORKERS
+
+    s.supply = [WORKERS] * n
+    s.removed = [0] * n
+    s.camps_left = [CAMPS] * n
+    s.guards_left = [GUARDS] * n
+    s.treasures = [{} for _ in range(n)]
+    s.score = [AUCTION_START_SCORE if setup.variant is Variant.AUCTION else 0] * n
+    s.temple_supply = dict(TEMPLE_TILES)
+    s.stack_pos = 0
+    s.wafer_pos = 0
+    s.phase = Phase.PLACE
+    s.to_act = 0
+    s.ap = 10
+    s.hand = None
+    s.turn = 0
+    s.uncovered = {}
+    s.recovered = {}
+    s.turn_moves = ()
+    s.last_turn = None
+    s.undo_base = None
+    s.undo_moves = ()
+    s.scoring_round = 0
+    s.scoring_queue = ()
+    s.volcano_player = NOBODY
+    s.score_log = ()
+    s.last_placer = NOBODY
+    s.round = 0
+    s.shown = ()
+    s.had_turn = [False] * n
+    s.bidders = ()
+    s.passed = [False] * n
+    s.high_bid = 0
+    s.high_bidder = NOBODY
+    s.first_passer = NOBODY
+    s._paths = {}
+    return s
+
+
+def is_volcano(tile_id: str) -> bool:
+    return HEXAGONS[tile_id].terrain is Terrain.VOLCANO
