@@ -45,16 +45,58 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
     rp.add_argument("file")
-    sub.add_parser("console", help="play a hot-seat game in this terminal")
+    cp = sub.add_parser("console", help="play a hot-seat game in this terminal")
+    cp.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked if missing)")
+    cp.add_argument("--variant", choices=["basic", "auction"], help="asked if missing")
+    cp.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
     args = parser.parse_args(argv)
     if args.command == "replay":
         status, out = replay_file(args.file)
         json.dump(out, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         return status
-    from .console import run_console
+    return run_console(args.players, args.variant, args.seed)
 
-    return run_console()
+
+def _ask(prompt: str, default: str) -> str:
+    try:
+        answer = input(f"{prompt} [{default}]: ").strip()
+    except EOFError:
+        answer = ""
+    return answer or default
+
+
+def run_console(players: str | None, variant: str | None, seed: int | None) -> int:
+    """The terminal loop around ``engine.console.Console``: the only place it reads and prints."""
+    from .console import Console
+
+    interactive = sys.stdin.isatty()
+    while True:
+        if players is None and interactive:
+            count = _ask("How many players (2-4)?", "2")
+            defaults = ["Ana", "Ben", "Cid", "Dee"][: int(count) if count in ("2", "3", "4") else 2]
+            players = _ask("Seat names, comma-separated, seat 1 starts", ",".join(defaults))
+        if variant is None and interactive:
+            variant = _ask("Variant, basic or auction?", "basic")
+        try:
+            console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], variant or "basic", seed)
+            break
+        except EngineError as e:
+            print(f"✗ {e}")
+            if not interactive:
+                return 2
+            players = variant = None
+    print(console.intro())
+    while not console.finished:
+        try:
+            line = input(f"{console.state.players[console.state.to_act]}> ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if line.strip().lower() in ("quit", "exit"):
+            return 0
+        print(console.handle(line))
+    return 0
 
 
 if __name__ == "__main__":
