@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
+from .console import Console
 from .errors import EngineError, InvalidRecord
 from .record import read_record
 from .rules import apply
@@ -58,6 +60,10 @@ def main(argv: list[str] | None = None) -> int:
     return run_console(args.players, args.variant, args.seed)
 
 
+class Handler(Protocol):
+    def handle(self, line: str) -> str: ...
+
+
 def _ask(prompt: str, default: str) -> str:
     try:
         answer = input(f"{prompt} [{default}]: ").strip()
@@ -66,10 +72,18 @@ def _ask(prompt: str, default: str) -> str:
     return answer or default
 
 
-def run_console(players: str | None, variant: str | None, seed: int | None) -> int:
-    """The terminal loop around ``engine.console.Console``: the only place it reads and prints."""
-    from .console import Console
+def run_console(
+    players: str | None,
+    variant: str | None,
+    seed: int | None,
+    *,
+    wrap: Callable[[Console], Handler] | None = None,
+    intro_extra: str = "",
+) -> int:
+    """The terminal loop around ``engine.console.Console``: the only place it reads and prints.
 
+    ``wrap`` may put another line handler around the console (the bot's local mode adds pictures).
+    """
     interactive = sys.stdin.isatty()
     while True:
         if players is None and interactive:
@@ -86,7 +100,8 @@ def run_console(players: str | None, variant: str | None, seed: int | None) -> i
             if not interactive:
                 return 2
             players = variant = None
-    print(console.intro())
+    handler: Handler = wrap(console) if wrap else console
+    print(console.intro() + (f"\n{intro_extra}" if intro_extra else ""))
     while not console.finished:
         try:
             line = input(f"{console.state.players[console.state.to_act]}> ")
@@ -95,7 +110,7 @@ def run_console(players: str | None, variant: str | None, seed: int | None) -> i
             return 0
         if line.strip().lower() in ("quit", "exit"):
             return 0
-        print(console.handle(line))
+        print(handler.handle(line))
     return 0
 
 

@@ -895,10 +895,13 @@ def apply(
 
 
 def validate(state: GameState, move: Move | str) -> Move:
-    """Check a move without keeping its result. Returns the parsed move; raises like ``apply``."""
+    """Check a move without keeping its result. Returns the move in canonical form (an exchange names
+    the seat as the game spells it); raises like ``apply``."""
     if isinstance(move, str):
         move = parse_move(move)
     apply(state, move)
+    if isinstance(move, Exchange):
+        move = replace(move, player=state.players[_find_player(state, move.player)])
     return move
 
 
@@ -954,6 +957,8 @@ class LegalMove:
     def __contains__(self, move: object) -> bool:
         if type(move) is not type(self.move):
             return False
+        if isinstance(move, Exchange) and isinstance(self.move, Exchange):
+            return replace(move, player=move.player.lower()) == replace(self.move, player=self.move.player.lower())
         ranged = _ranged(move)
         if ranged is None:
             return move == self.move

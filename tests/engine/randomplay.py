@@ -1,0 +1,221 @@
+"""Random players and random well-formed moves, shared by the property tests and ``bench/engine.py``.
+
+A random player picks a kind of move first (so `end`, camps and guards are not drowned out by the
+many walks), then an entry of ``legal_moves`` of that kind, then a count in the entry's range. It
+takes back at most ``max_undos`` actions per turn, so it cannot loop on place/undo forever.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from engine import (
+    SPACE_NAMES,
+    TREASURE_KINDS,
+    End,
+    GameState,
+    LegalMove,
+    Move,
+    Undo,
+    apply,
+    legal_moves,
+    new_game,
+)
+
+MAX_UNDOS_PER_TURN = 2
+MAX_MOVES_PER_GAME = 5000
+"""A random game that is not over after this many moves is a bug (a loop in the turn flow)."""
+
+# Relative weights of the kinds of move a random player picks from (anything else weighs 1).
+_WEIGHTS = {"end": 0.35, "undo": 0.25, "move": 1.5, "deploy": 1.5}
+
+
+def _verb(move: Move) -> str:
+    return str(move).split(" ", 1)[0]
+
+
+def choose(entries: list[LegalMove], rng: random.Random, *, undo_allowed: bool = True) -> Move:
+    """Pick one concrete move from ``legal_moves`` output."""
+    groups: dict[str, list[LegalMove]] = {}
+    for entry in entries:
+        verb = _verb(entry.move)
+        if verb == "undo" and not undo_allowed:
+            continue
+        groups.setdefault(verb, []).append(entry)
+    verbs = sorted(groups)
+    verb = rng.choices(verbs, weights=[_WEIGHTS.get(v, 1.0) for v in verbs])[0]
+    entry = rng.choice(groups[verb])
+    concrete = list(entry.moves())
+    return rng.choice(concrete)
+
+
+@dataclass
+class RandomPlayer:
+    """Chooses moves for whoever acts; counts undos per turn so that every game ends."""
+
+    rng: random.Random
+    max_undos: int = MAX_UNDOS_PER_TURN
+    _turn_key: tuple[int, int, str] = field(default=(-1, -1, ""))
+    _undos: int = 0
+
+    def choose(self, state: GameState, entries: list[LegalMove] | None = None) -> Move:
+        key = (state.turn, state.to_act, state.phase.value)
+        if key != self._turn_key:
+            self._turn_key, self._undos = key, 0
+        move = choose(entries if entries is not None else legal_moves(state), self.rng,
+                      undo_allowed=self._undos < self.max_undos)
+        if isinstance(move, Undo):
+            self._undos += 1
+        return move
+
+
+def play(state: GameState, rng: random.Random) -> Iterator[tuple[GameState, Move, GameState]]:
+    """Play randomly to the end of the game, yielding ``(before, move, after)`` for every move."""
+    player = RandomPlayer(rng)
+    for _ in range(MAX_MOVES_PER_GAME):
+        if state.finished:
+            return
+        move = player.choose(state)
+        after = apply(state, move)
+        yield state, move, after
+        state = after
+    raise AssertionError(f"random game not over after {MAX_MOVES_PER_GAME} moves: {state!r}")
+
+
+def random_game(players: int, variant: str, seed: int) -> list[GameState]:
+    """Play one random game from ``seed``; return every state from the first to the final one."""
+    rng = random.Random(seed)
+    state = new_game(["Ana", "Ben", "Cy", "Dee"][:players], variant, seed=seed)
+    states = [state]
+    for _, _, after in play(state, rng):
+        states.append(after)
+    return states
+
+
+# ---------------------------------------------------------------------------------------------
+# Random well-formed moves: any verb of the notation with random arguments
+
+
+_VERBS = ("place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard",
+          "end", "undo", "bid", "pass", "pick")
+
+
+def _space(rng: random.Random, near: list[str]) -> str:
+    name = rng.choice(near) if near and rng.random() < 0.7 else rng.choice(SPACE_NAMES)
+    return name.lower() if rng.random() < 0.2 else name
+
+
+def _count(rng: random.Random) -> str:
+    return str(rng.choice((1, 1, 1, 2, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 18, 19, 25)))
+
+
+def _figures(rng: random.Random) -> str:
+    return "leader" if rng.random() < 0.2 else _count(rng)
+
+
+def _own(state: GameState) -> list[str]:
+    """The spaces where the player to act has figures (the sources of most legal moves)."""
+    p = state.to_act
+    if p < 0:
+        return []
+    return [SPACE_NAMES[s] for s in range(len(SPACE_NAMES)) if state.figures_at(p, s)]
+
+
+def random_move_text(state: GameState, rng: random.Random) -> str:
+    """Return a random move in the notation: readable by ``parse_move``, often illegal.
+
+    Spaces are drawn mostly from explored ones, sources mostly from where the player has figures,
+    so that legal moves and near misses (one count too many, the wrong camp) both come up often.
+    """
+    near = [SPACE_NAMES[s] for s in range(len(SPACE_NAMES)) if state.explored[s]]
+    near += [SPACE_NAMES[s] for s in range(len(SPACE_NAMES)) if not state.explored[s]][:6]
+    own = _own(state) or near
+    verb = rng.choice(_VERBS)
+    names = [*state.players, "Zed"]
+    match verb:
+        case "place":
+            return f"place {_space(rng, near)} {rng.randrange(6)}"
+        case "deploy":
+            return f"deploy {_space(rng, near)} {_figures(rng)}"
+        case "transfer" | "move":
+            small = rng.choice(("leader", "1", "1", "2", "3")) if rng.random() < 0.6 else _figures(rng)
+            return f"{verb} {_space(rng, own)} {_space(rng, near)} {small}"
+        case "uncover" | "recover":
+            return f"{verb} {_space(rng, near)}" + ("" if rng.random() < 0.3 else f" {_count(rng)}")
+        case "exchange":
+            name = rng.choice(names)
+            name = name.upper() if rng.random() < 0.2 else name
+            return f"exchange {rng.choice(TREASURE_KINDS)} {name} {rng.choice(TREASURE_KINDS)}"
+        case "camp":
+            return f"camp {_space(rng, near)}"
+        case "guard":
+            return f"guard {_space(rng, near)}" + (" leader" if rng.random() < 0.4 else "")
+        case "bid":
+            return f"bid {rng.choice((1, 2, 3, 5, 8, 13, 20, 21, 30, 60))}"
+        case "pick":
+            return f"pick {rng.randint(1, 6)}"
+        case _:
+            return verb
+
+
+def mutations(entries: list[LegalMove], rng: random.Random, k: int) -> Iterator[str]:
+    """Yield ``k`` near misses of listed moves (one past a range's high end, a worker instead of the
+    leader); the caller decides whether each applies."""
+    if not entries:
+        return
+    for _ in range(k):
+        entry = rng.choice(entries)
+        text = str(entry.move)
+        head, _, last = text.rpartition(" ")
+        if last.isdigit() and head:
+            yield f"{head} {entry.high + 1}"
+        elif text.startswith("guard "):
+            yield text.removesuffix(" leader") if text.endswith(" leader") else text + " leader"
+        elif text.endswith(" leader"):
+            yield text.removesuffix(" leader") + " 1"
+        else:
+            yield str(End())
+
+
+def all_move_texts(state: GameState) -> Iterator[str]:
+    """Yield every well-formed move of the notation within bounds that cover every legal move:
+    all verbs, every space, counts up to one past what could apply (the supply, the figures on a
+    hex, the score), every exchange. Walks and transfers start where the player has figures, or
+    on the base camp, plus one empty explored space."""
+    p = state.to_act
+    spaces = list(SPACE_NAMES)
+    yield from ("end", "undo", "pass")
+    for space in spaces:
+        for r in range(6):
+            yield f"place {space} {r}"
+        for n in range(1, 4):
+            yield f"uncover {space} {n}"
+            yield f"recover {space} {n}"
+        yield f"camp {space}"
+        yield f"guard {space}"
+        yield f"guard {space} leader"
+    if p < 0:
+        return
+    for space in spaces:
+        yield f"deploy {space} leader"
+        for n in range(1, min(state.supply[p], 10) + 2):
+            yield f"deploy {space} {n}"
+    empty = [s for s in range(len(spaces)) if state.explored[s] and not state.figures_at(p, s)][:1]
+    sources = {0, *empty, *(s for s in range(len(spaces)) if state.figures_at(p, s))}
+    for source in sorted(sources):
+        most = min(state.workers[p][source], 10) + 1
+        for target in spaces:
+            for verb in ("move", "transfer"):
+                yield f"{verb} {spaces[source]} {target} leader"
+                for n in range(1, most + 1):
+                    yield f"{verb} {spaces[source]} {target} {n}"
+    for give in TREASURE_KINDS:
+        for name in state.players:
+            for take in TREASURE_KINDS:
+                yield f"exchange {give} {name} {take}"
+    for n in range(1, max(state.score[p], 0) + 2):
+        yield f"bid {n}"
+    for k in range(1, 6):
+        yield f"pick {k}"

@@ -1,0 +1,152 @@
+"""The move notation of SPEC section 5: parse_move and the canonical str()."""
+
+from __future__ import annotations
+
+import pytest
+from engine_builders import sp
+
+from engine import (
+    Bid,
+    Camp,
+    Deploy,
+    End,
+    Exchange,
+    Guard,
+    Pass,
+    Pick,
+    Place,
+    Recover,
+    Transfer,
+    Uncover,
+    Undo,
+    UnreadableMove,
+    Walk,
+    parse_move,
+)
+
+EVERY_VERB = [
+    ("place C1 3", Place(sp("C1"), 3), "place C1 3"),
+    ("deploy A1 4", Deploy(sp("A1"), 4), "deploy A1 4"),
+    ("deploy A1 leader", Deploy(sp("A1"), 1, True), "deploy A1 leader"),
+    ("transfer A1 C2 2", Transfer(sp("A1"), sp("C2"), 2), "transfer A1 C2 2"),
+    ("transfer C2 A1 leader", Transfer(sp("C2"), sp("A1"), 1, True), "transfer C2 A1 leader"),
+    ("move A1 C2 2", Walk(sp("A1"), sp("C2"), 2), "move A1 C2 2"),
+    ("move H5 A1 leader", Walk(sp("H5"), sp("A1"), 1, True), "move H5 A1 leader"),
+    ("uncover A2 2", Uncover(sp("A2"), 2), "uncover A2 2"),
+    ("uncover A2", Uncover(sp("A2"), 1), "uncover A2 1"),
+    ("recover D4 2", Recover(sp("D4"), 2), "recover D4 2"),
+    ("recover D4", Recover(sp("D4"), 1), "recover D4 1"),
+    ("exchange mask Ben idol", Exchange("mask", "Ben", "idol"), "exchange mask Ben idol"),
+    ("camp B2", Camp(sp("B2")), "camp B2"),
+    ("guard B1", Guard(sp("B1")), "guard B1"),
+    ("guard B1 leader", Guard(sp("B1"), True), "guard B1 leader"),
+    ("end", End(), "end"),
+    ("undo", Undo(), "undo"),
+    ("bid 7", Bid(7), "bid 7"),
+    ("pass", Pass(), "pass"),
+    ("pick 2", Pick(2), "pick 2"),
+]
+
+
+@pytest.mark.parametrize(("text", "move", "canonical"), EVERY_VERB)
+def test_every_verb_parses_and_prints_canonically(text: str, move: object, canonical: str) -> None:
+    parsed = parse_move(text)
+    assert parsed == move
+    assert str(parsed) == canonical
+    assert parse_move(canonical) == move
+
+
+@pytest.mark.parametrize(("text", "move", "canonical"), EVERY_VERB)
+def test_case_and_spacing_do_not_matter(text: str, move: object, canonical: str) -> None:
+    shouted = "   " + "   ".join(text.upper().split()) + "  "
+    parsed = parse_move(shouted)
+    if isinstance(move, Exchange):
+        # the seat name is kept as written; the engine matches it ignoring case when applying
+        assert parsed == Exchange("mask", "BEN", "idol")
+    else:
+        assert parsed == move
+        assert str(parsed) == canonical
+
+
+def test_tabs_separate_words_too() -> None:
+    assert parse_move("move\ta1\t\tc2  3") == Walk(sp("A1"), sp("C2"), 3)
+
+
+def test_space_names_print_upper_case() -> None:
+    assert str(parse_move("place h5 0")) == "place H5 0"
+    assert str(parse_move("transfer a1 b2 1")) == "transfer A1 B2 1"
+
+
+def test_defaults() -> None:
+    assert parse_move("uncover b1") == Uncover(sp("B1"), 1)
+    assert parse_move("recover b1") == Recover(sp("B1"), 1)
+    guard = parse_move("guard b1")
+    assert isinstance(guard, Guard) and not guard.leader
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("fly A1", "not a move"),
+        ("place I9 0", "“I9” is not a space"),
+        ("place A0 0", "not a space"),
+        ("place A6 0", "not a space"),
+        ("place C1 6", "rotation “6” must be one digit from 0 to 5"),
+        ("place C1 -1", "rotation"),
+        ("place C1 01", "rotation"),
+        ("place C1", "`place` takes 2 words"),
+        ("place C1 0 0", "`place` takes 2 words"),
+        ("deploy A1 0", "at least 1"),
+        ("deploy A1 -2", "not a number of workers in digits"),
+        ("deploy A1 two", "not a number of workers in digits"),
+        ("deploy A1 ３", "in digits"),
+        ("deploy A1 ٣", "in digits"),
+        ("deploy A1", "takes 2 words"),
+        ("transfer A1 C2", "takes 3 words"),
+        ("move A1 C2", "takes 3 words"),
+        ("move A1 C2 2 3", "takes 3 words"),
+        ("move A1 I9 2", "“I9” is not a space"),
+        ("move A1 C2 0", "at least 1"),
+        ("move A1 C2 leaders", "not a number of workers"),
+        ("uncover A2 0", "at least 1"),
+        ("uncover A2 1 1", "takes 1 or 2 words"),
+        ("uncover", "takes 1 or 2 words"),
+        ("recover D4 0", "at least 1"),
+        ("recover D4 2.5", "in digits"),
+        ("exchange mask Ben", "takes 3 words"),
+        ("exchange gold Ben idol", "“gold” is not a treasure kind"),
+        ("exchange masks Ben idol", "not a treasure kind"),
+        ("camp", "takes 1 word"),
+        ("camp B2 B3", "takes 1 word"),
+        ("guard B1 worker", "should be `leader` or nothing"),
+        ("guard B1 leader leader", "takes 1 or 2 words"),
+        ("end now", "takes 0 words"),
+        ("undo 2", "takes 0 words"),
+        ("pass 1", "takes 0 words"),
+        ("bid 0", "at least 1"),
+        ("bid", "takes 1 word"),
+        ("bid ５", "in digits"),
+        ("pick 0", "at least 1"),
+        ("pick first", "not a hexagon number in digits"),
+    ],
+)
+def test_unreadable_moves_say_why(text: str, hint: str) -> None:
+    with pytest.raises(UnreadableMove) as caught:
+        parse_move(text)
+    message = str(caught.value)
+    assert hint in message
+    verb = text.split()[0].lower() if text.split() else ""
+    if verb in {"place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard", "bid"}:
+        assert "Write it as `" + verb in message
+    elif verb in {"", "fly"}:
+        assert "place" in message and "undo" in message  # lists the verbs
+
+
+def test_unreadable_is_an_engine_value_error() -> None:
+    from engine import EngineError
+
+    with pytest.raises(ValueError):
+        parse_move("place I9 0")
+    assert issubclass(UnreadableMove, EngineError)
