@@ -1,0 +1,189 @@
+"""The flow of play: turns, scoring rounds, the auction and the end of the game (SPEC rulings 9–11).
+
+These functions change a fresh clone in place; ``engine.rules`` calls them after a move was checked.
+Turn, phase and auction state live in explicit fields of the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .actions import strongest_other
+from .board import SPACE_COUNT
+from .moves import Pick
+from .state import NOBODY, GameState, Phase, ScoreEntry, TurnRecord, Variant, is_volcano
+from .tiles import AP_PER_TURN, TREASURE_POINTS, Terrain
+
+
+def _begin_turn(state: GameState, player: int, phase: Phase) -> None:
+    state.to_act = player
+    state.phase = phase
+    state.ap = AP_PER_TURN
+    state.uncovered = {}
+    state.recovered = {}
+    state.turn_moves = ()
+    state.undo_base = None
+    state.undo_moves = ()
+
+
+def _clockwise(state: GameState, first: int) -> list[int]:
+    n = len(state.players)
+    return [(first + i) % n for i in range(n)]
+
+
+def _take_hexagon(state: GameState, player: int, tile_id: str) -> None:
+    """The player has the hexagon in hand: a volcano starts a scoring round, anything else is placed."""
+    state.hand = tile_id
+    if is_volcano(tile_id):
+        _start_scoring(state, _clockwise(state, player), volcano_player=player)
+    else:
+        state.turn += 1
+        _begin_turn(state, player, Phase.PLACE)
+
+
+def _start_basic_turn(state: GameState, player: int) -> None:
+    if state.stack_left == 0:
+        _start_final_scoring(state)
+        return
+    tile_id = state.setup.tile_order[state.stack_pos]
+    state.stack_pos += 1
+    _take_hexagon(state, player, tile_id)
+
+
+def _start_scoring(state: GameState, order: list[int], volcano_player: int) -> None:
+    state.scoring_round += 1
+    state.volcano_player = volcano_player
+    state.scoring_queue = tuple(order[1:])
+    _begin_turn(state, order[0], Phase.SCORING)
+
+
+def _start_final_scoring(state: GameState) -> None:
+    n = len(state.players)
+    last = state.last_placer
+    state.hand = None
+    if state.variant is Variant.BASIC:
+        order = _clockwise(state, (last + 1) % n)
+    else:
+        def distance(q: int) -> int:
+            return (q - last) % n or n
+
+        order = sorted(range(n), key=lambda q: (state.score[q], distance(q)))
+    _start_scoring(state, order, volcano_player=NOBODY)
+
+
+def _score_player(state: GameState, player: int) -> ScoreEntry:
+    """Return what the player scores now (ruling 9), without adding it."""
+    temples = 0
+    for s in range(SPACE_COUNT):
+        if state.terrain[s] is not Terrain.TEMPLE:
+            continue
+        owner = state.guard[s]
+        if owner != NOBODY:
+            if owner == player:
+                temples += state.value[s]
+        elif state.strength(player, s) > strongest_other(state, player, s):
+            temples += state.value[s]
+    treasures = sum(TREASURE_POINTS[n] for n in state.treasures[player].values())
+    return ScoreEntry(state.scoring_round, player, temples, treasures, 0)
+
+
+def score_now(state: GameState, player: int) -> tuple[int, int]:
+    """Return ``(temple points, treasure points)`` the player would score if scored now."""
+    entry = _score_player(state, player)
+    return entry.temples, entry.treasures
+
+
+def end_scoring_turn(state: GameState) -> None:
+    p = state.to_act
+    entry = _score_player(state, p)
+    state.score[p] += entry.temples + entry.treasures
+    state.score_log = (*state.score_log, replace(entry, total=state.score[p]))
+    state.last_turn = TurnRecord(p, True, state.turn_moves)
+    if state.scoring_queue:
+        nxt, state.scoring_queue = state.scoring_queue[0], state.scoring_queue[1:]
+        _begin_turn(state, nxt, Phase.SCORING)
+    elif state.volcano_player != NOBODY:
+        vp, state.volcano_player = state.volcano_player, NOBODY
+        state.turn += 1
+        _begin_turn(state, vp, Phase.PLACE)
+    else:
+        _begin_turn(state, NOBODY, Phase.FINISHED)
+        state.ap = 0
+
+
+def end_normal_turn(state: GameState) -> None:
+    p = state.to_act
+    state.last_turn = TurnRecord(p, False, state.turn_moves)
+    state.last_placer = p
+    if state.variant is Variant.BASIC:
+        _start_basic_turn(state, (p + 1) % len(state.players))
+        return
+    state.had_turn[p] = True
+    waiting = [q for q in _clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]
+    if len(waiting) >= 2:
+        _start_bidding(state, waiting)
+    elif len(waiting) == 1:
+        last, state.shown = state.shown[0], state.shown[1:]
+        _take_hexagon(state, waiting[0], last)
+    elif state.stack_left == 0:
+        _start_final_scoring(state)
+    else:
+        _start_round(state, (p + 1) % len(state.players))
+
+
+def _start_round(state: GameState, opener: int) -> None:
+    n = len(state.players)
+    state.round += 1
+    state.shown = state.setup.tile_order[state.stack_pos: state.stack_pos + n]
+    state.stack_pos += len(state.shown)
+    state.had_turn = [False] * n
+    _start_bidding(state, _clockwise(state, opener))
+
+
+def _start_bidding(state: GameState, bidders: list[int]) -> None:
+    state.bidders = tuple(bidders)
+    state.passed = [False] * len(state.players)
+    state.high_bid = 0
+    state.high_bidder = NOBODY
+    state.first_passer = NOBODY
+    _begin_turn(state, bidders[0], Phase.BID)
+    state.hand = None
+
+
+def next_bidder(state: GameState) -> None:
+    active = [q for q in state.bidders if not state.passed[q]]
+    if not active:
+        _win_auction(state, state.first_passer, 0)
+        return
+    if len(active) == 1 and active[0] == state.high_bidder:
+        _win_auction(state, state.high_bidder, state.high_bid)
+        return
+    order = state.bidders
+    i = order.index(state.to_act)
+    for k in range(1, len(order) + 1):
+        q = order[(i + k) % len(order)]
+        if not state.passed[q]:
+            state.to_act = q
+            return
+
+
+def _win_auction(state: GameState, winner: int, price: int) -> None:
+    state.score[winner] -= price
+    state.to_act = winner
+    state.phase = Phase.PICK
+
+
+def start_game(state: GameState) -> None:
+    """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
+    if state.variant is Variant.BASIC:
+        _start_basic_turn(state, 0)
+    else:
+        _start_round(state, 0)
+
+
+
+def pick(state: GameState, move: Pick) -> None:
+    i = move.index - 1
+    tile_id = state.shown[i]
+    state.shown = state.shown[:i] + state.shown[i + 1:]
+    _take_hexagon(state, state.to_act, tile_id)
