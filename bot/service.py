@@ -1,0 +1,518 @@
+"""The discord-free service: lobbies and games on plain ids and names.
+
+Ids in (guild, channel or thread, member), frozen results out (``bot.results``); refusals are
+``EngineError``s with a message for a person (``bot.errors`` and the engine's own). The service owns
+every ``GameState`` and hands out views only. Every operation names its guild, and every lookup is
+scoped by it, so a game id from another guild is simply not found.
+
+A game's truth is its move log; the state is the engine's fold over it, cached in memory (keyed by
+game id and checked against the stored version) and as a snapshot beside the log. A move is validated
+against the current state and committed in one transaction that only succeeds if the stored version
+is still the one it was validated against.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import sqlite3
+import weakref
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Final
+
+import engine
+from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
+
+from . import events
+from .autocomplete import MAX_CHOICES, matching_moves
+from .errors import (
+    AlreadyJoined,
+    BadOption,
+    ChannelBusy,
+    LobbyFull,
+    NoGame,
+    NotAllowed,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotJoined,
+    WrongStatus,
+)
+from .results import Choice, GameInfo, Moved, Post, SeatInfo, Started
+from .seat_names import seat_names
+from .state_cache import StateCache
+from .storage import ACTIVE, GameRow, GuildSettings, NewMove, NewPost, Reader, SeatRow, Status, Storage
+
+log = logging.getLogger(__name__)
+
+VARIANTS: Final = ("basic", "auction")
+SEAT_ORDERS: Final = ("joined", "shuffled")
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """A game and, once it has started, what everyone may see of it."""
+
+    game: GameInfo
+    view: GameView | None
+
+
+def _from_snapshot(row: GameRow, snapshot: tuple[int, str] | None) -> GameState | None:
+    """The snapshot's state if it is of the game's current version and readable (it is a cache only)."""
+    if snapshot is None or snapshot[0] != row.version:
+        return None
+    try:
+        state = engine.state_from_json(snapshot[1])
+    except InvalidRecord as e:
+        log.warning("game %d: unreadable snapshot (%s); replaying the log", row.id, e)
+        return None
+    return state if state.version == row.version else None
+
+
+def _setup_of(state: GameState) -> dict[str, Any]:
+    record = engine.record_of(state, full_orders=True)
+    record.pop("moves")
+    return record
+
+
+class TikalService:
+    """Lobbies and games of every guild, on one ``Storage``."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        rng: random.Random | None = None,
+        seed_source: Callable[[], int] | None = None,
+        cache_size: int = 1024,
+        retries: int = 3,
+    ) -> None:
+        self.storage = storage
+        self._rng = rng or random.SystemRandom()
+        # SPEC ruling 13: a secret seed of at least 64 bits.
+        self._seed_source = seed_source or (lambda: secrets.randbits(64))
+        self._cache = StateCache(cache_size)
+        self._retries = retries
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @staticmethod
+    async def _row(reader: Reader, guild_id: int, game_id: int) -> GameRow:
+        row = await reader.game(guild_id, game_id)
+        if row is None:
+            raise NoGame(f"There is no game #{game_id} in this server.")
+        return row
+
+    async def _info(self, guild_id: int, game_id: int) -> GameInfo:
+        async with self.storage.read() as r:
+            row = await self._row(r, guild_id, game_id)
+            return GameInfo.of(row, await r.seats(row.id))
+
+    async def game(self, guild_id: int, game_id: int) -> GameInfo:
+        """The game ``game_id`` of this guild. Raises ``NoGame``."""
+        return await self._info(guild_id, game_id)
+
+    async def game_here(self, guild_id: int, place_id: int) -> GameInfo:
+        """The open lobby or running game of a channel or thread. Raises ``NoGame``."""
+        async with self.storage.read() as r:
+            row = await r.active_game_at(guild_id, place_id)
+            if row is None:
+                raise NoGame("There is no game here. Start one with `/tikal game new`.")
+            return GameInfo.of(row, await r.seats(row.id))
+
+    async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
+        """The guild's games with those statuses (default: open lobbies and running games), oldest first."""
+        async with self.storage.read() as r:
+            return [GameInfo.of(row, await r.seats(row.id)) for row in await r.games(guild_id, statuses)]
+
+    async def _load(self, guild_id: int, game_id: int) -> tuple[GameRow, list[SeatRow], GameState]:
+        """The game, its seats and its current state. Raises ``NoGame``, or ``WrongStatus`` before the start.
+
+        The state comes from the memory cache if its version is current, else from the snapshot if its
+        version is current, else from folding the log.
+        """
+        async with self.storage.read() as r:
+            row = await self._row(r, guild_id, game_id)
+            seats = await r.seats(row.id)
+            if row.setup is None:
+                raise WrongStatus(f"Game #{game_id} has not started yet.")
+            cached = self._cache.get(game_id, row.version)
+            if cached is not None:
+                return row, seats, cached
+            state = _from_snapshot(row, await r.snapshot(row.id))
+            if state is None:
+                log = await r.moves(row.id)
+        if state is None:
+            if len(log) != row.version:
+                raise RuntimeError(f"game {row.id}: {len(log)} moves in the log but version {row.version}")
+            state = engine.replay(engine.read_record({**row.setup, "moves": log}))
+        self._cache.put(game_id, state)
+        return row, seats, state
+
+    def forget(self, game_id: int | None = None) -> None:
+        """Drop cached states (one game's, or all): the next load uses the snapshot or the log."""
+        self._cache.forget(game_id)
+
+    async def view(self, guild_id: int, game_id: int) -> GameView:
+        """What everyone may see of a started game now (for pictures and messages)."""
+        _, _, state = await self._load(guild_id, game_id)
+        return engine.view(state, None)
+
+    async def view_at(self, guild_id: int, game_id: int, version: int) -> GameView:
+        """What everyone could see after ``version`` moves (to render a post queued back then)."""
+        row, _, state = await self._load(guild_id, game_id)
+        if not 0 <= version <= state.version:
+            raise BadOption(f"Game #{game_id} has no version {version} (it is at {state.version}).")
+        if version == state.version:
+            return engine.view(state, None)
+        assert row.setup is not None
+        record = engine.read_record({**row.setup, "moves": list(state.log)})
+        return engine.view(engine.replay(record, upto=version), None)
+
+    async def overview(self, guild_id: int, place_id: int) -> Overview:
+        """The game of a channel or thread with its view once started (``/tikal status``)."""
+        game = await self.game_here(guild_id, place_id)
+        if game.status is Status.LOBBY:
+            return Overview(game, None)
+        return Overview(game, await self.view(guild_id, game.id))
+
+    async def record(self, guild_id: int, game_id: int) -> dict[str, Any]:
+        """The full game record (SPEC section 6) of a finished game; before the end it would reveal the stack."""
+        row, _, state = await self._load(guild_id, game_id)
+        if row.status is not Status.FINISHED:
+            raise WrongStatus(f"Game #{game_id} is not finished; its record is shown at the end.")
+        return engine.record_of(state)
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    async def new_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        *,
+        variant: str = "basic",
+        seats: int = 4,
+        thread: bool = False,
+    ) -> GameInfo:
+        """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``."""
+        if variant not in VARIANTS:
+            raise BadOption(f"The variant is `basic` or `auction`, not “{variant}”.")
+        if not 2 <= seats <= 4:
+            raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
+        try:
+            async with self.storage.transaction() as tx:
+                busy = await tx.active_game_at(guild_id, channel_id)
+                if busy is not None:
+                    raise ChannelBusy(self._busy_message(busy))
+                game_id = await tx.insert_game(
+                    guild_id=guild_id, channel_id=channel_id, variant=variant, seats_wanted=seats,
+                    use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
+                )
+                await tx.add_seat(game_id, creator_id, creator_name)
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
+        return await self._info(guild_id, game_id)
+
+    @staticmethod
+    def _busy_message(busy: GameRow) -> str:
+        what = "an open lobby" if busy.status is Status.LOBBY else "a running game"
+        return (f"This channel already has {what} (game #{busy.id}). One game per channel or thread: finish or "
+                "abort it first, or open the new game in another channel or in a thread.")
+
+    async def join(self, guild_id: int, game_id: int, member_id: int, display_name: str) -> GameInfo:
+        """Take a seat in a lobby. Raises ``WrongStatus``, ``AlreadyJoined``, ``LobbyFull``."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} is not open for joining (it is {row.status.value}).")
+            seats = await tx.seats(game_id)
+            if any(s.member_id == member_id for s in seats):
+                raise AlreadyJoined("You are already in this game.")
+            if len(seats) >= row.seats_wanted:
+                raise LobbyFull(f"The game is full ({row.seats_wanted} seats).")
+            await tx.add_seat(game_id, member_id, display_name)
+        return await self._info(guild_id, game_id)
+
+    async def leave(self, guild_id: int, game_id: int, member_id: int) -> GameInfo:
+        """Leave a lobby. The last one out closes it; if the creator leaves, the next to have joined takes over."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} has already started; a moderator can replace a player.")
+            seats = await tx.seats(game_id)
+            if not any(s.member_id == member_id for s in seats):
+                raise NotJoined("You are not in this game.")
+            await tx.remove_seat(game_id, member_id)
+            rest = [s for s in seats if s.member_id != member_id]
+            if not rest:
+                await tx.set_status(game_id, Status.ABORTED)
+            elif member_id == row.creator_id:
+                await tx.set_creator(game_id, min(rest, key=lambda s: s.joined_order).member_id)
+        return await self._info(guild_id, game_id)
+
+    async def attach_thread(self, guild_id: int, game_id: int, thread_id: int) -> GameInfo:
+        """Record the game's thread (the adapter creates it); a running game moves there at once."""
+        try:
+            async with self.storage.transaction() as tx:
+                row = await self._row(tx, guild_id, game_id)
+                if row.status not in ACTIVE:
+                    raise WrongStatus(f"Game #{game_id} is over.")
+                await tx.set_thread(game_id, thread_id)
+                if row.status is Status.RUNNING:
+                    await tx.set_place(game_id, thread_id)
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("That thread already has a game.") from None
+        return await self._info(guild_id, game_id)
+
+    async def set_lobby_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
+        async with self.storage.transaction() as tx:
+            await self._row(tx, guild_id, game_id)
+            await tx.set_lobby_message(game_id, message_id)
+
+    async def set_turn_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
+        async with self.storage.transaction() as tx:
+            await self._row(tx, guild_id, game_id)
+            await tx.set_turn_message(game_id, message_id)
+
+    async def start(
+        self, guild_id: int, game_id: int, member_id: int, *, order: str = "joined", is_moderator: bool = False
+    ) -> Started:
+        """Start a lobby's game: seat order as joined or shuffled, seat names from display names (SPEC 6).
+
+        Only the creator or a moderator may start, with 2 or more players.
+        """
+        if order not in SEAT_ORDERS:
+            raise BadOption(f"The seat order is `joined` or `shuffled`, not “{order}”.")
+        async with self._lock(game_id):
+            try:
+                async with self.storage.transaction() as tx:
+                    row = await self._row(tx, guild_id, game_id)
+                    if row.status is not Status.LOBBY:
+                        raise WrongStatus(f"Game #{game_id} is not a lobby (it is {row.status.value}).")
+                    if member_id != row.creator_id and not is_moderator:
+                        raise NotAllowed("Only the game's creator or a moderator can start it.")
+                    seats = sorted(await tx.seats(game_id), key=lambda s: s.joined_order)
+                    if len(seats) < 2:
+                        raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")
+                    if order == "shuffled":
+                        self._rng.shuffle(seats)
+                    names = seat_names([s.display_name for s in seats])
+                    state = engine.new_game(names, row.variant, row.seed)
+                    for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
+                        await tx.assign_seat(game_id, member.member_id, seat, name)
+                    await tx.set_setup(game_id, _setup_of(state))
+                    await tx.set_status(game_id, Status.RUNNING)
+                    place = row.thread_id if row.use_thread and row.thread_id is not None else row.place_id
+                    if place != row.place_id:
+                        await tx.set_place(game_id, place)
+                    await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
+                    started = events.started(state, lambda seat: seats[seat].member_id)
+                    post = await tx.add_post(row, state.version, started, place_id=place)
+            except sqlite3.IntegrityError:
+                raise ChannelBusy("The game's thread already has another game.") from None
+            self._cache.put(game_id, state)
+        game = await self._info(guild_id, game_id)
+        first = game.at_seat(state.to_act)
+        assert first is not None
+        return Started(game, engine.view(state, None), first, (post,))
+
+    async def abort(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> GameInfo:
+        """Close a lobby (its creator or a moderator) or stop a running game (a moderator)."""
+        async with self._lock(game_id), self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status not in ACTIVE:
+                raise WrongStatus(f"Game #{game_id} is already over.")
+            if not is_moderator and not (row.status is Status.LOBBY and member_id == row.creator_id):
+                raise NotAllowed("Only a moderator can stop a running game; the creator can close its lobby.")
+            await tx.set_status(game_id, Status.ABORTED)
+        return await self._info(guild_id, game_id)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _acting_seat(row: GameRow, seats: list[SeatRow], state: GameState, member_id: int) -> int:
+        """The member's seat, if it is the one to act. Raises ``WrongStatus``, ``NotAPlayer``, ``NotYourTurn``."""
+        if row.status is Status.ABORTED:
+            raise WrongStatus(f"Game #{row.id} was stopped.")
+        if state.finished:
+            raise engine.GameOver("The game is over; no more moves can be made.")
+        to_act = state.players[state.to_act]
+        seat = next((s.seat for s in seats if s.member_id == member_id), None)
+        if seat is None:
+            raise NotAPlayer(f"You are not playing in this game; it is {to_act}'s turn.")
+        if seat != state.to_act:
+            raise NotYourTurn(f"It is {to_act}'s turn, not yours.")
+        return seat
+
+    async def act(self, guild_id: int, game_id: int, member_id: int, move: Move | str) -> Moved:
+        """Apply a move for the member, who must be the player to act, and commit it.
+
+        Raises ``NotYourTurn``/``NotAPlayer``, the engine's error for an unreadable or illegal move (nothing
+        changes), or ``StaleState`` if other commands kept committing first.
+        """
+
+        def plan(row: GameRow, seats: list[SeatRow], state: GameState) -> list[tuple[Move, GameState]]:
+            self._acting_seat(row, seats, state, member_id)
+            parsed = engine.parse_move(move) if isinstance(move, str) else move
+            return [(parsed, engine.apply(state, parsed))]
+
+        return await self._play(guild_id, game_id, plan, actor_id=member_id)
+
+    async def skip(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> Moved:
+        """A moderator takes the current turn for an absent seat (SPEC ruling 14): recorded as ordinary moves.
+
+        The seat places its hexagon on the first legal space and ends, passes a bid, picks 1, or ends a
+        scoring turn, until someone else is to act.
+        """
+        if not is_moderator:
+            raise NotAllowed("Only a moderator can take a turn for an absent player.")
+
+        def plan(row: GameRow, seats: list[SeatRow], state: GameState) -> list[tuple[Move, GameState]]:
+            if row.status is not Status.RUNNING or state.finished:
+                raise WrongStatus(f"Game #{game_id} is not running.")
+            steps: list[tuple[Move, GameState]] = []
+            current = state
+            for absent in engine.absent_moves(state):
+                current = engine.apply(current, absent)
+                steps.append((absent, current))
+            return steps
+
+        return await self._play(guild_id, game_id, plan, actor_id=None)
+
+    async def _play(
+        self,
+        guild_id: int,
+        game_id: int,
+        plan: Callable[[GameRow, list[SeatRow], GameState], list[tuple[Move, GameState]]],
+        *,
+        actor_id: int | None,
+    ) -> Moved:
+        """Load the game, let ``plan`` apply its moves in memory (or refuse), commit them.
+
+        If another command committed in between, the version check refuses the commit and the plan is
+        tried again on the new state (it may now be refused: the AP it wanted may be spent).
+        """
+        async with self._lock(game_id):
+            for attempt in range(self._retries):
+                row, seats, state = await self._load(guild_id, game_id)
+                steps = plan(row, seats, state)
+                try:
+                    posts = await self._commit(row, seats, state, steps, actor_id=actor_id)
+                except StaleState:
+                    self.forget(game_id)
+                    if attempt + 1 == self._retries:
+                        raise
+                    continue
+                return await self._moved(guild_id, game_id, state, steps, posts)
+        raise AssertionError("unreachable")
+
+    async def _moved(
+        self, guild_id: int, game_id: int, before: GameState, steps: list[tuple[Move, GameState]], posts: list[Post]
+    ) -> Moved:
+        after = steps[-1][1]
+        game = await self._info(guild_id, game_id)
+        return Moved(
+            game=game, moves=tuple(a.log[-1] for _, a in steps), player=before.players[before.to_act],
+            view=engine.view(after, None), turn_ended=any(isinstance(m, engine.End) for m, _ in steps),
+            to_act=None if after.finished else game.at_seat(after.to_act), posts=tuple(posts),
+        )
+
+    async def _commit(
+        self,
+        row: GameRow,
+        seats: list[SeatRow],
+        before: GameState,
+        steps: list[tuple[Move, GameState]],
+        *,
+        actor_id: int | None,
+    ) -> list[Post]:
+        """Commit moves already applied in memory: one transaction, or nothing at all.
+
+        The version check makes it fail with ``StaleState`` if another command committed since ``before``.
+        """
+        members = {s.seat: s.member_id for s in seats if s.seat is not None}
+        queued: list[tuple[int, NewPost]] = []
+        logged: list[NewMove] = []
+        prev = before
+        for move, after in steps:
+            logged.append(NewMove(after.log[-1], prev.to_act, actor_id))
+            queued.extend((after.version, p) for p in events.posts_for(prev, move, after, members.get))
+            prev = after
+        final = prev
+        async with self.storage.transaction() as tx:
+            await tx.advance(
+                row.id, before.version, final.version, status=Status.FINISHED if final.finished else None,
+                turn_started=final.to_act != before.to_act or final.turn != before.turn,
+            )
+            await tx.append_moves(row.id, before.version, logged)
+            await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
+            posts = [await tx.add_post(row, version, post) for version, post in queued]
+        self._cache.put(row.id, final)
+        return posts
+
+    async def legal_moves(self, guild_id: int, game_id: int, member_id: int) -> list[LegalMove]:
+        """The engine's legal moves if the member is the player to act, else none."""
+        row, seats, state = await self._load(guild_id, game_id)
+        try:
+            self._acting_seat(row, seats, state, member_id)
+        except engine.EngineError:
+            return []
+        return engine.legal_moves(state)
+
+    async def choices(
+        self, guild_id: int, game_id: int, member_id: int, typed: str = "", limit: int = MAX_CHOICES
+    ) -> list[Choice]:
+        """Autocomplete: the member's legal moves matching what was typed, cost in the label, at most ``limit``."""
+        return matching_moves(await self.legal_moves(guild_id, game_id, member_id), typed, limit)
+
+    # --- the outbox ------------------------------------------------------------------------
+
+    async def pending_posts(self, limit: int = 50) -> list[Post]:
+        """Unsent posts of every guild, oldest first (after a restart: the ones a crash left behind)."""
+        async with self.storage.read() as r:
+            return await r.outbox_pending(limit)
+
+    async def posts_of(self, guild_id: int, game_id: int) -> list[Post]:
+        async with self.storage.read() as r:
+            return await r.outbox_of_game(guild_id, game_id)
+
+    async def mark_sent(self, post_id: int, message_id: int | None = None) -> bool:
+        """Record a post as delivered; False if it already was."""
+        async with self.storage.transaction() as tx:
+            return await tx.mark_sent(post_id, message_id)
+
+    async def mark_failed(self, post_id: int, error: str) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.mark_failed(post_id, error)
+
+    # --- guild settings --------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        async with self.storage.read() as r:
+            return await r.guild_settings(guild_id)
+
+    async def save_settings(self, settings: GuildSettings) -> None:
+        if settings.default_variant not in VARIANTS:
+            raise BadOption(f"The variant is `basic` or `auction`, not “{settings.default_variant}”.")
+        async with self.storage.transaction() as tx:
+            await tx.put_guild_settings(settings)
+
+    async def running_games(self) -> list[tuple[int, int]]:
+        """``(guild_id, game_id)`` of every running game (to resume turn messages after a restart)."""
+        async with self.storage.read() as r:
+            return await r.running_game_ids()
+
+
+__all__ = ["Overview", "SeatInfo", "TikalService"]

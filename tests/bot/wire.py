@@ -1,0 +1,435 @@
+"""A wire harness: drive a real discord.py client offline.
+
+The client, its command tree, cogs, views and error handlers are the real ones. Only the two places
+where discord.py talks to Discord are replaced:
+
+- ``HTTPClient.request`` — every REST call (channel messages, edits, threads …);
+- ``AsyncWebhookAdapter.request`` — interaction responses, follow-ups and edits of them.
+
+Both record a ``Call`` and answer with a plausible JSON payload. Raw ``INTERACTION_CREATE`` payloads
+go in through ``ConnectionState.parse_interaction_create``, exactly as the gateway would feed them.
+The private names used here are checked by ``test_wire_hooks.py`` so an upgrade that moves them fails
+loudly instead of silently testing nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+from discord.http import HTTPClient, Route
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+EPHEMERAL = 1 << 6
+APPLICATION_ID = 900000000000000001
+BOT_USER_ID = 900000000000000002
+
+_snowflakes = itertools.count(1_000_000_000_000_000_000)
+
+
+def snowflake() -> int:
+    return next(_snowflakes)
+
+
+@dataclass
+class Call:
+    """One request discord.py would have sent."""
+
+    via: str  # "http" (bot REST) or "interaction" (interaction webhook)
+    method: str
+    path: str
+    json: dict[str, Any] | None
+    files: dict[str, bytes] = field(default_factory=dict)
+    params: dict[str, Any] | None = None
+    reason: str | None = None
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message-like part of the body: an interaction callback's ``data`` or the JSON itself."""
+        body = self.json or {}
+        return body.get("data") or {} if "type" in body and "data" in body else body
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.data.get("flags", 0) & EPHEMERAL)
+
+    @property
+    def callback_type(self) -> int | None:
+        return (self.json or {}).get("type") if self.via == "interaction" and self.path.endswith("/callback") else None
+
+
+def _split_multipart(multipart: list[dict[str, Any]] | None) -> tuple[dict[str, Any] | None, dict[str, bytes]]:
+    payload: dict[str, Any] | None = None
+    files: dict[str, bytes] = {}
+    for part in multipart or []:
+        if part["name"] == "payload_json":
+            payload = json.loads(part["value"])
+        else:
+            fp = part["value"]
+            fp.seek(0)
+            files[part.get("filename") or part["name"]] = fp.read()
+    return payload, files
+
+
+def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot, "public_flags": 0}
+
+
+def member_payload(user_id: int, name: str, *, roles: list[int] | None = None,
+                   nick: str | None = None, permissions: int | None = None) -> dict[str, Any]:
+    m: dict[str, Any] = {"user": user_payload(user_id, name), "roles": [str(r) for r in roles or []],
+                         "joined_at": "2026-01-01T00:00:00+00:00", "deaf": False, "mute": False,
+                         "nick": nick, "flags": 0}
+    if permissions is not None:
+        m["permissions"] = str(permissions)
+    return m
+
+
+@dataclass
+class FakeGuild:
+    id: int
+    name: str
+    owner_id: int
+    channels: list[dict[str, Any]]
+    members: dict[int, str]
+    everyone_permissions: int
+    bot_permissions: int
+
+
+class Wire:
+    """Runs one discord.py client against recorded fakes instead of Discord."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self.calls: list[Call] = []
+        self.messages: dict[int, dict[str, Any]] = {}
+        self.fail_next: list[tuple[str, int]] = []
+        self._saved: list[tuple[Any, str, Any]] = []
+
+    # ----------------------------------------------------------------- lifecycle
+
+    async def start(self) -> None:
+        self._patch(HTTPClient, "request", self._http_request)
+        self._patch(AsyncWebhookAdapter, "request", self._webhook_request)
+        client = self.client
+        state = client._connection
+        state.application_id = APPLICATION_ID
+        state.user = discord.ClientUser(state=state, data=user_payload(BOT_USER_ID, "TikalBot", bot=True))
+        await client._async_setup_hook()
+        await client.setup_hook()
+
+    async def close(self) -> None:
+        for owner, name, value in reversed(self._saved):
+            setattr(owner, name, value)
+        self._saved.clear()
+        await self.client.close()
+
+    def _patch(self, owner: Any, name: str, replacement: Any) -> None:
+        self._saved.append((owner, name, getattr(owner, name)))
+
+        async def method(_self: Any, *args: Any, **kwargs: Any) -> Any:
+            return await replacement(*args, **kwargs)
+
+        setattr(owner, name, method)
+
+    # ----------------------------------------------------------------- guilds
+
+    def add_guild(
+        self,
+        guild_id: int,
+        *,
+        name: str = "Test server",
+        owner_id: int,
+        members: dict[int, str],
+        channels: list[int],
+        everyone_permissions: int = discord.Permissions.general().value | discord.Permissions.text().value,
+        bot_permissions: int | None = None,
+        threads: list[int] | None = None,
+    ) -> discord.Guild:
+        """Put a guild with text channels, members and the bot into the client's cache."""
+        bot_role = snowflake()
+        roles = [
+            {"id": str(guild_id), "name": "@everyone", "permissions": str(everyone_permissions), "position": 0,
+             "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0},
+            {"id": str(bot_role), "name": "TikalBot", "permissions": str(
+                bot_permissions if bot_permissions is not None else discord.Permissions.all().value),
+             "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False, "flags": 0},
+        ]
+        member_list = [member_payload(uid, uname) for uid, uname in members.items()]
+        member_list.append(member_payload(BOT_USER_ID, "TikalBot", roles=[bot_role]))
+        member_list[-1]["user"]["bot"] = True
+        channel_list = [
+            {"id": str(cid), "type": 0, "name": f"channel-{i}", "position": i, "guild_id": str(guild_id),
+             "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+             "last_message_id": None, "rate_limit_per_user": 0}
+            for i, cid in enumerate(channels)
+        ]
+        thread_list = [
+            {"id": str(tid), "type": 11, "name": f"thread-{i}", "guild_id": str(guild_id),
+             "parent_id": str(channels[0]), "owner_id": str(BOT_USER_ID), "message_count": 0,
+             "member_count": 0, "rate_limit_per_user": 0,
+             "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                 "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
+            for i, tid in enumerate(threads or [])
+        ]
+        data = {
+            "id": str(guild_id), "name": name, "icon": None, "owner_id": str(owner_id), "roles": roles,
+            "emojis": [], "stickers": [], "features": [], "member_count": len(member_list),
+            "members": member_list, "channels": channel_list, "threads": thread_list,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0, "preferred_locale": "en-US",
+            "nsfw_level": 0, "large": False, "unavailable": False,
+        }
+        return self.client._connection._add_guild_from_data(data)  # type: ignore[arg-type]
+
+    # ----------------------------------------------------------------- interactions
+
+    def _base(self, kind: int, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
+              permissions: int | None) -> dict[str, Any]:
+        guild = self.client.get_guild(guild_id) if guild_id else None
+        member = guild.get_member(user_id) if guild else None
+        if permissions is None:
+            channel = guild.get_channel_or_thread(channel_id) if guild else None
+            permissions = channel.permissions_for(member).value if channel and member else 0
+        payload: dict[str, Any] = {
+            "id": str(snowflake()), "application_id": str(APPLICATION_ID), "type": kind,
+            "token": f"token-{snowflake()}", "version": 1, "locale": "en-US",
+            "channel_id": str(channel_id), "app_permissions": str(discord.Permissions.all().value),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {},
+            "context": 0 if guild_id else 1, "attachment_size_limit": 8 * 1024 * 1024,
+        }
+        channel_obj = guild.get_channel_or_thread(channel_id) if guild else None
+        payload["channel"] = {"id": str(channel_id), "type": 11 if isinstance(channel_obj, discord.Thread) else 0,
+                              "guild_id": str(guild_id) if guild_id else None}
+        if guild_id:
+            payload["guild_id"] = str(guild_id)
+            payload["guild_locale"] = "en-US"
+            m = member_payload(user_id, name, permissions=permissions)
+            if member is not None:
+                m["roles"] = [str(r.id) for r in member.roles if r.id != guild_id]
+            payload["member"] = m
+        else:
+            payload["user"] = user_payload(user_id, name)
+        return payload
+
+    def command_payload(self, command: str, options: dict[str, Any] | None = None, *, guild_id: int | None,
+                        channel_id: int, user_id: int, name: str = "player", focused: str | None = None,
+                        permissions: int | None = None) -> dict[str, Any]:
+        """Build an application command (or, with ``focused``, autocomplete) interaction.
+
+        ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal game new"``.
+        """
+        tree = self.client.tree  # type: ignore[attr-defined]
+        words = command.split()
+        root = tree.get_command(words[0])
+        if root is None:
+            raise KeyError(f"no command /{words[0]}")
+        opts: list[dict[str, Any]] = []
+        for key, value in (options or {}).items():
+            opt: dict[str, Any] = {"name": key, "type": _option_type(value), "value": value}
+            if key == focused:
+                opt["focused"] = True
+            opts.append(opt)
+        for depth in range(len(words) - 1, 0, -1):
+            kind = 2 if depth < len(words) - 1 else 1
+            opts = [{"name": words[depth], "type": kind, "options": opts}]
+        data = {"id": str(snowflake()), "name": words[0], "type": 1, "options": opts,
+                "guild_id": str(guild_id) if guild_id else None}
+        payload = self._base(4 if focused else 2, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
+                             name=name, permissions=permissions)
+        payload["data"] = data
+        return payload
+
+    def component_payload(self, custom_id: str, *, message_id: int, guild_id: int | None, channel_id: int,
+                          user_id: int, name: str = "player") -> dict[str, Any]:
+        payload = self._base(3, guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
+                             permissions=None)
+        payload["data"] = {"custom_id": custom_id, "component_type": 2}
+        message = self.messages.get(message_id)
+        if message is None:  # a message from before a restart: Discord still shows its buttons
+            button = {"type": 2, "style": 2, "label": "?", "custom_id": custom_id}
+            message = self._message_payload(channel_id, {"components": [{"type": 1, "components": [button]}]}, {})
+        message = dict(message, id=str(message_id))
+        payload["message"] = message
+        return payload
+
+    async def send(self, payload: dict[str, Any]) -> list[Call]:
+        """Feed one raw INTERACTION_CREATE payload and wait until everything it started is done.
+
+        Returns the calls it made, in order.
+        """
+        start = len(self.calls)
+        before = asyncio.all_tasks()
+        self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle(before)
+        return self.calls[start:]
+
+    async def settle(self, before: set[asyncio.Task[Any]] | None = None) -> None:
+        """Wait for every task started since ``before`` (and those they start) to finish."""
+        me = asyncio.current_task()
+        known = set(before or ())
+        for _ in range(200):
+            await asyncio.sleep(0)
+            pending = [t for t in asyncio.all_tasks() if t is not me and t not in known and not t.done()]
+            pending = [t for t in pending if not _is_background(t)]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=30)
+        raise RuntimeError("tasks kept spawning")
+
+    # ----------------------------------------------------------------- fakes of Discord
+
+    def _message_payload(self, channel_id: int, body: dict[str, Any], files: dict[str, bytes],
+                         message_id: int | None = None) -> dict[str, Any]:
+        mid = message_id or snowflake()
+        return {
+            "id": str(mid), "channel_id": str(channel_id), "type": 0,
+            "author": user_payload(BOT_USER_ID, "TikalBot", bot=True),
+            "content": body.get("content") or "", "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
+            "attachments": [
+                {"id": str(snowflake()), "filename": fn, "size": len(b), "url": f"https://cdn.invalid/{fn}",
+                 "proxy_url": f"https://cdn.invalid/{fn}"} for fn, b in files.items()
+            ],
+            "timestamp": datetime.now(UTC).isoformat(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "flags": 0,
+            "nonce": body.get("nonce"),
+        }
+
+    def _maybe_fail(self, path: str) -> None:
+        for i, (prefix, status) in enumerate(self.fail_next):
+            if path.startswith(prefix):
+                del self.fail_next[i]
+                raise discord.HTTPException(_FakeResponse(status), {"message": "injected", "code": 0})
+
+    async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        body, uploaded = (kwargs.get("json"), {})
+        if form:
+            body, uploaded = _split_multipart(list(form))
+        call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
+                    kwargs.get("params"), kwargs.get("reason"))
+        self.calls.append(call)
+        self._maybe_fail(call.path)
+        return self._answer_http(route, call)
+
+    def _answer_http(self, route: Route, call: Call) -> Any:
+        parts = call.path.strip("/").split("/")
+        body = call.json or {}
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            channel_id = int(parts[1])
+            if route.method == "POST" and len(parts) == 3:
+                msg = self._message_payload(channel_id, body, call.files)
+                self.messages[int(msg["id"])] = msg
+                return msg
+            if len(parts) >= 4 and route.method == "PATCH":
+                mid = int(parts[3])
+                old = self.messages.get(mid) or self._message_payload(channel_id, {}, {}, mid)
+                msg = {**old, **{k: v for k, v in body.items() if k in ("content", "embeds", "components")}}
+                if call.files:
+                    msg["attachments"] = self._message_payload(channel_id, {}, call.files)["attachments"]
+                msg["edited_timestamp"] = datetime.now(UTC).isoformat()
+                self.messages[mid] = msg
+                return msg
+            if len(parts) >= 4 and route.method == "GET":
+                mid = int(parts[3])
+                if mid not in self.messages:
+                    raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
+                return self.messages[mid]
+            if route.method == "GET":
+                return list(self.messages.values())[-50:]
+            return None
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "threads":
+            thread_id = snowflake()
+            return {"id": str(thread_id), "type": 11, "name": body.get("name", "thread"),
+                    "guild_id": None, "parent_id": parts[1], "owner_id": str(BOT_USER_ID),
+                    "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
+                    "thread_metadata": {"archived": False, "auto_archive_duration": body.get(
+                        "auto_archive_duration", 10080), "archive_timestamp": datetime.now(UTC).isoformat(),
+                        "locked": False}}
+        if parts[0] == "channels" and len(parts) == 2 and route.method == "PATCH":
+            return {"id": parts[1], "type": 11, "name": body.get("name", "thread"), "parent_id": None,
+                    "owner_id": str(BOT_USER_ID), "message_count": 0, "member_count": 1,
+                    "rate_limit_per_user": 0, "thread_metadata": {
+                        "archived": body.get("archived", False), "auto_archive_duration": 10080,
+                        "archive_timestamp": datetime.now(UTC).isoformat(), "locked": False}}
+        if parts[0] == "users" and parts[1] == "@me" and len(parts) > 2 and parts[2] == "channels":
+            return {"id": str(snowflake()), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
+                    "last_message_id": None}
+        if parts[0] == "applications":
+            return []
+        return {}
+
+    async def _webhook_request(self, route: Route, session: Any = None, *, payload: Any = None,
+                               multipart: Any = None, files: Any = None, params: Any = None, **kwargs: Any) -> Any:
+        body, uploaded = payload, {}
+        if multipart:
+            body, uploaded = _split_multipart(multipart)
+        call = Call("interaction", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
+                    params)
+        self.calls.append(call)
+        self._maybe_fail(call.path)
+        if call.path.endswith("/callback"):
+            interaction_id = call.path.split("/")[2]
+            data = (body or {}).get("data") or {}
+            resource: dict[str, Any] = {"type": (body or {}).get("type", 4)}
+            if (body or {}).get("type") in (4, 7):
+                resource["message"] = self._message_payload(0, data, uploaded)
+            return {"interaction": {"id": interaction_id, "type": 2,
+                                    "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL),
+                                    "response_message_loading": (body or {}).get("type") == 5},
+                    "resource": resource}
+        return self._message_payload(0, body or {}, uploaded)
+
+    # ----------------------------------------------------------------- queries
+
+    def find(self, *, via: str | None = None, method: str | None = None, contains: str = "") -> Iterator[Call]:
+        for c in self.calls:
+            if (via is None or c.via == via) and (method is None or c.method == method) and contains in c.path:
+                yield c
+
+
+class _RouteParams(dict[str, Any]):
+    def __init__(self, route: Route) -> None:
+        super().__init__()
+        self.route = route
+
+    def __missing__(self, key: str) -> str:
+        return str(getattr(self.route, key, None) or _route_value(self.route, key))
+
+
+def _route_value(route: Route, key: str) -> Any:
+    # Route keeps only some parameters as attributes; the formatted URL holds them all.
+    template = route.path.split("/")
+    actual = route.url.removeprefix(Route.BASE).split("?")[0].split("/")
+    for t, a in zip(template, actual, strict=False):
+        if t == "{" + key + "}":
+            return a
+    return key
+
+
+class _FakeResponse:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "injected"
+
+
+def _option_type(value: Any) -> int:
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int):
+        return 4
+    if isinstance(value, float):
+        return 10
+    return 3
+
+
+def _is_background(task: asyncio.Task[Any]) -> bool:
+    name = task.get_name()
+    return name.startswith(("discord.py: ", "tikal-background"))
