@@ -1,0 +1,61 @@
+"""The board picture posted after every turn: header, the 40 spaces, one card per player."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from engine import GameView
+from engine.board import SPACE_COUNT, space_name
+
+from . import sprites
+from .encode import to_png
+from .geometry import BOARD_RADIUS, CANVAS_WIDTH, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, Grid, board_grid
+from .hexes import draw_costs, draw_grid, paste, unexplored_name
+from .highlight import changed_spaces
+from .palette import BACKGROUND, FRAME
+from .panel import draw_cards, draw_header
+
+BOARD_GAP: Final = 14
+FRAME_WIDTH: Final = 4
+GRID: Final[Grid] = board_grid()
+CANVAS_HEIGHT: Final = round(MARGIN + HEADER_HEIGHT + GRID.height + BOARD_GAP + CARD_HEIGHT + MARGIN)
+CARDS_TOP: Final = round(MARGIN + HEADER_HEIGHT + GRID.height + BOARD_GAP)
+
+
+@lru_cache(maxsize=1)
+def empty_board() -> Image.Image:
+    """The static layer: background, frame and all 40 spaces unexplored with their names."""
+    canvas = Image.new("RGB", (CANVAS_WIDTH, CANVAS_HEIGHT), BACKGROUND)
+    ImageDraw.Draw(canvas).rectangle((0, 0, CANVAS_WIDTH - 1, CANVAS_HEIGHT - 1), outline=FRAME, width=FRAME_WIDTH)
+    base = sprites.terrain_hex(BOARD_RADIUS, None)
+    for space in range(SPACE_COUNT):
+        paste(canvas, base, GRID.centre(space))
+    for space in range(SPACE_COUNT):
+        unexplored_name(canvas, GRID.centre(space), BOARD_RADIUS, space_name(space))
+    return canvas
+
+
+def board_image(view: GameView, *, highlight: bool = True, cards: bool = True) -> Image.Image:
+    """The board picture as an RGB image (see ``render_board``)."""
+    canvas = empty_board().copy()
+    explored = [s for s in view.spaces if s.explored]
+    draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else ())
+    draw_costs(canvas, GRID, view.spaces)
+    draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT))
+    if cards:
+        draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
+    return canvas
+
+
+def render_board(view: GameView, *, highlight: bool = True, size: int | None = None) -> bytes:
+    """Return the board as a PNG: every space with its name, terrain, stones, border costs, temple
+    values, wafers, camps, guards and figures; a status header and a card per player.
+
+    ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far).
+    ``size`` scales the picture so its longer side has that many pixels (default 1440).
+    """
+    return to_png(board_image(view, highlight=highlight), size)
+

@@ -1,0 +1,185 @@
+"""Colours, markers, highlights, placement preview, zoom and alt text."""
+
+from __future__ import annotations
+
+import ast
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from render_cases import count_near, crowded_view, decode, diff_box, hex_box, opening_view, pixels, with_space
+
+from engine import Phase, Terrain, parse_space, view
+from render import describe, render_board, render_placement, render_zoom
+from render.describe import ALT_TEXT_LIMIT
+from render.gallery import moments, placing
+from render.highlight import changed_spaces
+from render.palette import (
+    BACKGROUND,
+    CARD,
+    INK,
+    PLAYER_COLOURS,
+    PLAYER_MARKERS,
+    SOFT_INK,
+    TERRAIN_FILL,
+    UNEXPLORED,
+    UNEXPLORED_INK,
+    WHITE,
+    contrast,
+    text_on,
+)
+from render.placement import legal_rotations
+
+RENDER = Path(__file__).resolve().parents[2] / "render"
+
+
+def test_text_colours_contrast_at_least_4_5() -> None:
+    for fill in (*PLAYER_COLOURS, *TERRAIN_FILL.values(), WHITE, CARD, BACKGROUND):
+        assert contrast(text_on(fill), fill) >= 4.5, fill
+    assert contrast(SOFT_INK, BACKGROUND) >= 4.5
+    assert contrast(UNEXPLORED_INK, UNEXPLORED) >= 4.5
+    assert contrast(INK, WHITE) >= 4.5
+
+
+def test_players_have_distinct_colours_and_markers() -> None:
+    assert len(set(PLAYER_COLOURS)) == len(PLAYER_COLOURS) == 4
+    assert len(set(PLAYER_MARKERS)) == len(PLAYER_MARKERS) == 4
+
+
+def test_highlight_names_the_spaces_of_the_last_turn() -> None:
+    v = crowded_view()
+    names = {v.spaces[s].name for s in changed_spaces(v)}
+    words = {w for move in v.turn_moves for w in move.split()[1:] if w.isupper() and parse_space(w) is not None}
+    assert names == words
+    assert len(names) >= 1
+
+
+def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
+    v = view(placing(), None)
+    assert v.phase is Phase.PLACE and v.hand is not None and v.placements
+    rotations = legal_rotations(v)
+    assert set(rotations) == {s for s, _ in v.placements}
+    png = render_placement(v)
+    img = Image.open(io.BytesIO(png))
+    assert 1280 <= max(img.size) <= 1600 and len(png) <= 300 * 1024
+    from render.board import GRID
+    from render.placement import LEGAL_BANDS
+
+    rgb = decode(png)
+    legal_white = LEGAL_BANDS[1][0]
+    for space in rotations:
+        cx, cy = GRID.centre(space)
+        edge = (round(cx) - 8, round(cy - GRID.half_height) + 4, round(cx) + 8, round(cy - GRID.half_height) + 9)
+        assert count_near(rgb, edge, legal_white, 10) > 20, v.spaces[space].name
+    unexplored_not_legal = [s.space for s in v.spaces if not s.explored and s.space not in rotations]
+    assert unexplored_not_legal
+    for space in unexplored_not_legal:
+        cx, cy = GRID.centre(space)
+        edge = (round(cx) - 8, round(cy - GRID.half_height) + 4, round(cx) + 8, round(cy - GRID.half_height) + 9)
+        assert count_near(rgb, edge, legal_white, 10) == 0
+
+
+def test_placement_preview_shows_the_hexagon_in_hand() -> None:
+    a = view(placing(), None)
+    b = next(v for v in (view(placing(seed=seed), None) for seed in range(1, 20)) if v.hand != a.hand)
+    from render.board import CARDS_TOP
+
+    box = diff_box(render_placement(a), render_placement(b))
+    assert box is not None and box[3] > CARDS_TOP
+
+
+def test_zoom_shows_the_space_larger() -> None:
+    v = crowded_view()
+    busiest = max(v.spaces, key=lambda s: sum(s.workers))
+    seat = max(range(len(v.players)), key=lambda p: busiest.workers[p])
+    png = render_zoom(v, busiest.name.lower())
+    img = decode(png)
+    assert len(png) <= 300 * 1024 and max(img.size) <= 1600
+    assert count_near(img, (0, 0, img.width, img.height), PLAYER_COLOURS[seat]) > 1000
+    empty = render_zoom(with_space(v, busiest.name, workers=(0,) * len(v.players), leaders=(False,) * len(v.players),
+                                   camp=None, guard=None), busiest.name)
+    assert diff_box(png, empty) is not None
+    with pytest.raises(ValueError):
+        render_zoom(v, "I9")
+
+
+def test_describe_is_one_paragraph_within_discords_limit() -> None:
+    for state in moments().values():
+        v = view(state, None)
+        text = describe(v)
+        assert 40 < len(text) <= ALT_TEXT_LIMIT
+        assert "\n" not in text
+        for p in v.players:
+            assert p.name in text
+
+
+def test_describe_names_temples_and_their_holders() -> None:
+    v = opening_view()
+    text = describe(v)
+    assert "A2 value 1" in text and "B1 value 1" in text
+    led = describe(with_space(v, "A2", workers=(0, 0, 2, 0)))
+    assert "A2 value 1 held by Ben" in led
+    guarded = describe(with_space(v, "B1", guard=3))
+    assert "B1 value 1 guarded by Cara" in guarded
+    assert "Turn 1" in text
+
+
+def test_gallery_moments_cover_the_phases() -> None:
+    phases = {name: state.phase for name, state in moments().items()}
+    assert phases["scoring-round"] is Phase.SCORING
+    assert phases["auction-round"] is Phase.BID
+    assert phases["finished"] is Phase.FINISHED
+    assert phases["placement"] is Phase.PLACE
+
+
+def test_render_imports_only_pillow_stdlib_and_engine() -> None:
+    import sys
+
+    allowed = {"PIL", "engine", "render", *sys.stdlib_module_names}
+    for path in RENDER.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+def test_fonts_and_licence_are_bundled() -> None:
+    fonts = RENDER / "fonts"
+    assert (fonts / "DejaVuSans.ttf").is_file() and (fonts / "DejaVuSans-Bold.ttf").is_file()
+    assert "Bitstream" in (fonts / "LICENSE.txt").read_text()
+
+
+def test_volcano_and_unexplored_look_different() -> None:
+    v = opening_view()
+    volcano = with_space(v, "C1", explored=True, terrain=Terrain.VOLCANO)
+    img = decode(render_board(volcano))
+    assert count_near(img, hex_box("C1", 0.3), TERRAIN_FILL[Terrain.VOLCANO], 8) > 1000
+    assert len(set(pixels(img, hex_box("C1", 0.3)))) > 3
+
+
+def test_long_names_and_four_players_fit() -> None:
+    names = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyzabcdefghijkl")
+    from engine import new_game
+    from render.panel import rich_width, status_lines
+
+    v = view(new_game(list(names), "auction", seed=4), None)
+    png = render_board(v)
+    assert len(png) <= 300 * 1024
+    title, _ = status_lines(v)
+    assert names[0] in title
+    assert rich_width(title, 30, True) > 0
+    text = describe(v)
+    assert all(n in text for n in names)
+
+
+def test_placement_preview_outside_placing_is_the_plain_board() -> None:
+    v = crowded_view()
+    assert v.phase is Phase.ACTIONS and not v.placements
+    assert render_placement(v) == render_board(v, highlight=False)
