@@ -48,6 +48,16 @@ class Call:
     files: dict[str, bytes] = field(default_factory=dict)
     params: dict[str, Any] | None = None
     reason: str | None = None
+    response: Any = None
+    """What the fake Discord answered (a message payload for a posted message)."""
+
+    @property
+    def message_id(self) -> int:
+        message = self.response
+        if isinstance(message, dict) and "resource" in message:
+            message = message["resource"].get("message")
+        assert isinstance(message, dict) and "id" in message, "no message was created"
+        return int(message["id"])
 
     @property
     def data(self) -> dict[str, Any]:
@@ -111,6 +121,7 @@ class Wire:
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
         self.fail_next: list[tuple[str, int]] = []
+        self.threads: list[dict[str, Any]] = []
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -121,7 +132,8 @@ class Wire:
         client = self.client
         state = client._connection
         state.application_id = APPLICATION_ID
-        state.user = discord.ClientUser(state=state, data=user_payload(BOT_USER_ID, "TikalBot", bot=True))
+        me: Any = user_payload(BOT_USER_ID, "TikalBot", bot=True)
+        state.user = discord.ClientUser(state=state, data=me)
         await client._async_setup_hook()
         await client.setup_hook()
 
@@ -165,7 +177,7 @@ class Wire:
         member_list = [member_payload(uid, uname) for uid, uname in members.items()]
         member_list.append(member_payload(BOT_USER_ID, "TikalBot", roles=[bot_role]))
         member_list[-1]["user"]["bot"] = True
-        channel_list = [
+        channel_list: list[dict[str, Any]] = [
             {"id": str(cid), "type": 0, "name": f"channel-{i}", "position": i, "guild_id": str(guild_id),
              "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
              "last_message_id": None, "rate_limit_per_user": 0}
@@ -303,25 +315,29 @@ class Wire:
             "nonce": body.get("nonce"),
         }
 
-    def _maybe_fail(self, path: str) -> None:
+    def _maybe_fail(self, path: str, method: str = "") -> None:
+        """Fail the next call whose path (or ``"METHOD path"``) starts with a queued prefix."""
         for i, (prefix, status) in enumerate(self.fail_next):
-            if path.startswith(prefix):
+            if path.startswith(prefix) or f"{method} {path}".startswith(prefix):
                 del self.fail_next[i]
                 raise discord.HTTPException(_FakeResponse(status), {"message": "injected", "code": 0})
 
     async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
-        body, uploaded = (kwargs.get("json"), {})
+        body, uploaded = kwargs.get("json"), dict[str, bytes]()
         if form:
             body, uploaded = _split_multipart(list(form))
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
-        self._maybe_fail(call.path)
-        return self._answer_http(route, call)
+        self._maybe_fail(call.path, call.method)
+        call.response = self._answer_http(route, call)
+        return call.response
 
     def _answer_http(self, route: Route, call: Call) -> Any:
         parts = call.path.strip("/").split("/")
         body = call.json or {}
+        if parts[0] == "channels" and len(parts) == 5 and parts[2] == "messages" and parts[4] == "threads":
+            return self._new_thread(int(parts[1]), body, message_id=int(parts[3]))
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
             channel_id = int(parts[1])
             if route.method == "POST" and len(parts) == 3:
@@ -345,6 +361,8 @@ class Wire:
             if route.method == "GET":
                 return list(self.messages.values())[-50:]
             return None
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "threads" and self._guild_of(int(parts[1])):
+            return self._new_thread(int(parts[1]), body)
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "threads":
             thread_id = snowflake()
             return {"id": str(thread_id), "type": 11, "name": body.get("name", "thread"),
@@ -366,26 +384,50 @@ class Wire:
             return []
         return {}
 
+    def _guild_of(self, channel_id: int) -> discord.Guild | None:
+        return next((g for g in self.client.guilds if g.get_channel_or_thread(channel_id) is not None), None)
+
+    def _new_thread(self, parent_id: int, body: dict[str, Any], message_id: int | None = None) -> dict[str, Any]:
+        """A thread in a known guild, added to the cache as Discord's THREAD_CREATE event would."""
+        guild = self._guild_of(parent_id)
+        thread_id = message_id or snowflake()  # a thread started from a message takes the message's id
+        data: dict[str, Any] = {
+            "id": str(thread_id), "type": 11, "name": body.get("name", "thread"),
+            "guild_id": str(guild.id) if guild else None, "parent_id": str(parent_id),
+            "owner_id": str(BOT_USER_ID), "message_count": 0, "member_count": 1, "rate_limit_per_user": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": body.get("auto_archive_duration", 10080),
+                                "archive_timestamp": datetime.now(UTC).isoformat(), "locked": False},
+        }
+        if guild is not None:
+            event: Any = {**data, "newly_created": True}
+            self.client._connection.parse_thread_create(event)
+        self.threads.append(data)
+        return data
+
     async def _webhook_request(self, route: Route, session: Any = None, *, payload: Any = None,
                                multipart: Any = None, files: Any = None, params: Any = None, **kwargs: Any) -> Any:
-        body, uploaded = payload, {}
+        body, uploaded = payload, dict[str, bytes]()
         if multipart:
             body, uploaded = _split_multipart(multipart)
         call = Call("interaction", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     params)
         self.calls.append(call)
-        self._maybe_fail(call.path)
+        self._maybe_fail(call.path, call.method)
         if call.path.endswith("/callback"):
             interaction_id = call.path.split("/")[2]
             data = (body or {}).get("data") or {}
             resource: dict[str, Any] = {"type": (body or {}).get("type", 4)}
             if (body or {}).get("type") in (4, 7):
                 resource["message"] = self._message_payload(0, data, uploaded)
-            return {"interaction": {"id": interaction_id, "type": 2,
-                                    "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL),
-                                    "response_message_loading": (body or {}).get("type") == 5},
-                    "resource": resource}
-        return self._message_payload(0, body or {}, uploaded)
+                self.messages[int(resource["message"]["id"])] = resource["message"]
+            call.response = {"interaction": {"id": interaction_id, "type": 2,
+                                             "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL),
+                                             "response_message_loading": (body or {}).get("type") == 5},
+                             "resource": resource}
+            return call.response
+        call.response = self._message_payload(0, body or {}, uploaded)
+        self.messages[int(call.response["id"])] = call.response
+        return call.response
 
     # ----------------------------------------------------------------- queries
 
@@ -432,4 +474,6 @@ def _option_type(value: Any) -> int:
 
 def _is_background(task: asyncio.Task[Any]) -> bool:
     name = task.get_name()
-    return name.startswith(("discord.py: ", "tikal-background"))
+    # discord.py gives views on ephemeral messages a 15-minute timeout (the token's lifetime): a timer, not work.
+    timer = "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+    return timer or name.startswith(("discord.py: ", "tikal-background"))

@@ -1,0 +1,188 @@
+"""Benchmark of the bot through the wire harness (not a test: nothing fails on a missed target).
+
+    python bench/bot.py [--games 100] [--commands 600] [--live 1000]
+
+1. Opens ``--games`` 3-player games in one guild (one channel each) on a real SQLite file, through the
+   real discord.py bot: ``/tikal game new``, Join and Start buttons.
+2. Times ``--commands`` slash commands, each from the raw INTERACTION_CREATE payload until every task it
+   started has finished: validation, the SQLite commit, the edited turn message and, when a turn ends,
+   the board PNG rendered and posted through the outbox. Reports p50/p99 overall and per kind.
+3. Measures the memory a live game costs: the Python heap (tracemalloc) after ``--live`` started games
+   have each been loaded into the service's state cache, divided by their number.
+
+Targets: p50 ≤ 80 ms, p99 ≤ 200 ms, 1,000 live games in ≤ 300 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
+
+import discordkit  # noqa: E402
+from discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
+from wire import Wire  # noqa: E402
+
+from bot.app import TikalBot  # noqa: E402
+
+PLAYERS = (ANA, BEN, CY)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def start_bot(path: Path, channels: list[int]) -> Wire:
+    bot = TikalBot(discordkit.settings(path))
+    wire = Wire(bot)
+    await wire.start()
+    wire.add_guild(GUILD, owner_id=MOD, members=dict(NAMES), channels=channels,
+                   everyone_permissions=PLAYER_PERMISSIONS)
+    await bot.outbox.resumed.wait()
+    return wire
+
+
+async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: random.Random) -> dict[str, list[float]]:
+    bot = wire.client
+    assert isinstance(bot, TikalBot)
+    actions: dict[int, int] = dict.fromkeys(games, 0)
+    timings: dict[str, list[float]] = {}
+    for _ in range(count):
+        game_id = rng.choice(list(games))
+        channel = games[game_id]
+        view = await bot.service.view(GUILD, game_id)
+        if view.finished:
+            continue
+        assert view.to_act is not None
+        game = await bot.service.game(GUILD, game_id)
+        seat = game.at_seat(view.to_act)
+        assert seat is not None
+        entries = await bot.service.legal_moves(GUILD, game_id, seat.member_id)
+        move = discordkit.pick_move(entries, rng, actions[game_id])
+        actions[game_id] = 0 if str(move) == "end" else actions[game_id] + 1
+        name, options = discordkit.as_command(move)
+        payload = wire.command_payload(name, options, guild_id=GUILD, channel_id=channel, user_id=seat.member_id,
+                                       name=NAMES[seat.member_id])
+        began = time.perf_counter()
+        await wire.send(payload)
+        elapsed = time.perf_counter() - began
+        timings.setdefault(str(move).split()[0], []).append(elapsed)
+    return timings
+
+
+async def live_memory(path: Path, live: int) -> tuple[float, float]:
+    """Heap bytes per live game and the total in MB, with ``live`` games started and cached."""
+    channels = [9_000_000 + i for i in range(live)]
+    wire = await start_bot(path, channels)
+    bot = wire.client
+    assert isinstance(bot, TikalBot)
+    ids = []
+    for channel in channels:
+        ids.append(await bot.service.new_game(GUILD, channel, ANA, "Ana", variant="basic", seats=3))
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for info in ids:
+        game_id = info.id
+        await bot.service.join(GUILD, game_id, BEN, "Ben")
+        await bot.service.join(GUILD, game_id, CY, "Cy")
+        await bot.service.start(GUILD, game_id, ANA)
+        for text in ("place A3 0", "deploy A1 3", "move A1 A2 2"):
+            try:
+                await bot.service.act(GUILD, game_id, ANA, text)
+            except Exception:  # the drawn hexagon may not fit A3; the rest of the turn then does not matter
+                break
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    await wire.close()
+    return used / live, used / 2**20
+
+
+def late_state_size(games: int = 20, moves: int = 250) -> float:
+    """Heap bytes one late-game state holds (its log, undo base and all), from random 4-player games."""
+    import engine
+
+    states = []
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = engine.new_game(["Ana", "Ben", "Cy", "Dee"], "basic", seed)
+        for _ in range(moves):
+            if state.finished:
+                break
+            options = [m for e in engine.legal_moves(state) for m in e.moves() if not isinstance(m, engine.Undo)]
+            state = engine.apply(state, rng.choice(options))
+        states.append(state)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    return used / games
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--commands", type=int, default=600)
+    parser.add_argument("--live", type=int, default=1000)
+    args = parser.parse_args()
+    rng = random.Random(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        channels = [8_000_000 + i for i in range(args.games)]
+        wire = await start_bot(Path(tmp) / "bench.sqlite3", channels)
+        began = time.perf_counter()
+        games = {}
+        for channel in channels:
+            games[await discordkit.open_game(wire, PLAYERS, channel=channel)] = channel
+        setup = time.perf_counter() - began
+        # warm-up: the first picture of a process builds the cached layers
+        await timed_commands(wire, games, 20, rng)
+        timings = await timed_commands(wire, games, args.commands, rng)
+        autocomplete = []
+        for game_id, channel in list(games.items())[:50]:
+            bot = wire.client
+            assert isinstance(bot, TikalBot)
+            view = await bot.service.view(GUILD, game_id)
+            if view.to_act is None:
+                continue
+            seat = (await bot.service.game(GUILD, game_id)).at_seat(view.to_act)
+            assert seat is not None
+            name = "tikal place" if view.phase.value == "place" else "tikal move"
+            option = "space" if name == "tikal place" else "target"
+            began = time.perf_counter()
+            await discordkit.command(wire, name, {option: ""}, user=seat.member_id, channel=channel, focused=option)
+            autocomplete.append(time.perf_counter() - began)
+        await wire.close()
+        per_game, total = await live_memory(Path(tmp) / "live.sqlite3", args.live)
+    every = [t for ts in timings.values() for t in ts]
+    print(f"setup: {args.games} games opened, joined and started in {setup:.1f} s")
+    print(f"{len(every)} commands with {args.games} games in play: p50 {statistics.median(every) * 1e3:.1f} ms, "
+          f"p99 {percentile(every, 0.99) * 1e3:.1f} ms (targets 80 / 200 ms)")
+    for kind, ts in sorted(timings.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {kind:<9} n={len(ts):<4} p50 {statistics.median(ts) * 1e3:6.1f} ms   "
+              f"p99 {percentile(ts, 0.99) * 1e3:6.1f} ms")
+    if autocomplete:
+        print(f"autocomplete: p50 {statistics.median(autocomplete) * 1e3:.1f} ms, "
+              f"max {max(autocomplete) * 1e3:.1f} ms (n={len(autocomplete)})")
+    print(f"memory: {per_game / 1024:.1f} KB per live game early in the game (cached state, rows, caches); "
+          f"{args.live} live games {total:.0f} MB (target ≤ 300 MB for 1,000)")
+    late = late_state_size()
+    print(f"memory: a late-game state (250 moves, log and undo base included) holds {late / 1024:.1f} KB; "
+          f"1,000 of them {late * 1000 / 2**20:.0f} MB")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

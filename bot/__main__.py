@@ -1,0 +1,33 @@
+"""``python -m bot``: the Discord bot with ``DISCORD_TOKEN``, the local console without it."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from .config import Settings
+from .process_lock import DatabaseInUse
+
+
+def main() -> int:
+    settings = Settings()
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if not settings.has_token:
+        from .local_console import run
+
+        return run(settings.board_dir)
+    from .app import TikalBot
+
+    assert settings.discord_token is not None
+    bot = TikalBot(settings)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except DatabaseInUse as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,314 @@
+"""What commands and buttons share: acting in a game, the lobby message and the live turn message.
+
+``sync`` brings a game's channel in line with the database and is safe to call at any time (after a
+move, after a restart): when the turn (or bidding, or pick) is over it gives the live message its
+final form, sends the queued posts, then posts the next live message. Replies to the person who
+clicked or typed are ephemeral; everything in the channel is an ordinary message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import weakref
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from engine import GameView, Phase
+
+from . import formatting
+from .errors import NoGame
+from .results import GameInfo, SeatInfo
+from .storage import Status
+
+if TYPE_CHECKING:
+    from .app import TikalBot
+
+log = logging.getLogger(__name__)
+
+REQUIRED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+THREAD_REQUIRED = (
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+)
+THREAD_ARCHIVE_MINUTES: Final = 10080  # the longest Discord allows: a week without a message
+
+
+def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
+    wanted = REQUIRED + (THREAD_REQUIRED if thread else ())
+    return [label for attr, label in wanted if not getattr(permissions, attr)]
+
+
+def is_moderator(interaction: discord.Interaction, moderator_role_id: int | None = None) -> bool:
+    member = interaction.user
+    if interaction.permissions.manage_guild:
+        return True
+    roles = getattr(member, "roles", ())
+    return moderator_role_id is not None and any(r.id == moderator_role_id for r in roles)
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, *, embed: discord.Embed | None = None,
+                files: list[discord.File] | None = None, view: discord.ui.View | None = None) -> None:
+    """An ephemeral answer, as the response or (once responded) as a follow-up."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if files:
+        kwargs["files"] = files
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(content or "", **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+def display_name(interaction: discord.Interaction) -> str:
+    return interaction.user.display_name
+
+
+class Table:
+    """The adapter's game logic on top of the service, for one bot."""
+
+    def __init__(self, bot: TikalBot) -> None:
+        self.bot = bot
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._live: dict[int, tuple[str, GameView]] = {}
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def channel(self, guild_id: int, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    @staticmethod
+    def guild_id(interaction: discord.Interaction) -> int:
+        if interaction.guild_id is None:
+            raise NoGame("Tikal is played in a server channel, not in direct messages.")
+        return interaction.guild_id
+
+    async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        """The game a button names (scoped by the guild) or the one of the channel a command was used in."""
+        guild = self.guild_id(interaction)
+        svc = self.bot.service
+        if game_id is not None:
+            return await svc.game(guild, game_id)
+        assert interaction.channel_id is not None
+        try:
+            return await svc.game_here(guild, interaction.channel_id)
+        except NoGame:
+            elsewhere = [g for g in await svc.games(guild) if g.channel_id == interaction.channel_id
+                         and g.thread_id is not None and g.place_id == g.thread_id]
+            if elsewhere:
+                raise NoGame(f"The game of this channel is played in its thread <#{elsewhere[-1].thread_id}>: "
+                             "use the commands there.") from None
+            raise
+
+    # --- the lobby -----------------------------------------------------------------------------
+
+    async def open_lobby(self, interaction: discord.Interaction, *, variant: str, seats: int,
+                         thread: bool | None) -> None:
+        from .ui import lobby_view
+
+        guild = self.guild_id(interaction)
+        svc = self.bot.service
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        if thread is None:
+            thread = (await svc.settings(guild)).use_threads and not in_thread
+        if in_thread and thread:
+            await reply(interaction, "This is already a thread: leave `thread` off to play right here.")
+            return
+        missing = missing_permissions(interaction.app_permissions, thread=thread)
+        if missing:
+            await reply(interaction, formatting.missing_permissions_text(missing))
+            return
+        assert interaction.channel_id is not None
+        game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
+                                  variant=variant, seats=seats, thread=thread)
+        await reply(interaction, f"Game #{game.id} is open: the lobby is below"
+                                 + (", and the game will be played in its thread." if thread else "."))
+        channel = self.channel(guild, game.channel_id)
+        message = await channel.send(embed=formatting.lobby_embed(game), view=lobby_view(game))
+        await svc.set_lobby_message(guild, game.id, message.id)
+        if thread:
+            try:
+                created = await message.create_thread(name=f"Tikal game #{game.id}",
+                                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            except discord.HTTPException as error:  # the game is then simply played in the channel
+                log.warning("could not open the thread of game %s: %s", game.id, error)
+                return
+            game = await svc.attach_thread(guild, game.id, created.id)
+            await message.edit(embed=formatting.lobby_embed(game), view=lobby_view(game))
+
+    async def update_lobby(self, game: GameInfo) -> None:
+        from .ui import lobby_view
+
+        if game.lobby_message_id is None:
+            return
+        message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
+        view = lobby_view(game) if game.status is Status.LOBBY else None
+        try:
+            await message.edit(embed=formatting.lobby_embed(game), view=view)
+        except discord.NotFound:
+            log.info("lobby message of game %s is gone", game.id)
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        game = await self.game_for(interaction, game_id)
+        game = await self.bot.service.join(game.guild_id, game.id, interaction.user.id, display_name(interaction))
+        await reply(interaction, f"You joined game #{game.id} ({len(game.seats)}/{game.seats_wanted}).")
+        await self.update_lobby(game)
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        game = await self.game_for(interaction, game_id)
+        game = await self.bot.service.leave(game.guild_id, game.id, interaction.user.id)
+        closed = game.status is Status.ABORTED
+        await reply(interaction, f"You left game #{game.id}." + (" Nobody is left, so the lobby is closed."
+                                                                  if closed else ""))
+        await self.update_lobby(game)
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None, order: str = "joined") -> None:
+        game = await self.game_for(interaction, game_id)
+        settings = await self.bot.service.settings(game.guild_id)
+        started = await self.bot.service.start(game.guild_id, game.id, interaction.user.id, order=order,
+                                               is_moderator=is_moderator(interaction, settings.moderator_role_id))
+        where = f" in <#{started.game.place_id}>" if started.game.place_id != interaction.channel_id else ""
+        await reply(interaction, f"Game #{game.id} started{where}.")
+        await self.update_lobby(started.game)
+        await self.sync(started.game.guild_id, started.game.id)
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
+                  silent: bool = False) -> None:
+        """Apply a move for the member; the service refuses before anything is answered (so privately)."""
+        game = await self.game_for(interaction, game_id)
+        moved = await self.bot.service.act(game.guild_id, game.id, interaction.user.id, text)
+        if silent:
+            await interaction.response.defer()
+        else:
+            await reply(interaction, formatting.confirmation(moved.view, moved.move))
+        await self.sync(game.guild_id, game.id)
+
+    async def to_act(self, game: GameInfo) -> tuple[GameView, SeatInfo | None]:
+        view = await self.bot.service.view(game.guild_id, game.id)
+        return view, game.at_seat(view.to_act) if view.to_act is not None else None
+
+    # --- the live message -------------------------------------------------------------------------
+
+    async def sync(self, guild_id: int, game_id: int) -> None:
+        """Finish the live message if its stage is over, send queued posts, post or edit the live message.
+
+        A Discord failure here never undoes a committed move: it is logged, and the next sync (the next
+        move, or the outbox worker's resume after a restart) catches up.
+        """
+        try:
+            await self._sync(guild_id, game_id)
+        except discord.HTTPException as error:
+            log.warning("could not bring game %s up to date in Discord: %s", game_id, error)
+
+    async def _sync(self, guild_id: int, game_id: int) -> None:
+        from .ui import live_view
+
+        async with self._lock(game_id):
+            svc = self.bot.service
+            game = await svc.game(guild_id, game_id)
+            view = await svc.view(guild_id, game_id) if game.started_at is not None else None
+            label = formatting.stage_label(game_id, view) if view is not None and game.status is Status.RUNNING \
+                else None
+            channel = self.channel(guild_id, game.place_id)
+            mid = game.turn_message_id
+            known = self._live.get(game_id)
+            shown: discord.Embed | None = None
+            if mid is not None and known is None:  # after a restart: ask Discord what the message shows
+                shown = await self._fetch_live(channel, mid)
+                if shown is None:
+                    mid = None
+            current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
+            if mid is not None and view is not None and label is not None and current == label:
+                await channel.get_partial_message(mid).edit(embed=formatting.live_embed(game, view),
+                                                            view=live_view(game, view))
+                self._live[game_id] = (label, view)
+                await self.bot.outbox.flush()
+                return
+            if mid is not None:
+                await self._finish_live(game, channel, mid, known[1] if known else None, view, shown)
+                await svc.set_turn_message(guild_id, game_id, None)
+            self._live.pop(game_id, None)
+            await self.bot.outbox.flush()
+            if label is not None and view is not None:
+                message = await channel.send(embed=formatting.live_embed(game, view), view=live_view(game, view))
+                await svc.set_turn_message(guild_id, game_id, message.id)
+                self._live[game_id] = (label, view)
+
+    @staticmethod
+    async def _fetch_live(channel: discord.PartialMessageable, message_id: int) -> discord.Embed | None:
+        try:
+            message = await channel.fetch_message(message_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return message.embeds[0] if message.embeds else discord.Embed()
+
+    @staticmethod
+    async def _finish_live(game: GameInfo, channel: discord.PartialMessageable, message_id: int,
+                           old: GameView | None, new: GameView | None, shown: discord.Embed | None) -> None:
+        if old is not None and new is not None:
+            embed = formatting.live_final_embed(game, old, new)
+        elif shown is not None:  # known only from Discord (after a restart): keep its text, mark it over
+            embed = shown
+            embed.title = f"{embed.title or ''} · over"
+        else:
+            embed = discord.Embed(title=f"Game #{game.id}: this turn is over", colour=formatting.NEUTRAL)
+        if game.status is Status.ABORTED:
+            embed.set_footer(text=f"Game #{game.id} was stopped by a moderator.")
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+        except discord.NotFound:
+            log.info("live message %s of game %s is gone", message_id, game.id)
+
+    # --- looking ----------------------------------------------------------------------------------
+
+    async def board(self, interaction: discord.Interaction, zoom: str | None = None,
+                    game_id: int | None = None) -> None:
+        """A private picture: the board, or one hex up close, plus the placement preview while placing."""
+        import render
+
+        game = await self.game_for(interaction, game_id)
+        view = await self.bot.service.view(game.guild_id, game.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if zoom:
+            png = await asyncio.to_thread(render.render_zoom, view, zoom)
+            files = [picture(png, "zoom.png", render.describe(view))]
+        else:
+            png = await asyncio.to_thread(render.render_board, view)
+            files = [picture(png, "board.png", render.describe(view))]
+            if view.phase is Phase.PLACE:
+                preview = await asyncio.to_thread(render.render_placement, view)
+                files.append(picture(preview, "placement.png",
+                                     f"Where the {formatting.hexagon_name(view.hand)} hexagon may go, "
+                                     "in its six rotations."))
+        await interaction.followup.send(embed=formatting.status_embed(game, view), files=files, ephemeral=True)
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        guild = self.guild_id(interaction)
+        assert interaction.channel_id is not None
+        overview = await self.bot.service.overview(guild, interaction.channel_id)
+        if overview.view is None:
+            await reply(interaction, embed=formatting.lobby_embed(overview.game))
+        else:
+            await reply(interaction, embed=formatting.status_embed(overview.game, overview.view))
+
+
+def picture(png: bytes, filename: str, alt: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=filename, description=alt[:1024])
