@@ -12,7 +12,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 run: $(BIN)/.installed
-	$(BIN)/python -m engine console
+	$(BIN)/python -m bot
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
@@ -22,6 +22,7 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/bot.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
