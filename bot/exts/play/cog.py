@@ -146,7 +146,7 @@ class Play(commands.GroupCog, group_name="tikal", group_description="Play Tikal 
     async def exchange(self, interaction: discord.Interaction, give: str, player: str, take: str) -> None:
         await self._act(interaction, f"exchange {give} {player} {take}")
 
-    @app_commands.command(name="camp", description="Build a camp where you stand (5 AP)")
+    @app_commands.command(name="camp", description="Build a camp on a jungle or emptied treasure hex (5 AP)")
     @app_commands.describe(space=SPACE)
     @app_commands.autocomplete(space=legal("camp", "space"))
     async def camp(self, interaction: discord.Interaction, space: Hex) -> None:
