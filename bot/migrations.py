@@ -103,4 +103,121 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL;
 CREATE INDEX outbox_by_game ON outbox (game_id, id);
 """),
+    (2, """
+-- Issue 5: members' reminder settings, per-game clocks (reminders, deadlines, pause), absent seats,
+-- results for statistics, and the removal of guilds that dropped the bot.
+
+-- Global per Discord user (a person has one time zone), not per guild; "forget me" deletes the row.
+CREATE TABLE member_settings (
+    user_id     INTEGER PRIMARY KEY,
+    delivery    TEXT    NOT NULL DEFAULT 'channel' CHECK (delivery IN ('channel', 'dm')),
+    time_zone   TEXT,                                  -- IANA name
+    quiet_start TEXT,                                  -- 'HH:MM' wall clock in time_zone
+    quiet_end   TEXT,
+    updated_at  REAL    NOT NULL
+);
+
+-- Guild defaults beside guild_settings (whose turn_hours is the default turn deadline).
+CREATE TABLE guild_timing (
+    guild_id   INTEGER PRIMARY KEY,
+    reminders  INTEGER NOT NULL DEFAULT 1,
+    bid_hours  REAL,
+    policy     TEXT    NOT NULL DEFAULT 'wait' CHECK (policy IN ('skip', 'wait')),
+    updated_at REAL    NOT NULL
+);
+
+-- One row per game: its configuration (copied from the guild's defaults when the game is created) and the
+-- schedule of the current wait (the player to act or to bid). next_due is when the scheduler must look again.
+CREATE TABLE game_clocks (
+    game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+    guild_id      INTEGER NOT NULL,
+    reminders     INTEGER NOT NULL DEFAULT 1,
+    turn_hours    REAL,
+    bid_hours     REAL,
+    policy        TEXT    NOT NULL DEFAULT 'wait' CHECK (policy IN ('skip', 'wait')),
+    paused_at     REAL,
+    paused_by     INTEGER,
+    wait_key      TEXT,                                -- 'turn:seat:kind' of the wait the schedule is for
+    seat          INTEGER,
+    kind          TEXT,                                -- 'turn' or 'bid'
+    wait_started  REAL,
+    reminder_step INTEGER NOT NULL DEFAULT 0,          -- reminder steps of this wait used up
+    reminded_at   REAL,
+    remind_at     REAL,
+    deadline_at   REAL,
+    deadline_done INTEGER NOT NULL DEFAULT 0,          -- the deadline's policy was applied for this wait
+    next_due      REAL
+);
+CREATE INDEX game_clocks_due ON game_clocks (next_due) WHERE next_due IS NOT NULL;
+CREATE INDEX game_clocks_by_guild ON game_clocks (guild_id);
+INSERT INTO game_clocks (game_id, guild_id, turn_hours, next_due)
+SELECT g.id, g.guild_id, s.turn_hours, CASE WHEN g.status = 'running' THEN 0 END
+FROM games g LEFT JOIN guild_settings s ON s.guild_id = g.guild_id;
+
+CREATE TRIGGER games_clock_at_new AFTER INSERT ON games
+BEGIN
+    INSERT INTO game_clocks (game_id, guild_id, reminders, turn_hours, bid_hours, policy) VALUES (
+        NEW.id, NEW.guild_id,
+        COALESCE((SELECT reminders FROM guild_timing WHERE guild_id = NEW.guild_id), 1),
+        (SELECT turn_hours FROM guild_settings WHERE guild_id = NEW.guild_id),
+        (SELECT bid_hours FROM guild_timing WHERE guild_id = NEW.guild_id),
+        COALESCE((SELECT policy FROM guild_timing WHERE guild_id = NEW.guild_id), 'wait'));
+END;
+CREATE TRIGGER games_clock_at_end AFTER UPDATE OF status ON games WHEN NEW.status <> 'running'
+BEGIN
+    UPDATE game_clocks SET next_due = NULL WHERE game_id = NEW.id;
+END;
+
+-- A kicked or resigned seat: its member is replaced in seats by a placeholder id below 0 (-1 - seat).
+CREATE TABLE absent_seats (
+    game_id          INTEGER NOT NULL REFERENCES games (id),
+    seat             INTEGER NOT NULL,
+    former_member_id INTEGER NOT NULL,
+    reason           TEXT    NOT NULL CHECK (reason IN ('kicked', 'resigned')),
+    by_id            INTEGER NOT NULL,
+    since            REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+
+-- Final scores, written in the transaction of a game's last move (statistics read only this).
+CREATE TABLE game_results (
+    game_id     INTEGER NOT NULL REFERENCES games (id),
+    guild_id    INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    member_id   INTEGER NOT NULL,                      -- the seat's member at the end (its former one if absent)
+    seat_name   TEXT    NOT NULL,
+    score       INTEGER NOT NULL,
+    winner      INTEGER NOT NULL,                      -- shared wins count for everyone sharing them
+    absent      INTEGER NOT NULL,
+    finished_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_results_by_guild ON game_results (guild_id, member_id);
+
+-- Auction standing orders: what the bot bids for a seat in one round (max_bid NULL: pass).
+CREATE TABLE standing_orders (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    round      INTEGER NOT NULL,
+    max_bid    INTEGER,
+    member_id  INTEGER NOT NULL,
+    created_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+
+-- Guilds that removed the bot: their games are purged at purge_at unless the bot is added back before.
+CREATE TABLE guild_removals (
+    guild_id   INTEGER PRIMARY KEY,
+    removed_at REAL NOT NULL,
+    purge_at   REAL NOT NULL
+);
+CREATE INDEX guild_removals_due ON guild_removals (purge_at);
+
+-- The move log stays append-only, except for the games a purge names here inside its own transaction.
+CREATE TABLE purge_permits (game_id INTEGER PRIMARY KEY);
+DROP TRIGGER moves_no_delete;
+CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
+WHEN NOT EXISTS (SELECT 1 FROM purge_permits WHERE game_id = OLD.game_id)
+BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
+"""),
 )

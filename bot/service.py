@@ -19,14 +19,14 @@ import random
 import secrets
 import sqlite3
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import engine
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 
-from . import events
+from . import events, timing
 from .autocomplete import MAX_CHOICES, matching_moves
 from .errors import (
     AlreadyJoined,
@@ -43,12 +43,30 @@ from .errors import (
 from .results import Choice, GameInfo, Moved, Post, SeatInfo, Started
 from .seat_names import seat_names
 from .state_cache import StateCache
-from .storage import ACTIVE, GameRow, GuildSettings, NewMove, NewPost, Reader, SeatRow, Status, Storage
+from .storage import (
+    ACTIVE,
+    GameRow,
+    GuildSettings,
+    NewMove,
+    NewPost,
+    Reader,
+    SeatRow,
+    Status,
+    Storage,
+    Transaction,
+)
 
 log = logging.getLogger(__name__)
 
 VARIANTS: Final = ("basic", "auction")
 SEAT_ORDERS: Final = ("joined", "shuffled")
+
+Plan = Callable[[GameRow, list[SeatRow], GameState], list[tuple[Move, GameState]]]
+"""Given the game, its seats and its current state, apply moves in memory (or raise to refuse)."""
+ExtraPosts = Callable[[GameState, GameState], Sequence[NewPost]]
+"""Posts to queue before the moves' own, from the state before and after them (e.g. "turn skipped")."""
+CommitHook = Callable[[Transaction, GameRow, GameState | None, GameState], Awaitable[None]]
+"""Runs inside the transaction of a start (``before`` None) and of every move; raising refuses the move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +113,13 @@ class TikalService:
         self._seed_source = seed_source or (lambda: secrets.randbits(64))
         self._cache = StateCache(cache_size)
         self._retries = retries
+        # The clocks of issue 5 (reminders, deadlines, pause, results): planned in the move's transaction.
+        self.commit_hooks: list[CommitHook] = [timing.on_commit]
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def game_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock every move of the game takes: hold it to change seats without a move slipping in between."""
+        return self._lock(game_id)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -318,6 +342,8 @@ class TikalService:
                     if place != row.place_id:
                         await tx.set_place(game_id, place)
                     await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
+                    for hook in self.commit_hooks:
+                        await hook(tx, row, None, state)
                     started = events.started(state, lambda seat: seats[seat].member_id)
                     post = await tx.add_post(row, state.version, started, place_id=place)
             except sqlite3.IntegrityError:
@@ -395,9 +421,10 @@ class TikalService:
         self,
         guild_id: int,
         game_id: int,
-        plan: Callable[[GameRow, list[SeatRow], GameState], list[tuple[Move, GameState]]],
+        plan: Plan,
         *,
         actor_id: int | None,
+        extra: ExtraPosts | None = None,
     ) -> Moved:
         """Load the game, let ``plan`` apply its moves in memory (or refuse), commit them.
 
@@ -409,7 +436,7 @@ class TikalService:
                 row, seats, state = await self._load(guild_id, game_id)
                 steps = plan(row, seats, state)
                 try:
-                    posts = await self._commit(row, seats, state, steps, actor_id=actor_id)
+                    posts = await self._commit(row, seats, state, steps, actor_id=actor_id, extra=extra)
                 except StaleState:
                     self.forget(game_id)
                     if attempt + 1 == self._retries:
@@ -437,6 +464,7 @@ class TikalService:
         steps: list[tuple[Move, GameState]],
         *,
         actor_id: int | None,
+        extra: ExtraPosts | None = None,
     ) -> list[Post]:
         """Commit moves already applied in memory: one transaction, or nothing at all.
 
@@ -451,16 +479,30 @@ class TikalService:
             queued.extend((after.version, p) for p in events.posts_for(prev, move, after, members.get))
             prev = after
         final = prev
+        if extra is not None:
+            queued[:0] = [(final.version, p) for p in extra(before, final)]
         async with self.storage.transaction() as tx:
             await tx.advance(
                 row.id, before.version, final.version, status=Status.FINISHED if final.finished else None,
                 turn_started=final.to_act != before.to_act or final.turn != before.turn,
             )
             await tx.append_moves(row.id, before.version, logged)
+            for hook in self.commit_hooks:
+                await hook(tx, row, before, final)
             await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
             posts = [await tx.add_post(row, version, post) for version, post in queued]
         self._cache.put(row.id, final)
         return posts
+
+    async def play_for(
+        self, guild_id: int, game_id: int, plan: Plan, *, actor_id: int | None = None, extra: ExtraPosts | None = None
+    ) -> Moved:
+        """Commit the moves ``plan`` makes on the current state, under the game's lock, with ``extra`` posts first.
+
+        For moves the bot makes for a seat (deadlines, absent seats): ``plan`` re-checks that they are
+        still due on the state it is given, and raises to make none.
+        """
+        return await self._play(guild_id, game_id, plan, actor_id=actor_id, extra=extra)
 
     async def legal_moves(self, guild_id: int, game_id: int, member_id: int) -> list[LegalMove]:
         """The engine's legal moves if the member is the player to act, else none."""
