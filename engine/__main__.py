@@ -51,13 +51,58 @@ def main(argv: list[str] | None = None) -> int:
     cp.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked if missing)")
     cp.add_argument("--variant", choices=["basic", "auction"], help="asked if missing")
     cp.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
+    cp.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong)")
+    tp = sub.add_parser("tournament", help="computer players against each other: win rates and scores")
+    tp.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
+    tp.add_argument("--players", default="strong,random", help="levels, one per seat, e.g. strong,easy,easy,easy")
+    tp.add_argument("--variant", choices=["basic", "auction", "both"], default="basic")
+    tp.add_argument("--seed", type=int, default=1, help="games use seed, seed+1, … (default 1)")
     args = parser.parse_args(argv)
     if args.command == "replay":
         status, out = replay_file(args.file)
         json.dump(out, sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         return status
-    return run_console(args.players, args.variant, args.seed)
+    if args.command == "tournament":
+        return run_tournament_command(args.players, args.games, args.variant, args.seed)
+    try:
+        computers = parse_computers(args.computer)
+    except ValueError as e:
+        print(f"✗ {e}")
+        return 2
+    return run_console(args.players, args.variant, args.seed, computers=computers)
+
+
+def run_tournament_command(players: str, games: int, variant: str, seed: int) -> int:
+    """``python -m engine tournament``: play the games, print one dot per game, then the table."""
+    from .tournament import format_result, run_tournament
+
+    variants = ["basic", "auction"] if variant == "both" else [variant]
+    try:
+        result = run_tournament([p.strip() for p in players.split(",")], games, variants, seed,
+                                progress=lambda done, _: print(".", end="", flush=True, file=sys.stderr))
+    except ValueError as e:
+        print(f"✗ {e}")
+        return 2
+    print(file=sys.stderr)
+    print(format_result(result))
+    return 0
+
+
+def parse_computers(text: str | None) -> dict[int, str]:
+    """Read ``--computer 2=strong,3=easy`` as 0-based seats → levels; raises ``ValueError``."""
+    from .ai import LEVELS
+
+    out: dict[int, str] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        seat, _, level = part.partition("=")
+        if not seat.strip().isdigit() or level.strip() not in LEVELS:
+            raise ValueError(f"“{part}” is not a computer seat: write seat=level, e.g. 2=strong "
+                             f"(levels: {', '.join(LEVELS)}).")
+        out[int(seat) - 1] = level.strip()
+    return out
 
 
 class Handler(Protocol):
@@ -79,6 +124,7 @@ def run_console(
     *,
     wrap: Callable[[Console], Handler] | None = None,
     intro_extra: str = "",
+    computers: dict[int, str] | None = None,
 ) -> int:
     """The terminal loop around ``engine.console.Console``: the only place it reads and prints.
 
@@ -93,7 +139,8 @@ def run_console(
         if variant is None and interactive:
             variant = _ask("Variant, basic or auction?", "basic")
         try:
-            console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], variant or "basic", seed)
+            console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], variant or "basic", seed,
+                                    computers=computers)
             break
         except EngineError as e:
             print(f"✗ {e}")

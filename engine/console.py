@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .board import COLUMNS, ROWS, SIDE_NAMES, space_index, space_name
 from .errors import EngineError
@@ -129,15 +129,42 @@ class Console:
     """One hot-seat game driven by typed lines."""
 
     state: GameState
+    computers: dict[int, str] = field(default_factory=dict)
+    """Seats (0-based) played by computer players, with their levels (``engine.ai.LEVELS``)."""
+    ai_seed: int = 0
 
     @classmethod
-    def start(cls, players: Sequence[str], variant: str = "basic", seed: int | None = None) -> Console:
-        """Start a new game; raises ``EngineError`` on bad names or variant."""
-        return cls(new_game(players, variant, seed))
+    def start(cls, players: Sequence[str], variant: str = "basic", seed: int | None = None, *,
+              computers: dict[int, str] | None = None, ai_seed: int = 0) -> Console:
+        """Start a new game; raises ``EngineError`` on bad names, variant or computer seat."""
+        state = new_game(players, variant, seed)
+        for seat in computers or {}:
+            if not 0 <= seat < len(state.players):
+                raise EngineError(f"There is no seat {seat + 1} for a computer player.")
+        return cls(state, dict(computers or {}), ai_seed)
 
     def intro(self) -> str:
-        names = ", ".join(f"{i + 1}. {n}" for i, n in enumerate(self.state.players))
-        return f"Tikal, {self.state.variant.value} game. Seats: {names}.\n{HELP}\n\n{status_text(self.state)}"
+        """Return the greeting; computer players who act first play here, so their turns follow it."""
+        names = ", ".join(f"{i + 1}. {n}" + (f" (computer, {self.computers[i]})" if i in self.computers else "")
+                          for i, n in enumerate(self.state.players))
+        first = self.computers_play()
+        text = f"Tikal, {self.state.variant.value} game. Seats: {names}.\n{HELP}\n\n"
+        return text + (f"{first}\n" if first else "") + status_text(self.state)
+
+    def computers_play(self) -> str:
+        """Let computer seats act while one is to act; return what they did (empty if nothing)."""
+        from .ai import computer_turn
+
+        lines = []
+        while not self.finished and self.state.to_act in self.computers:
+            before = self.state
+            seat = before.to_act
+            self.state, moves = computer_turn(before, self.computers[seat], self.ai_seed + seat)
+            lines.append(f"🤖 {before.players[seat]} ({self.computers[seat]}): " + "; ".join(map(str, moves)))
+            news = self._phase_news(before)
+            if news:
+                lines.append(news)
+        return "\n".join(lines)
 
     def handle(self, line: str) -> str:
         """Act on one typed line and return the text to show."""
@@ -168,6 +195,7 @@ class Console:
         out = [f"{note}✓ {done}"]
         if self.state.to_act != before.to_act or self.state.phase is not before.phase:
             out.append(self._phase_news(before))
+        out.append(self.computers_play())
         out.append(status_text(self.state))
         return "\n".join(x for x in out if x)
 

@@ -110,6 +110,14 @@ class GameView:
     log: tuple[str, ...]
     winners: tuple[int, ...]
     """Seats with the highest score once the game is finished (shared wins), else empty."""
+    scoring_queue: tuple[int, ...] = ()
+    """Seats still to take their scoring turn in this scoring round after the one acting."""
+    volcano_player: int | None = None
+    """The seat that revealed the volcano of the scoring round under way (it plays after scoring)."""
+    last_placer: int | None = None
+    """The seat that took the last normal turn (the final scoring starts from it)."""
+    first_passer: int | None = None
+    """Auction: the first seat that passed in the current bidding (it plays for free if all pass)."""
 
     def space(self, name: str) -> SpaceView:
         """Return the space called ``name`` (e.g. ``"C2"``)."""
@@ -189,4 +197,8 @@ def view(state: GameState, player: int | None = None) -> GameView:
         score_log=state.score_log,
         log=state.log,
         winners=tuple(p for p in range(n) if state.score[p] == best) if finished else (),
+        scoring_queue=state.scoring_queue if state.phase is Phase.SCORING else (),
+        volcano_player=state.volcano_player if state.volcano_player >= 0 else None,
+        last_placer=state.last_placer if state.last_placer >= 0 else None,
+        first_passer=state.first_passer if state.phase is Phase.BID and state.first_passer >= 0 else None,
     )

@@ -1,0 +1,68 @@
+"""Computer players (issue 6): they decide from a ``GameView``, like a person, never from the state.
+
+    moves = plan(view(state, seat), "strong", seed=1)   # the seat's moves from now on
+    state, played = computer_turn(state, "easy", seed=1)  # a driver: plays the seat to act
+
+Levels: ``random`` (any legal move), ``easy`` (greedy, judges only its own position) and ``strong``
+(a beam search over the turn's actions, judged against its opponents, with bids). Where a player
+simulates, it samples the unseen hexagons and wafers with its own generator (``sample``); its search
+is bounded by positions tried, not by time, so the same view and seed always give the same moves.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..errors import IllegalMove
+from ..moves import Move
+from ..rules import absent_moves, apply
+from ..state import GameState
+from ..view import GameView, view
+from .levels import plan
+from .sample import determinize
+
+LEVELS: Final = ("random", "easy", "strong")
+
+__all__ = ["LEVELS", "choose_move", "computer_turn", "determinize", "plan"]
+
+_MAX_PLANS = 40
+"""A seat's obligation takes a handful of plans (one per recover); more is a bug, not a game."""
+
+
+def choose_move(game_view: GameView, level: str, seed: int) -> Move:
+    """Return the next move the computer player of ``level`` makes from ``game_view``."""
+    moves = plan(game_view, level, seed)
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    return moves[0]
+
+
+def computer_turn(state: GameState, level: str, seed: int, *, strict: bool = False) -> tuple[GameState, list[Move]]:
+    """Play the seat to act through its current obligation (a turn, a scoring turn, a bid or a pick).
+
+    The decisions see only ``view(state, seat)``; this driver holds the state to apply them, as the
+    service layer does for a person. Returns the new state and the moves played. Should a planned
+    move ever be refused, the seat falls back to ruling 14's absent moves rather than stall a game,
+    unless ``strict`` (tests, tournaments), when the ``IllegalMove`` is raised.
+    """
+    seat = state.to_act
+    played: list[Move] = []
+    for _ in range(_MAX_PLANS):
+        if state.finished or state.to_act != seat:
+            return state, played
+        for move in plan(view(state, seat), level, seed):
+            try:
+                state = apply(state, move, player=seat)
+            except IllegalMove:
+                if strict:
+                    raise
+                break
+            played.append(move)
+            if state.finished or state.to_act != seat:
+                return state, played
+    if strict:
+        raise IllegalMove(f"the {level} computer player did not finish its obligation in {_MAX_PLANS} plans")
+    for move in absent_moves(state):
+        state = apply(state, move)
+        played.append(move)
+    return state, played

@@ -1,0 +1,318 @@
+"""How good a position is for one player: the computer players' judgement.
+
+The value of a seat is its score plus what it is expected to collect in the scorings still to come:
+temples it holds (by how safe its majority is and how soon the next scoring comes), treasure sets,
+wafers within its figures' reach, figures on the board, camps near temples and unused guards. A
+position is judged by the seat's value against its opponents' (the best of them and their mean).
+
+Wafers recovered while the computer player tries moves count at their expected value over the
+unseen wafers, never at the kinds its sampled state happens to hold.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..board import BASE_CAMP, SPACE_COUNT
+from ..geometry import path_costs
+from ..state import LEADER_SUPPLY, NOBODY, GameState, Phase
+from ..tiles import (
+    AP_PER_TURN,
+    HEXAGONS,
+    LEADER_STRENGTH,
+    TREASURE_KINDS,
+    TREASURE_POINTS,
+    WAFERS_PER_KIND,
+    Terrain,
+)
+from ..view import GameView
+
+SCORINGS: Final = 4
+VOLCANO_LETTERS: Final = {"B": "B-1", "D": "D-3", "F": "F-2"}
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The tunable constants of the judgement; ``easy`` uses a cruder set than ``strong``."""
+
+    hold: float = 0.55
+    """Share of a temple's value credited for a majority of 1 (rising with the margin)."""
+    hold_margin: float = 0.1
+    urgency: float = 0.2
+    """Extra share for a held temple when the next scoring is near."""
+    tie: float = 0.2
+    behind: float = 0.08
+    later: float = 0.1
+    """Share of each later scoring (after the next) credited for a temple held now."""
+    worker: float = 0.3
+    leader: float = 3.0
+    guard_option: float = 1.0
+    camp_reach: float = 0.2
+    wafer_reach: float = 0.5
+    opponents_best: float = 0.3
+    opponents_mean: float = 0.2
+    safe: float = 0.9
+    """Share of a temple's value credited for a majority no single opponent can overturn with one turn's AP
+    (0: the threat is not looked at)."""
+
+
+STRONG: Final = Weights()
+EASY: Final = Weights(urgency=0.0, hold_margin=0.05, later=0.5, guard_option=3.0, camp_reach=0.05,
+                      opponents_best=0.0, opponents_mean=0.0, safe=0.0)
+
+
+def _set_points(held: Mapping[str, int]) -> int:
+    return sum(TREASURE_POINTS[min(n, 3)] for n in held.values() if n > 0)
+
+
+def expected_gain(held: Mapping[str, int], pool: Mapping[str, int]) -> float:
+    """Expected points one more wafer drawn from ``pool`` adds to the set ``held``."""
+    total = sum(pool.values())
+    if not total:
+        return 0.0
+    gain = 0.0
+    for kind, count in pool.items():
+        n = held.get(kind, 0)
+        if count and n < 3:
+            gain += count * (TREASURE_POINTS[n + 1] - TREASURE_POINTS[n])
+    return gain / total
+
+
+def volcano_urgency(view: GameView) -> float:
+    """Chance that a scoring round begins before the player to act has its next normal turn.
+
+    From the stack's letters: the next unseen volcano hides uniformly among its letter's hexagons,
+    below every hexagon of the letters above it. With no volcano to come, the final scoring comes
+    when the stack runs out.
+    """
+    n = len(view.players)
+    draws = n - 1 if view.variant.value == "basic" else n
+    counts = dict(view.stack_by_letter)
+    seen = {s.tile for s in view.spaces if s.tile} | set(view.shown) | ({view.hand} if view.hand else set())
+    above = 0
+    for letter, _ in view.stack_by_letter:
+        c = counts[letter]
+        if letter in VOLCANO_LETTERS and VOLCANO_LETTERS[letter] not in seen:
+            within = max(0, min(draws - above, c))
+            return within / c
+        above += c
+    return 1.0 if view.stack_left <= draws else 0.0
+
+
+@dataclass(slots=True)
+class Context:
+    """What a judgement needs besides the position: whose it is, and facts fixed for the decision."""
+
+    me: int
+    weights: Weights
+    urgency: float
+    pool: dict[str, int]
+    """Unseen wafers by kind (on the board or to come)."""
+    root_wafers: list[tuple[str, ...]]
+    root_recovered: dict[int, int]
+    root_scoring_round: int
+    camp_cache: dict[tuple[object, ...], tuple[object, float]] = field(default_factory=dict)
+    threat_cache: dict[tuple[object, ...], tuple[object, list[int]]] = field(default_factory=dict)
+
+
+def make_context(view: GameView, state: GameState, me: int, weights: Weights) -> Context:
+    held: Counter[str] = Counter()
+    for p in view.players:
+        for kind, count in p.treasures:
+            held[kind] += count
+    pool = {k: WAFERS_PER_KIND - held[k] for k in TREASURE_KINDS}
+    return Context(me, weights, volcano_urgency(view), pool, list(state.wafers), dict(state.recovered),
+                   state.scoring_round)
+
+
+def _remaining(state: GameState, q: int) -> tuple[bool, int]:
+    """Whether ``q`` scores in the scoring turn under way (acting or queued) and how many later scorings follow."""
+    if state.phase is Phase.FINISHED:
+        return False, 0
+    later = SCORINGS - state.scoring_round
+    if state.phase is Phase.SCORING:
+        now = q == state.to_act or q in state.scoring_queue
+        return now, later
+    return False, later
+
+
+def _my_treasures(state: GameState, ctx: Context) -> float:
+    """Treasure points of the computer player, counting wafers recovered in its search at their expected value."""
+    held = dict(state.treasures[ctx.me])
+    fresh = 0
+    for space, count in state.recovered.items():
+        new = count - ctx.root_recovered.get(space, 0)
+        if new > 0:
+            for kind in ctx.root_wafers[space][:new]:
+                held[kind] = held.get(kind, 0) - 1
+                fresh += 1
+    if fresh == 0 or any(n < 0 for n in held.values()):
+        return float(_set_points(state.treasures[ctx.me]))
+    points = float(_set_points(held))
+    for _ in range(fresh):
+        points += expected_gain(held, ctx.pool)
+    return points
+
+
+def _camp_value(state: GameState, space: int, ctx: Context, temples: list[int]) -> float:
+    key = (id(state._paths), space, tuple(state.value[t] for t in temples), tuple(state.guard))
+    cached = ctx.camp_cache.get(key)
+    if cached is None:
+        costs, base = path_costs(state, space), path_costs(state, BASE_CAMP)
+        near = sum(state.value[t] for t in temples
+                   if costs.get(t, 99) <= 4 < base.get(t, 99) and state.guard[t] == NOBODY)
+        # Holding the path cache keeps its id from being reused by another one meanwhile.
+        cached = ctx.camp_cache[key] = (state._paths, ctx.weights.camp_reach * near)
+    return cached[1]
+
+
+def _threats(state: GameState, q: int, temples: list[int]) -> list[int]:
+    """Per temple, the strength ``q`` could add there in one turn of 10 AP (figures on the board walking
+    in, figures in the supply deployed and walking in), cheapest strength first."""
+    row, leader = state.workers[q], state.leader[q]
+    walkers = [(path_costs(state, s), row[s], leader == s) for s in range(SPACE_COUNT) if row[s] or leader == s]
+    deployable = state.supply[q], leader == LEADER_SUPPLY
+    camps = [path_costs(state, c) for c in (BASE_CAMP, *(s for s in range(SPACE_COUNT) if state.camp[s] == q))]
+    out = []
+    for t in temples:
+        offers: list[tuple[float, int, int, int]] = []  # (AP per strength, AP per figure, strength, figures)
+        for costs, workers, with_leader in walkers:
+            cost = costs.get(t)
+            if cost and cost <= AP_PER_TURN:
+                if workers:
+                    offers.append((cost, cost, 1, workers))
+                if with_leader:
+                    offers.append((cost / LEADER_STRENGTH, cost, LEADER_STRENGTH, 1))
+        if deployable[0] or deployable[1]:
+            reach = [c for c in (costs.get(t) for costs in camps) if c is not None]
+            if reach:
+                cost = 1 + min(reach)
+                if deployable[0]:
+                    offers.append((cost, cost, 1, deployable[0]))
+                if deployable[1]:
+                    offers.append((cost / LEADER_STRENGTH, cost, LEADER_STRENGTH, 1))
+        offers.sort()
+        ap, added = AP_PER_TURN, 0
+        for _, cost, strength, count in offers:
+            k = min(count, ap // cost)
+            added += k * strength
+            ap -= k * cost
+        out.append(added)
+    return out
+
+
+def _cached_threats(state: GameState, q: int, temples: list[int], ctx: Context) -> list[int]:
+    # Paths change only when a hexagon is placed, and a new placement gets a new path cache.
+    key = (id(state._paths), q, tuple(temples), tuple(state.workers[q]), state.leader[q], state.supply[q],
+           tuple(state.camp))
+    found = ctx.threat_cache.get(key)
+    if found is None:
+        # The cache holds the path cache too, so that its id cannot be reused by another one meanwhile.
+        found = ctx.threat_cache[key] = (state._paths, _threats(state, q, temples))
+    return found[1]
+
+
+def player_values(state: GameState, ctx: Context) -> list[float]:
+    """Return every seat's expected final value (score plus what it should still collect)."""
+    w = ctx.weights
+    n = len(state.players)
+    values = [float(x) for x in state.score]
+    now_later = [_remaining(state, q) for q in range(n)]
+    temples = [s for s in range(SPACE_COUNT) if state.terrain[s] is Terrain.TEMPLE]
+    threats = [_cached_threats(state, q, temples, ctx) for q in range(n)] if w.safe else []
+    for i, t in enumerate(temples):
+        v = state.value[t]
+        owner = state.guard[t]
+        if owner != NOBODY:
+            now, later = now_later[owner]
+            values[owner] += v * (later + (1 if now else 0))
+            continue
+        strengths = [state.strength(q, t) for q in range(n)]
+        for q in range(n):
+            mine = strengths[q]
+            if not mine:
+                continue
+            best_other = max(strengths[r] for r in range(n) if r != q)
+            margin = mine - best_other
+            now, later = now_later[q]
+            if margin > 0 and threats and all(
+                mine > strengths[r] + threats[r][i] for r in range(n) if r != q
+            ):
+                share = w.safe
+            elif margin > 0:
+                share = w.hold + w.hold_margin * min(margin, 3) + w.urgency * ctx.urgency
+            elif margin == 0:
+                share = w.tie
+            else:
+                share = w.behind
+            if now:
+                certain = q == state.to_act
+                values[q] += v * ((1.0 if margin > 0 else 0.0) if certain else share)
+                values[q] += v * share * w.later * later
+            elif later:
+                values[q] += v * share * (1 + w.later * (later - 1))
+    for q in range(n):
+        now, later = now_later[q]
+        scorings = later + (1 if now else 0)
+        points = _my_treasures(state, ctx) if q == ctx.me else float(_set_points(state.treasures[q]))
+        values[q] += points * scorings
+        if later >= 1:
+            on_board = sum(state.workers[q])
+            values[q] += w.worker * on_board * min(later, 2) / 2
+            if state.leader[q] >= 0:
+                values[q] += w.leader * min(later, 2) / 2
+            values[q] += w.guard_option * state.guards_left[q] * min(later - 1, 2) / 2
+    pool_gain = expected_gain({}, ctx.pool) if ctx.pool else 0.0
+    for s in range(SPACE_COUNT):
+        if state.wafers[s]:
+            left = len(state.wafers[s])
+            for q in range(n):
+                figures = state.figures_at(q, s)
+                if figures:
+                    _, later = now_later[q]
+                    values[q] += w.wafer_reach * min(figures, left, 2) * pool_gain * max(later, 1)
+        owner = state.camp[s]
+        if owner != NOBODY and now_later[owner][1] >= 1:
+            values[owner] += _camp_value(state, s, ctx, temples)
+    return values
+
+
+def judge(state: GameState, ctx: Context) -> float:
+    """Return how good ``state`` is for ``ctx.me``: its value against its opponents'."""
+    values = player_values(state, ctx)
+    me = values[ctx.me]
+    others = [v for q, v in enumerate(values) if q != ctx.me]
+    w = ctx.weights
+    return me - w.opponents_best * max(others) - w.opponents_mean * sum(others) / len(others)
+
+
+def tile_access(state: GameState, space: int, ctx: Context) -> float:
+    """How much nearer the computer player's figures are than its opponents' to a temple or treasure
+    hexagon just placed on ``space`` (positive: nearer), weighted by what the hexagon is worth."""
+    tile = state.tile[space]
+    if tile is None:
+        return 0.0
+    hexagon = HEXAGONS[tile]
+    if hexagon.terrain is Terrain.TEMPLE:
+        worth = float(hexagon.value)
+    elif hexagon.terrain is Terrain.TREASURE:
+        worth = 1.5 * hexagon.value
+    else:
+        return 0.0
+    closeness = []
+    for q in range(len(state.players)):
+        sources = [s for s in range(SPACE_COUNT) if state.workers[q][s] or state.leader[q] == s]
+        if state.supply[q] or state.leader[q] == LEADER_SUPPLY:
+            sources += [0, *(s for s in range(SPACE_COUNT) if state.camp[s] == q)]
+        best = 0.0
+        for src in sources:
+            cost = path_costs(state, src).get(space)
+            if cost is not None and cost <= 10:
+                best = max(best, (11 - cost) / 10 * min(state.figures_at(q, src) or 3, 4) / 4)
+        closeness.append(best)
+    mine = closeness[ctx.me]
+    others = max(c for q, c in enumerate(closeness) if q != ctx.me)
+    return worth * (mine - others) * 0.5

@@ -1,0 +1,112 @@
+"""The three computer players: ``random``, ``easy`` and ``strong``.
+
+Each decides from a view alone: it rebuilds a playable state with its own sampled secrets
+(``sample.determinize``) and returns the moves it would make from now on, until the end of its turn,
+its bid or its pick, or until a move reveals hidden information (a recovered wafer), after which it
+must be asked again with the new view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from ..moves import Bid, Move, Pass, Pick, Undo
+from ..rules import legal_moves, score_now
+from ..state import GameState, Phase
+from ..tiles import HEXAGONS, Terrain
+from ..view import GameView
+from .evaluate import EASY, STRONG, Context, Weights, make_context
+from .sample import determinize
+from .search import Budget, finish, plan_normal_turn, rank_placements
+
+STRONG_BUDGET: Final = Budget(width=4, nodes=450, placements=3, replies=3, reply_nodes=150)
+EASY_BUDGET: Final = Budget(width=1, nodes=120, placements=1)
+BID_SHARE: Final = 0.5
+"""Share of a shown hexagon's advantage over the others the strong player will pay for it."""
+
+_RANDOM_WEIGHTS: Final = {"end": 0.35, "move": 1.5, "deploy": 1.5}
+
+
+def random_moves(view: GameView, rng: random.Random) -> list[Move]:
+    """One legal move chosen at random: a kind of move first, then an entry, then a count."""
+    state = determinize(view, rng)
+    groups: dict[str, list[Move]] = {}
+    for entry in legal_moves(state):
+        if isinstance(entry.move, Undo):
+            continue
+        groups.setdefault(str(entry.move).split(" ", 1)[0], []).append(entry.move)
+    verbs = sorted(groups)
+    verb = rng.choices(verbs, weights=[_RANDOM_WEIGHTS.get(v, 1.0) for v in verbs])[0]
+    move = rng.choice(groups[verb])
+    entries = [e for e in legal_moves(state) if e.move == move]
+    return [rng.choice(list(entries[0].moves()))]
+
+
+def _hypothetical_hand(state: GameState, tile: str) -> GameState:
+    """The position as if the computer player held ``tile`` and were about to place it."""
+    s = state.clone()
+    s.hand, s.phase, s.ap = tile, Phase.PLACE, 10
+    s.uncovered, s.recovered, s.turn_moves = {}, {}, ()
+    return s
+
+
+def _tile_values(state: GameState, ctx: Context, access: float) -> list[float]:
+    """What each shown hexagon is worth to the computer player, on one scale."""
+    values = []
+    n = len(state.players)
+    for tile in state.shown:
+        if HEXAGONS[tile].terrain is Terrain.VOLCANO:
+            totals = [sum(score_now(state, q)) for q in range(n)]
+            lead = totals[ctx.me] - max(t for q, t in enumerate(totals) if q != ctx.me)
+            values.append(0.5 * lead)
+            continue
+        ranked = rank_placements(_hypothetical_hand(state, tile), ctx, access)
+        values.append(ranked[0][0] if ranked else 0.0)
+    if values:
+        base = min(values)
+        values = [v - base for v in values]
+    return values
+
+
+def _auction(state: GameState, ctx: Context, level: str) -> list[Move]:
+    access = 1.0 if level == "strong" else 0.5
+    values = _tile_values(state, ctx, access)
+    if state.phase is Phase.PICK:
+        best = max(range(len(values)), key=lambda k: (values[k], -k))
+        return [Pick(best + 1)]
+    low, high = state.high_bid + 1, state.score[ctx.me]
+    if level != "strong" or low > high or len(values) < 2:
+        return [Pass()]
+    ordered = sorted(values, reverse=True)
+    rest = ordered[1:]
+    worth = BID_SHARE * (ordered[0] - sum(rest) / len(rest))
+    return [Bid(low)] if low <= worth else [Pass()]
+
+
+def _weights(level: str) -> tuple[Weights, Budget, float]:
+    if level == "strong":
+        return STRONG, STRONG_BUDGET, 1.0
+    return EASY, EASY_BUDGET, 0.3
+
+
+def plan(view: GameView, level: str, seed: int) -> list[Move]:
+    """Return the moves the computer player of ``level`` makes from ``view`` for the seat to act.
+
+    They run to the end of its turn (``end``), its bid or pass, or its pick, or stop right after a
+    ``recover``; deterministic for ``view`` and ``seed``. Empty once the game is over.
+    """
+    if view.finished or view.to_act is None:
+        return []
+    rng = random.Random(f"{level}:{seed}:{view.version}")
+    if level == "random":
+        return random_moves(view, rng)
+    if level not in ("easy", "strong"):
+        raise ValueError(f"unknown computer level {level!r}: use random, easy or strong")
+    state = determinize(view, rng)
+    weights, budget, access = _weights(level)
+    ctx = make_context(view, state, view.to_act, weights)
+    if state.phase in (Phase.BID, Phase.PICK):
+        return _auction(state, ctx, level)
+    moves = plan_normal_turn(state, ctx, budget, access)
+    return finish(moves)
