@@ -8,6 +8,9 @@ and syncs the slash commands — to ``DEV_GUILD_ID`` only, when set, since a gui
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import discord
 from discord import app_commands
@@ -18,7 +21,13 @@ from engine import EngineError
 from .config import Settings
 from .exts import EXTENSIONS
 from .exts.outbox.sender import Outbox
+from .guild_removal import GuildRemoval
+from .history import History
+from .moderation import Moderation
+from .players import Members
+from .reminders import Scheduler
 from .service import TikalService
+from .standing_orders import StandingOrders
 from .storage import Storage
 from .table import Table, reply
 from .transformers import describe_bad_value
@@ -48,6 +57,23 @@ async def explain(interaction: discord.Interaction, error: Exception) -> None:
         log.warning("could not tell %s why the interaction failed: %s", interaction.user.id, text)
 
 
+@dataclass(frozen=True, slots=True)
+class Days:
+    """The games-that-live-for-days layer (docs/games-that-live-for-days.md), built once the service is."""
+
+    scheduler: Scheduler
+    mod: Moderation
+    members: Members
+    history: History
+    orders: StandingOrders
+    removal: GuildRemoval
+
+    @classmethod
+    def of(cls, service: TikalService, clock: Callable[[], float]) -> Days:
+        return cls(Scheduler(service, clock=clock), Moderation(service), Members(service.storage), History(service),
+                   StandingOrders(service), GuildRemoval(service))
+
+
 class TikalTree(app_commands.CommandTree["TikalBot"]):
     """One error handler for every command: engine and service refusals become ephemeral replies."""
 
@@ -57,7 +83,7 @@ class TikalTree(app_commands.CommandTree["TikalBot"]):
 
 
 class TikalBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -66,8 +92,11 @@ class TikalBot(commands.Bot):
             help_command=None,
         )
         self.settings = settings
+        self.clock = clock
+        """Unix seconds: the database's and the scheduler's time (tests pass a fake one)."""
         self.storage: Storage | None = None
         self._service: TikalService | None = None
+        self._days: Days | None = None
         self.table = Table(self)
         self.outbox = Outbox(self)
 
@@ -77,10 +106,18 @@ class TikalBot(commands.Bot):
             raise RuntimeError("the bot has not been set up yet")
         return self._service
 
+    @property
+    def days(self) -> Days:
+        """Issue 5's objects: scheduler, moderation, members' settings, history, standing orders, removal."""
+        if self._days is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._days
+
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path,
+        self.storage = await Storage.open(self.settings.database_path, clock=self.clock,
                                           busy_timeout_ms=self.settings.busy_timeout_ms)
         self._service = TikalService(self.storage)
+        self._days = Days.of(self._service, self.clock)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*BUTTONS)
@@ -100,3 +137,4 @@ class TikalBot(commands.Bot):
             await self.storage.close()
             self.storage = None
             self._service = None
+            self._days = None

@@ -282,7 +282,8 @@ def _seat_list(seats: Sequence[SeatInfo], *, started: bool) -> str:
     for i, s in enumerate(seats):
         seat = s.seat if started and s.seat is not None else i
         name = s.name if started and s.name else s.display_name
-        lines.append(f"{square(seat)} {name} (<@{s.member_id}>)")
+        who = "(left: the bot plays it)" if s.member_id < 0 else f"(<@{s.member_id}>)"
+        lines.append(f"{square(seat)} {name} {who}")
     return "\n".join(lines) or "nobody yet"
 
 
@@ -309,7 +310,7 @@ def scores_field(view: GameView) -> str:
 
 
 def _ping(who: dict[str, Any] | None) -> tuple[str, int | None]:
-    if not who or who.get("member_id") is None:
+    if not who or who.get("member_id") is None or int(who["member_id"]) < 0:  # nobody, or an absent seat
         return "", None
     return f"<@{who['member_id']}>", int(who["member_id"])
 

@@ -22,6 +22,7 @@ from . import formatting
 from .errors import NoGame
 from .results import GameInfo, SeatInfo
 from .storage import Status
+from .timing import Timing, timing_text
 
 if TYPE_CHECKING:
     from .app import TikalBot
@@ -116,14 +117,41 @@ class Table:
                              "use the commands there.") from None
             raise
 
+    async def game_or_latest(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        """A game named by its number (in this server only), else the channel's game, else the last game
+        played in this channel (finished games too: for history and export)."""
+        if game_id is not None:
+            return await self.game_for(interaction, game_id)
+        try:
+            return await self.game_for(interaction)
+        except NoGame:
+            guild = self.guild_id(interaction)
+            here = [g for g in await self.bot.service.games(guild, tuple(Status))
+                    if interaction.channel_id in (g.place_id, g.channel_id)]
+            if not here:
+                raise NoGame("There is no game in this channel: give the game's number "
+                             "(`/tikal games` lists them).") from None
+            return max(here, key=lambda g: g.id)
+
+    async def moderator(self, interaction: discord.Interaction) -> bool:
+        """Manage Server, or the server's moderator role (a role cannot be a command's default permission)."""
+        settings = await self.bot.service.settings(self.guild_id(interaction))
+        return is_moderator(interaction, settings.moderator_role_id)
+
     # --- the lobby -----------------------------------------------------------------------------
 
     async def open_lobby(self, interaction: discord.Interaction, *, variant: str, seats: int,
-                         thread: bool | None) -> None:
+                         thread: bool | None, clock: dict[str, Any] | None = None) -> None:
+        """Open a lobby; ``clock``: the game's own ``turn_hours``, ``bid_hours`` and ``policy`` (checked first,
+        so a bad value is refused before anything is created)."""
         from .ui import lobby_view
 
         guild = self.guild_id(interaction)
         svc = self.bot.service
+        clock = {k: v for k, v in (clock or {}).items() if v is not None}
+        if clock:
+            hours = {k: (None if v == 0 else v) for k, v in clock.items() if k.endswith("_hours")}
+            Timing(True, hours.get("turn_hours"), hours.get("bid_hours"), clock.get("policy", "wait")).validated()
         in_thread = isinstance(interaction.channel, discord.Thread)
         if thread is None:
             thread = (await svc.settings(guild)).use_threads and not in_thread
@@ -137,8 +165,12 @@ class Table:
         assert interaction.channel_id is not None
         game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
                                   variant=variant, seats=seats, thread=thread)
+        timing = ""
+        if clock:
+            await self.bot.days.mod.set_timing(guild, game.id, interaction.user.id, is_moderator=False, **clock)
+            timing = f" Its clock: {timing_text((await self.bot.days.mod.clock(guild, game.id)).timing)}."
         await reply(interaction, f"Game #{game.id} is open: the lobby is below"
-                                 + (", and the game will be played in its thread." if thread else "."))
+                                 + (", and the game will be played in its thread." if thread else ".") + timing)
         channel = self.channel(guild, game.channel_id)
         message = await channel.send(embed=formatting.lobby_embed(game), view=lobby_view(game))
         await svc.set_lobby_message(guild, game.id, message.id)

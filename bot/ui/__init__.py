@@ -1,5 +1,10 @@
 """Persistent buttons: their custom ids carry the game, so they keep working after a restart."""
 
-from .buttons import BUTTONS, LobbyButton, TurnButton, confirm_end_view, live_view, lobby_view
+from .buttons import BUTTONS as GAME_BUTTONS
+from .buttons import LobbyButton, TurnButton, confirm_end_view, live_view, lobby_view
+from .pages import HistoryPageButton, ResignButton, history_view, resign_view
 
-__all__ = ["BUTTONS", "LobbyButton", "TurnButton", "confirm_end_view", "live_view", "lobby_view"]
+BUTTONS = (*GAME_BUTTONS, HistoryPageButton, ResignButton)
+
+__all__ = ["BUTTONS", "HistoryPageButton", "LobbyButton", "ResignButton", "TurnButton", "confirm_end_view",
+           "history_view", "live_view", "lobby_view", "resign_view"]

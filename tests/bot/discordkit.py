@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import discord
+from clockkit import FakeClock
 from wire import Call, Wire
 
 import engine
 from bot.app import TikalBot
 from bot.config import Settings
+from bot.exts.clock import Clockwork
+from bot.reminders import TickReport
 from engine import LegalMove, Move
 
 GUILD, OTHER_GUILD = 7001, 7002
@@ -29,12 +34,14 @@ def settings(path: Path) -> Settings:
 
 
 @asynccontextmanager
-async def running_bot(path: Path, messages: dict[int, dict[str, Any]] | None = None) -> AsyncIterator[Wire]:
+async def running_bot(path: Path, messages: dict[int, dict[str, Any]] | None = None, *,
+                      clock: Callable[[], float] = time.time) -> AsyncIterator[Wire]:
     """A bot on ``path`` with one guild (``GUILD``, channels ``CHANNEL`` and ``SECOND_CHANNEL``) and another.
 
     ``messages``: what Discord still holds from before (a restart), e.g. the previous wire's ``messages``.
+    ``clock``: the time of the database and the scheduler (a fake one moves only when told).
     """
-    bot = TikalBot(settings(path))
+    bot = TikalBot(settings(path), clock=clock)
     wire = Wire(bot)
     wire.messages.update(messages or {})
     await wire.start()
@@ -56,9 +63,12 @@ def bot_of(wire: Wire) -> TikalBot:
 
 async def command(wire: Wire, name: str, options: dict[str, Any] | None = None, *, user: int,
                   channel: int = CHANNEL, guild: int = GUILD, focused: str | None = None,
-                  permissions: int | None = None, app_permissions: int | None = None) -> list[Call]:
+                  permissions: int | None = None, app_permissions: int | None = None,
+                  roles: Sequence[int] = ()) -> list[Call]:
     payload = wire.command_payload(name, options, guild_id=guild, channel_id=channel, user_id=user,
                                    name=NAMES.get(user, "someone"), focused=focused, permissions=permissions)
+    if roles:
+        payload["member"]["roles"] = [str(r) for r in roles]
     if app_permissions is not None:
         payload["app_permissions"] = str(app_permissions)
     return await wire.send(payload)
@@ -149,3 +159,34 @@ def pick_move(entries: Sequence[LegalMove], rng: random.Random, actions_done: in
         return by_kind["end"][0]
     kinds = sorted(k for k in by_kind if k != "end") or ["end"]
     return rng.choice(by_kind[rng.choice(kinds)])
+
+
+async def tick(wire: Wire, clock: FakeClock, now: float) -> tuple[TickReport, list[Call]]:
+    """Set the fake clock (the database's time too) to ``now`` and tick once, sending everything it queues;
+    the report and the calls it made."""
+    clock.now = now
+    # Extensions are loaded as fresh modules, so the class is not the one this module imports: by name.
+    cog: Any = bot_of(wire).get_cog("Clockwork")
+    assert type(cog).__name__ == Clockwork.__name__
+    start = len(wire.calls)
+    before = asyncio.all_tasks()
+    done = await cog.tick(now)
+    await wire.settle(before)
+    return done, wire.calls[start:]
+
+
+def pinged(call: Call) -> tuple[list[str], list[str]]:
+    """The users and roles a message may notify (mentions are never parsed from the text)."""
+    allowed = (call.json or {}).get("allowed_mentions") or {}
+    assert allowed.get("parse") == [], "mentions must never be parsed from the text"
+    return [str(u) for u in allowed.get("users") or []], [str(r) for r in allowed.get("roles") or []]
+
+
+def add_role(wire: Wire, guild_id: int, role_id: int, name: str = "Tikal mods") -> None:
+    """Create a role in the cached guild (as Discord's GUILD_ROLE_CREATE would); ``command(roles=…)`` gives it."""
+    guild = wire.client.get_guild(guild_id)
+    assert guild is not None
+    role = discord.Role(guild=guild, state=wire.client._connection, data={  # type: ignore[typeddict-item]
+        "id": str(role_id), "name": name, "permissions": "0", "position": 2, "color": 0, "hoist": False,
+        "managed": False, "mentionable": True, "flags": 0})
+    guild._add_role(role)

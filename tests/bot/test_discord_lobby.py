@@ -38,7 +38,8 @@ async def test_the_commands_are_registered_as_described(tmp_path: Path) -> None:
         assert isinstance(tikal, discord.app_commands.Group) and isinstance(mod, discord.app_commands.Group)
         names = {c.name for c in tikal.commands}
         assert {"game", "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard",
-                "end", "undo", "bid", "pass", "pick", "board", "rules"} == names
+                "end", "undo", "bid", "pass", "pick", "board", "rules", "settings", "resign", "order", "games",
+                "history", "export", "stats"} == names
         assert len(names) <= 25
         game = tikal.get_command("game")
         assert isinstance(game, discord.app_commands.Group)

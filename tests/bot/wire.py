@@ -102,6 +102,29 @@ def member_payload(user_id: int, name: str, *, roles: list[int] | None = None,
     return m
 
 
+@dataclass(frozen=True)
+class Ref:
+    """A user or role option's value: sent as its id, with Discord's ``resolved`` data beside it."""
+
+    kind: str  # "user" or "role"
+    id: int
+    name: str = "someone"
+
+
+def _resolve(ref: Ref, resolved: dict[str, Any], guild_id: int | None) -> int:
+    if ref.kind == "role":
+        resolved.setdefault("roles", {})[str(ref.id)] = {
+            "id": str(ref.id), "name": ref.name, "permissions": "0", "position": 1, "color": 0, "hoist": False,
+            "managed": False, "mentionable": True, "flags": 0}
+        return 8
+    resolved.setdefault("users", {})[str(ref.id)] = user_payload(ref.id, ref.name)
+    if guild_id:
+        member = member_payload(ref.id, ref.name)
+        del member["user"]
+        resolved.setdefault("members", {})[str(ref.id)] = member
+    return 6
+
+
 @dataclass
 class FakeGuild:
     id: int
@@ -244,8 +267,11 @@ class Wire:
         if root is None:
             raise KeyError(f"no command /{words[0]}")
         opts: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
         for key, value in (options or {}).items():
             opt: dict[str, Any] = {"name": key, "type": _option_type(value), "value": value}
+            if isinstance(value, Ref):
+                opt.update(type=_resolve(value, resolved, guild_id), value=str(value.id))
             if key == focused:
                 opt["focused"] = True
             opts.append(opt)
@@ -254,6 +280,8 @@ class Wire:
             opts = [{"name": words[depth], "type": kind, "options": opts}]
         data = {"id": str(snowflake()), "name": words[0], "type": 1, "options": opts,
                 "guild_id": str(guild_id) if guild_id else None}
+        if resolved:
+            data["resolved"] = resolved
         payload = self._base(4 if focused else 2, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
                              name=name, permissions=permissions)
         payload["data"] = data
@@ -320,7 +348,8 @@ class Wire:
         for i, (prefix, status) in enumerate(self.fail_next):
             if path.startswith(prefix) or f"{method} {path}".startswith(prefix):
                 del self.fail_next[i]
-                raise discord.HTTPException(_FakeResponse(status), {"message": "injected", "code": 0})
+                error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+                raise error(_FakeResponse(status), {"message": "injected", "code": 0})
 
     async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         body, uploaded = kwargs.get("json"), dict[str, bytes]()

@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 
 from ... import events, formatting
+from ...moderation import is_absent_member
+from ...reminders import REMINDER
 from ...results import GameInfo, Post
 from ...table import picture
+from . import notices
 
 if TYPE_CHECKING:
     from ...app import TikalBot
@@ -32,9 +35,11 @@ RETRY_SECONDS: Final = 30.0
 BATCH: Final = 100
 
 
-def mentions(member_id: int | None) -> discord.AllowedMentions:
-    """Allow exactly one user to be pinged (or nobody)."""
-    if member_id is None:
+def mentions(member_id: int | None, *, role: int | None = None) -> discord.AllowedMentions:
+    """Allow exactly one user (never an absent seat's placeholder) or one role to be pinged, or nobody."""
+    if role is not None:
+        return discord.AllowedMentions(everyone=False, users=False, replied_user=False, roles=[discord.Object(id=role)])
+    if member_id is None or is_absent_member(member_id):
         return discord.AllowedMentions.none()
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                    users=[discord.Object(id=member_id)])
@@ -144,18 +149,29 @@ class Outbox:
     async def _send(self, post: Post) -> int:
         svc = self.bot.service
         game = await svc.game(post.guild_id, post.game_id)
-        content, embed, files, member = await self._compose(game, post)
+        out = await self._compose(game, post)
         channel = self.bot.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions(member), "nonce": post.nonce}
-        if embed is not None:
-            kwargs["embed"] = embed
-        if files:
-            kwargs["files"] = files
-        message = await channel.send(content or None, **kwargs)
+        if out.dm and out.member is not None:
+            try:
+                dm = await self.bot.create_dm(discord.Object(id=out.member))
+                message = await dm.send(out.content, allowed_mentions=discord.AllowedMentions.none(),
+                                        nonce=post.nonce)
+                return message.id
+            except discord.Forbidden:  # DMs closed (or no shared server): the channel, with a ping
+                log.info("member %s takes no DMs: reminder of game %s goes to the channel", out.member, game.id)
+                out.content, out.dm = out.fallback, False
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role), "nonce": post.nonce}
+        if out.embed is not None:
+            kwargs["embed"] = out.embed
+        if out.files:
+            kwargs["files"] = out.files
+        if out.reply_to is not None:
+            kwargs["reference"] = discord.MessageReference(
+                message_id=out.reply_to, channel_id=post.channel_id, guild_id=post.guild_id, fail_if_not_exists=False)
+        message = await channel.send(out.content or None, **kwargs)
         return message.id
 
-    async def _compose(self, game: GameInfo, post: Post
-                       ) -> tuple[str, discord.Embed | None, list[discord.File], int | None]:
+    async def _compose(self, game: GameInfo, post: Post) -> notices.Outgoing:
         import render
 
         payload = post.payload
@@ -166,22 +182,35 @@ class Outbox:
             files = [picture(png, "board.png", render.describe(view))]
             if kind == events.STARTED:
                 content, embed, member = formatting.started_post(game, view, payload)
-                return content, embed, files, member
+                return notices.Outgoing(content, embed, files, member)
             if kind == events.TURN_ENDED:
                 content, embed, member = formatting.turn_ended_post(game, view, payload)
-                return content, embed, files, member
+                mark = notices.skip_mark(await self._siblings(post), payload.get("seat"))
+                if mark is not None:
+                    embed.title = f"{embed.title} · {mark}"
+                return notices.Outgoing(content, embed, files, member)
             record = json.dumps(payload["record"], indent=1).encode()
             files.append(discord.File(io.BytesIO(record), filename=f"tikal-game-{game.id}.json",
                                       description="The game record"))
-            return "", formatting.finished_embed(game, view, payload), files, None
+            return notices.Outgoing("", formatting.finished_embed(game, view, payload), files)
         if kind == events.SCORING_ROUND:
-            return formatting.scoring_round_text(payload), None, [], None
+            return notices.Outgoing(formatting.scoring_round_text(payload))
         if kind == events.BIDDING:
             text, member = formatting.bidding_text(payload)
-            return text, None, [], member
+            return notices.Outgoing(text, member=member)
         if kind == events.AUCTION_WON:
             view = await self.bot.service.view_at(game.guild_id, game.id, post.version)
             text, member = formatting.auction_won_text(payload, view)
-            return text, None, [], member
+            return notices.Outgoing(text, member=member)
+        if kind == REMINDER:
+            guild = self.bot.get_guild(game.guild_id)
+            return notices.reminder(payload, guild_id=game.guild_id, channel_id=post.channel_id,
+                                    server=guild.name if guild is not None else None)
+        if kind in notices.SIMPLE:
+            return notices.SIMPLE[kind](payload)
         raise UnknownKind(kind)
 
+    async def _siblings(self, post: Post) -> list[tuple[str, dict[str, Any]]]:
+        """The posts queued with ``post`` (same game, same version): they say whether the bot played the turn."""
+        return [(p.kind, p.payload) for p in await self.bot.service.posts_of(post.guild_id, post.game_id)
+                if p.version == post.version and p.kind in notices.SKIP_KINDS]

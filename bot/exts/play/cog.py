@@ -17,6 +17,8 @@ from engine import EngineError
 
 from ...choices import option_choices, zoom_choices
 from ...transformers import Count, Figures, Hex
+from ..completers import complete_game, complete_order, complete_zone
+from . import lasting
 
 if TYPE_CHECKING:
     from ...app import TikalBot
@@ -53,6 +55,7 @@ async def complete_zoom(interaction: discord.Interaction, current: str) -> list[
 
 SPACE = "the space (pick from the list: legal spaces, cost included)"
 FIGURES = "how many workers, or `leader` (default 1)"
+GAME = "the game's number (default: the game of this channel; `/tikal games` lists them)"
 
 
 @app_commands.guild_only()
@@ -71,10 +74,17 @@ class Play(commands.GroupCog, group_name="tikal", group_description="Play Tikal 
     @game.command(name="new", description="Open a lobby for a new game of Tikal here")
     @app_commands.describe(variant="basic (draw a hexagon each turn) or auction (bid for the turns)",
                            seats="how many players (2–4)",
-                           thread="play in a thread of this channel (default: the server's setting)")
+                           thread="play in a thread of this channel (default: the server's setting)",
+                           turn_hours="deadline of each turn in hours, 0: none (default: the server's)",
+                           bid_hours="deadline of each bid in hours, 0: none (default: the server's)",
+                           policy="after a deadline: skip (the bot plays the turn) or wait (tell the moderators)")
     async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction"] = "basic",
-                  seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None) -> None:
-        await self.bot.table.open_lobby(interaction, variant=variant, seats=seats, thread=thread)
+                  seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None,
+                  turn_hours: app_commands.Range[float, 0, 1440] | None = None,
+                  bid_hours: app_commands.Range[float, 0, 1440] | None = None,
+                  policy: Literal["skip", "wait"] | None = None) -> None:
+        await self.bot.table.open_lobby(interaction, variant=variant, seats=seats, thread=thread,
+                                        clock={"turn_hours": turn_hours, "bid_hours": bid_hours, "policy": policy})
 
     @game.command(name="join", description="Take a seat in the lobby of this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -191,6 +201,58 @@ class Play(commands.GroupCog, group_name="tikal", group_description="Play Tikal 
     @app_commands.autocomplete(zoom=complete_zoom)
     async def board(self, interaction: discord.Interaction, zoom: Hex | None = None) -> None:
         await self.bot.table.board(interaction, zoom)
+
+    # --- games that live for days ------------------------------------------------------------------
+
+    @app_commands.command(name="settings", description="Your reminders: channel ping or DM, time zone, quiet hours")
+    @app_commands.describe(delivery="channel: a ping replying to the turn message · dm: a direct message",
+                           time_zone="your time zone, e.g. Europe/Berlin (pick from the list)",
+                           quiet_from="start of your quiet hours, e.g. 22:00 (no reminder or deadline falls in them)",
+                           quiet_to="end of your quiet hours, e.g. 7:30",
+                           quiet_off="remove your quiet hours",
+                           forget="delete everything stored about your settings")
+    @app_commands.autocomplete(time_zone=complete_zone)
+    async def settings(self, interaction: discord.Interaction, delivery: Literal["channel", "dm"] | None = None,
+                       time_zone: str | None = None, quiet_from: str | None = None, quiet_to: str | None = None,
+                       quiet_off: bool = False, forget: bool = False) -> None:
+        await lasting.settings(self.bot, interaction, delivery=delivery, time_zone=time_zone, quiet_from=quiet_from,
+                               quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
+
+    @app_commands.command(name="resign", description="Leave a running game: the bot plays your seat to the end")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await lasting.resign(self.bot, interaction, game)
+
+    @app_commands.command(name="order", description="Auction: leave a standing order for this round's bids")
+    @app_commands.describe(order="`pass`, `bid up to N` (one above the high bid while that is at most N), or `cancel`",
+                           game=GAME)
+    @app_commands.autocomplete(order=complete_order)
+    @app_commands.autocomplete(game=complete_game)
+    async def order(self, interaction: discord.Interaction, order: str, game: int | None = None) -> None:
+        await lasting.order(self.bot, interaction, order, game)
+
+    @app_commands.command(name="games", description="This server's games with links; yours waiting for you first")
+    @app_commands.describe(mine="only the games you play in")
+    async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
+        await lasting.games(self.bot, interaction, mine)
+
+    @app_commands.command(name="history", description="The moves of a game so far, page by page (only you see it)")
+    @app_commands.describe(page="the page (default: the latest moves)", game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
+                      game: int | None = None) -> None:
+        await lasting.history(self.bot, interaction, page, game)
+
+    @app_commands.command(name="export", description="A game as a JSON file: the full record once it is over")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await lasting.export(self.bot, interaction, game)
+
+    @app_commands.command(name="stats", description="Games played, wins and average scores in this server")
+    async def stats(self, interaction: discord.Interaction) -> None:
+        await lasting.stats(self.bot, interaction)
 
     @app_commands.command(name="rules", description="A short help with the cost of every action")
     async def rules(self, interaction: discord.Interaction) -> None:
