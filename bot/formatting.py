@@ -18,6 +18,7 @@ from engine import GameView, Phase, Terrain
 from engine.actions import CAMP_AP, EXCHANGE_AP, GUARD_AP, RECOVER_AP, UNCOVER_AP
 from engine.board import NEIGHBOURS
 
+from .computer_seats import is_computer_member
 from .results import GameInfo, SeatInfo
 
 SQUARES: Final = ("🟦", "🟧", "🟩", "🟪")
@@ -282,7 +283,8 @@ def _seat_list(seats: Sequence[SeatInfo], *, started: bool) -> str:
     for i, s in enumerate(seats):
         seat = s.seat if started and s.seat is not None else i
         name = s.name if started and s.name else s.display_name
-        who = "(left: the bot plays it)" if s.member_id < 0 else f"(<@{s.member_id}>)"
+        who = "(🤖 computer)" if is_computer_member(s.member_id) else \
+            "(left: the bot plays it)" if s.member_id < 0 else f"(<@{s.member_id}>)"
         lines.append(f"{square(seat)} {name} {who}")
     return "\n".join(lines) or "nobody yet"
 
@@ -334,7 +336,9 @@ def deadline_text(game: GameInfo) -> str:
 
 def started_post(game: GameInfo, view: GameView, payload: dict[str, Any]) -> tuple[str, discord.Embed, int | None]:
     """The first board: seat order with colours, and a ping for the first player."""
-    seats = "\n".join(f"{square(s['seat'])} {s['name']} (<@{s['member_id']}>)" for s in payload["seats"])
+    seats = "\n".join(f"{square(s['seat'])} {s['name']} ("
+                      + ("🤖 computer" if is_computer_member(int(s["member_id"])) else f"<@{s['member_id']}>") + ")"
+                      for s in payload["seats"])
     embed = discord.Embed(title=f"Tikal game #{game.id} begins ({payload['variant']})", colour=NEUTRAL)
     embed.add_field(name="Seat order", value=seats, inline=False)
     embed.set_image(url="attachment://board.png")

@@ -220,4 +220,80 @@ CREATE TRIGGER moves_no_delete BEFORE DELETE ON moves
 WHEN NOT EXISTS (SELECT 1 FROM purge_permits WHERE game_id = OLD.game_id)
 BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
 """),
+    (3, """
+-- Seats played by a computer player (issue 6): its level and its own seed (never the game's).
+CREATE TABLE computer_seats (
+    game_id INTEGER NOT NULL REFERENCES games (id),
+    seat    INTEGER NOT NULL,
+    level   TEXT    NOT NULL CHECK (level IN ('random', 'easy', 'strong')),
+    ai_seed INTEGER NOT NULL,
+    by_id   INTEGER NOT NULL,
+    since   REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+-- A lobby opened with computer players: its computer seats (member ids -100, -101, …) get this level at start.
+CREATE TABLE computer_lobbies (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id),
+    level   TEXT    NOT NULL CHECK (level IN ('random', 'easy', 'strong'))
+);
+
+-- The deadline policy 'computer' (a computer player takes an overdue turn): SQLite cannot change a CHECK,
+-- so both tables are rebuilt with their rows, indexes and triggers.
+CREATE TABLE guild_timing_v3 (
+    guild_id   INTEGER PRIMARY KEY,
+    reminders  INTEGER NOT NULL DEFAULT 1,
+    bid_hours  REAL,
+    policy     TEXT    NOT NULL DEFAULT 'wait' CHECK (policy IN ('skip', 'wait', 'computer')),
+    updated_at REAL    NOT NULL
+);
+INSERT INTO guild_timing_v3 (guild_id, reminders, bid_hours, policy, updated_at)
+SELECT guild_id, reminders, bid_hours, policy, updated_at FROM guild_timing;
+DROP TRIGGER games_clock_at_new;
+DROP TRIGGER games_clock_at_end;
+DROP TABLE guild_timing;
+ALTER TABLE guild_timing_v3 RENAME TO guild_timing;
+
+CREATE TABLE game_clocks_v3 (
+    game_id       INTEGER PRIMARY KEY REFERENCES games (id),
+    guild_id      INTEGER NOT NULL,
+    reminders     INTEGER NOT NULL DEFAULT 1,
+    turn_hours    REAL,
+    bid_hours     REAL,
+    policy        TEXT    NOT NULL DEFAULT 'wait' CHECK (policy IN ('skip', 'wait', 'computer')),
+    paused_at     REAL,
+    paused_by     INTEGER,
+    wait_key      TEXT,
+    seat          INTEGER,
+    kind          TEXT,
+    wait_started  REAL,
+    reminder_step INTEGER NOT NULL DEFAULT 0,
+    reminded_at   REAL,
+    remind_at     REAL,
+    deadline_at   REAL,
+    deadline_done INTEGER NOT NULL DEFAULT 0,
+    next_due      REAL
+);
+INSERT INTO game_clocks_v3 (game_id, guild_id, reminders, turn_hours, bid_hours, policy, paused_at, paused_by,
+    wait_key, seat, kind, wait_started, reminder_step, reminded_at, remind_at, deadline_at, deadline_done, next_due)
+SELECT game_id, guild_id, reminders, turn_hours, bid_hours, policy, paused_at, paused_by, wait_key, seat, kind,
+    wait_started, reminder_step, reminded_at, remind_at, deadline_at, deadline_done, next_due FROM game_clocks;
+DROP TABLE game_clocks;
+ALTER TABLE game_clocks_v3 RENAME TO game_clocks;
+CREATE INDEX game_clocks_due ON game_clocks (next_due) WHERE next_due IS NOT NULL;
+CREATE INDEX game_clocks_by_guild ON game_clocks (guild_id);
+
+CREATE TRIGGER games_clock_at_new AFTER INSERT ON games
+BEGIN
+    INSERT INTO game_clocks (game_id, guild_id, reminders, turn_hours, bid_hours, policy) VALUES (
+        NEW.id, NEW.guild_id,
+        COALESCE((SELECT reminders FROM guild_timing WHERE guild_id = NEW.guild_id), 1),
+        (SELECT turn_hours FROM guild_settings WHERE guild_id = NEW.guild_id),
+        (SELECT bid_hours FROM guild_timing WHERE guild_id = NEW.guild_id),
+        COALESCE((SELECT policy FROM guild_timing WHERE guild_id = NEW.guild_id), 'wait'));
+END;
+CREATE TRIGGER games_clock_at_end AFTER UPDATE OF status ON games WHEN NEW.status <> 'running'
+BEGIN
+    UPDATE game_clocks SET next_due = NULL WHERE game_id = NEW.id;
+END;
+"""),
 )

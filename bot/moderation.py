@@ -19,11 +19,13 @@ Paused games refuse every move (``GamePaused``, a clear message) and have no rem
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, replace
 from types import EllipsisType
 from typing import Any, Final
 
 from . import sql
+from .computer_seats import check_level, computer_seats, is_computer_member, mark, put_computer, remove_computer
 from .errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus
 from .guild_removal import GRACE, GuildRemoval
 from .reminders import ABSENT_TURN
@@ -218,7 +220,7 @@ class Moderation:
                 raise AlreadyJoined("That member already has a seat in this game.")
             await sql.run(tx, "UPDATE seats SET member_id = ?, display_name = ? WHERE game_id = ? AND seat = ?",
                           (new_member_id, new_display_name, game_id, seat.seat))
-            for table in ("absent_seats", "standing_orders"):  # the newcomer inherits no one's orders
+            for table in ("absent_seats", "standing_orders", "computer_seats"):  # the newcomer inherits no orders
                 await sql.run(tx, f"DELETE FROM {table} WHERE game_id = ? AND seat = ?", (game_id, seat.seat))
             clock = await clock_of(tx, row)
             if clock.seat == seat.seat and clock.wait_key is not None and clock.kind is not None:
@@ -232,6 +234,43 @@ class Moderation:
                 seat=seat.seat, player=seat.seat_name, member_id=seat.member_id if seat.member_id >= 0 else None,
                 new_member_id=new_member_id)
         return ModAction(await self._info(guild_id, game_id), post)
+
+    # --- computer players -------------------------------------------------------------------
+
+    async def computer(
+        self, guild_id: int, game_id: int, target: int | str, level: str | None, by: int, *, is_moderator: bool,
+    ) -> ModAction:
+        """Hand a seat (member id or seat name) to a computer player of ``level``, or back (``level`` None).
+
+        A computer seat is played at once whenever it is to act, and never pinged; handed back, the seat is
+        its member's again (or the bot's absent-turn play, for an absent seat).
+        """
+        self._check(is_moderator, "hand a seat to a computer player")
+        if level is not None:
+            check_level(level)
+        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
+            row = await self._running(tx, guild_id, game_id)
+            seat = self._target(await tx.seats(game_id), target)
+            assert seat.seat is not None
+            held = (await computer_seats(tx, game_id)).get(seat.seat)
+            owner = "an absent player" if seat.member_id < 0 else f"<@{seat.member_id}>"
+            if level is None:
+                if is_computer_member(seat.member_id):
+                    raise WrongStatus(f"{seat.seat_name} was a computer seat from the start: nobody to give it back "
+                                      "to. `/tikal-mod replace` gives it to a member.")
+                if not await remove_computer(tx, game_id, seat.seat):
+                    raise WrongStatus(f"{seat.seat_name} is not played by a computer player.")
+                text = f"🛠️ <@{by}> gave {seat.seat_name}'s seat in game #{game_id} back to {owner}."
+            else:
+                if held is not None and held.level == level:
+                    raise WrongStatus(f"{seat.seat_name} is already played by the {mark(level)} player.")
+                await put_computer(tx, game_id, seat.seat, level, secrets.randbits(62), by)
+                text = (f"🛠️ <@{by}> handed {seat.seat_name}'s seat in game #{game_id} to a {mark(level)} player "
+                        f"(instead of {owner}); it keeps its figures and score.")
+            post = await self._post(tx, row, "computer", by, text, seat=seat.seat, player=seat.seat_name,
+                                    level=level)
+        played = await self.service.play_computers(guild_id, game_id) if level is not None else []
+        return ModAction(await self._info(guild_id, game_id), post, played[-1] if played else None)
 
     # --- pause, skip, abort -----------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from typing import Final
 from engine import GameView, Phase
 
 from . import sql
+from .computer_seats import computer_seats
 from .guild_removal import purge_due
 from .players import read_member
 from .results import Moved, Post
@@ -176,6 +177,12 @@ class Scheduler:
         async with self.storage.read() as r:
             absent = view.to_act in await absent_seats(r, game_id)
             order = await read_order(r, game_id, view.to_act) if view.phase is Phase.BID else None
+            computer = view.to_act in await computer_seats(r, game_id)
+        if computer:  # never reminded: it plays at once (here only if a crash or restart interrupted it)
+            played = await self.service.play_computers(guild_id, game_id)
+            acc.moved.extend(played)
+            acc.posts.extend(p for m in played for p in m.posts)
+            return bool(played)
         if order is not None:
             if order.round != view.round:
                 return await drop_stale_order(self.service, game_id, view.to_act, view.round)
@@ -239,12 +246,15 @@ class Scheduler:
                 return False
         if not deadline_due:
             return False
-        # Policy skip: the moves commit in their own transaction, under the game's lock, if still due.
-        moved = await play_absent(
-            self.service, guild_id, game_id, expected_key=key, kind=DEADLINE_SKIPPED,
-            payload={"member_id": member, "reason": "deadline", "deadline_at": clock.deadline_at,
-                     "deadline": _stamp(clock.deadline_at)},
-        )
+        # Policy skip (or computer): the moves commit in their own transaction, under the game's lock, if still due.
+        payload = {"member_id": member, "reason": "deadline", "deadline_at": clock.deadline_at,
+                   "deadline": _stamp(clock.deadline_at)}
+        if clock.timing.policy == "computer":
+            moved = await self.service.play_overdue(guild_id, game_id, expected_key=key, kind=DEADLINE_SKIPPED,
+                                                    payload=payload)
+        else:
+            moved = await play_absent(self.service, guild_id, game_id, expected_key=key, kind=DEADLINE_SKIPPED,
+                                      payload=payload)
         if moved is not None:
             acc.moved.append(moved)
             acc.posts.extend(moved.posts)

@@ -25,9 +25,21 @@ from typing import Any, Final
 
 import engine
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
+from engine.ai import computer_turn
 
 from . import events, timing
 from .autocomplete import MAX_CHOICES, matching_moves
+from .computer_seats import (
+    COMPUTER_TURN,
+    ComputerSeat,
+    check_level,
+    computer_member_id,
+    computer_seats,
+    is_computer_member,
+    lobby_level,
+    put_computer,
+    put_lobby_level,
+)
 from .errors import (
     AlreadyJoined,
     BadOption,
@@ -87,6 +99,17 @@ def _from_snapshot(row: GameRow, snapshot: tuple[int, str] | None) -> GameState 
         log.warning("game %d: unreadable snapshot (%s); replaying the log", row.id, e)
         return None
     return state if state.version == row.version else None
+
+
+def _computer_steps(state: GameState, computer: ComputerSeat) -> list[tuple[Move, GameState]]:
+    """The computer player's obligation as steps (CPU-bound: the service runs it in a thread)."""
+    _, moves = computer_turn(state, computer.level, computer.ai_seed + state.version)
+    steps: list[tuple[Move, GameState]] = []
+    current = state
+    for move in moves:
+        current = engine.apply(current, move)
+        steps.append((move, current))
+    return steps
 
 
 def _setup_of(state: GameState) -> dict[str, Any]:
@@ -229,8 +252,16 @@ class TikalService:
         variant: str = "basic",
         seats: int = 4,
         thread: bool = False,
+        computers: int = 0,
+        computer_level: str = "strong",
     ) -> GameInfo:
-        """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``."""
+        """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``.
+
+        ``computers`` seats (named ``Bot1``, …) are taken at once by computer players of ``computer_level``.
+        """
+        if not 0 <= computers < seats:
+            raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
+        check_level(computer_level)
         if variant not in VARIANTS:
             raise BadOption(f"The variant is `basic` or `auction`, not “{variant}”.")
         if not 2 <= seats <= 4:
@@ -245,6 +276,10 @@ class TikalService:
                     use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
                 )
                 await tx.add_seat(game_id, creator_id, creator_name)
+                for k in range(1, computers + 1):
+                    await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
+                if computers:
+                    await put_lobby_level(tx, game_id, computer_level)
         except sqlite3.IntegrityError:
             raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
         return await self._info(guild_id, game_id)
@@ -279,7 +314,7 @@ class TikalService:
             if not any(s.member_id == member_id for s in seats):
                 raise NotJoined("You are not in this game.")
             await tx.remove_seat(game_id, member_id)
-            rest = [s for s in seats if s.member_id != member_id]
+            rest = [s for s in seats if s.member_id != member_id and not is_computer_member(s.member_id)]
             if not rest:
                 await tx.set_status(game_id, Status.ABORTED)
             elif member_id == row.creator_id:
@@ -336,6 +371,9 @@ class TikalService:
                     state = engine.new_game(names, row.variant, row.seed)
                     for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
                         await tx.assign_seat(game_id, member.member_id, seat, name)
+                        if is_computer_member(member.member_id):
+                            level = await lobby_level(tx, game_id)
+                            await put_computer(tx, game_id, seat, level, secrets.randbits(62), row.creator_id)
                     await tx.set_setup(game_id, _setup_of(state))
                     await tx.set_status(game_id, Status.RUNNING)
                     place = row.thread_id if row.use_thread and row.thread_id is not None else row.place_id
@@ -471,6 +509,9 @@ class TikalService:
         The version check makes it fail with ``StaleState`` if another command committed since ``before``.
         """
         members = {s.seat: s.member_id for s in seats if s.seat is not None}
+        async with self.storage.read() as r:
+            for seat in await computer_seats(r, row.id):  # never pinged: an absent seat's placeholder id
+                members[seat] = -1 - seat
         queued: list[tuple[int, NewPost]] = []
         logged: list[NewMove] = []
         prev = before
@@ -503,6 +544,87 @@ class TikalService:
         still due on the state it is given, and raises to make none.
         """
         return await self._play(guild_id, game_id, plan, actor_id=actor_id, extra=extra)
+
+    async def seat_view(self, guild_id: int, game_id: int, member_id: int) -> GameView:
+        """What the member sees of the game as its player to act (their own secrets only: for a hint).
+
+        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end.
+        """
+        row, seats, state = await self._load(guild_id, game_id)
+        seat = self._acting_seat(row, seats, state, member_id)
+        return engine.view(state, seat)
+
+    # --- computer players ------------------------------------------------------------------
+
+    async def play_computers(self, guild_id: int, game_id: int, *, limit: int = 1000) -> list[Moved]:
+        """While the seat to act is played by a computer, play its obligation and commit it, one by one.
+
+        Each obligation (a turn, a bid, a pick, a scoring turn) is one commit through the version check,
+        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game.
+        """
+        played: list[Moved] = []
+        for _ in range(limit):
+            moved = await self._play_computer(guild_id, game_id)
+            if moved is None:
+                break
+            played.append(moved)
+        return played
+
+    async def play_overdue(
+        self, guild_id: int, game_id: int, *, expected_key: str, kind: str, payload: dict[str, Any],
+        level: str = "strong",
+    ) -> Moved | None:
+        """A computer player of ``level`` takes the overdue obligation of the seat to act (deadline policy
+        ``computer``), with a ``kind`` post first, if the game still waits for ``expected_key``; else None."""
+        return await self._play_computer(guild_id, game_id, overdue=(expected_key, level, kind, payload))
+
+    async def _play_computer(
+        self, guild_id: int, game_id: int, overdue: tuple[str, str, str, dict[str, Any]] | None = None,
+    ) -> Moved | None:
+        async with self._lock(game_id):
+            for attempt in range(self._retries):
+                row, seats, state = await self._load(guild_id, game_id)
+                if row.status is not Status.RUNNING or state.finished:
+                    return None
+                async with self.storage.read() as r:
+                    computer = (await computer_seats(r, game_id)).get(state.to_act)
+                kind: str = COMPUTER_TURN
+                payload: dict[str, Any] = {}
+                if overdue is not None:
+                    key, level, kind, payload = overdue
+                    if timing.wait_key(state.turn, state.to_act, state.phase) != key:
+                        return None
+                    computer = ComputerSeat(state.to_act, level, game_id)
+                if computer is None:
+                    return None
+                steps = await asyncio.to_thread(_computer_steps, state, computer)
+                if not steps:
+                    return None
+
+                def extra(before: GameState, after: GameState, level: str = computer.level, kind: str = kind,
+                          payload: dict[str, Any] = payload) -> list[NewPost]:
+                    return [NewPost(kind, {
+                        "member_id": None, **payload, "game_id": game_id, "seat": before.to_act,
+                        "player": before.players[before.to_act], "level": level,
+                        "moves": list(after.log[before.version:])})]
+
+                try:
+                    posts = await self._commit(row, seats, state, steps, actor_id=None, extra=extra)
+                except StaleState:
+                    self.forget(game_id)
+                    if attempt + 1 == self._retries:
+                        raise
+                    continue
+                except timing.GamePaused:
+                    return None
+                return await self._moved(guild_id, game_id, state, steps, posts)
+        return None
+
+    async def computers(self, guild_id: int, game_id: int) -> dict[int, ComputerSeat]:
+        """The game's seats played by a computer player, by seat."""
+        async with self.storage.read() as r:
+            row = await self._row(r, guild_id, game_id)
+            return await computer_seats(r, row.id)
 
     async def legal_moves(self, guild_id: int, game_id: int, member_id: int) -> list[LegalMove]:
         """The engine's legal moves if the member is the player to act, else none."""

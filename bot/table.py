@@ -141,7 +141,8 @@ class Table:
     # --- the lobby -----------------------------------------------------------------------------
 
     async def open_lobby(self, interaction: discord.Interaction, *, variant: str, seats: int,
-                         thread: bool | None, clock: dict[str, Any] | None = None) -> None:
+                         thread: bool | None, clock: dict[str, Any] | None = None, computers: int = 0,
+                         level: str = "strong") -> None:
         """Open a lobby; ``clock``: the game's own ``turn_hours``, ``bid_hours`` and ``policy`` (checked first,
         so a bad value is refused before anything is created)."""
         from .ui import lobby_view
@@ -164,7 +165,8 @@ class Table:
             return
         assert interaction.channel_id is not None
         game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
-                                  variant=variant, seats=seats, thread=thread)
+                                  variant=variant, seats=seats, thread=thread, computers=computers,
+                                  computer_level=level)
         timing = ""
         if clock:
             await self.bot.days.mod.set_timing(guild, game.id, interaction.user.id, is_moderator=False, **clock)
@@ -245,6 +247,10 @@ class Table:
         A Discord failure here never undoes a committed move: it is logged, and the next sync (the next
         move, or the outbox worker's resume after a restart) catches up.
         """
+        try:
+            await self.bot.service.play_computers(guild_id, game_id)
+        except Exception:  # the scheduler's next tick tries again; the channel still catches up now
+            log.exception("game %s: a computer player could not play", game_id)
         try:
             await self._sync(guild_id, game_id)
         except discord.HTTPException as error:
@@ -331,6 +337,17 @@ class Table:
                                      f"Where the {formatting.hexagon_name(view.hand)} hexagon may go, "
                                      "in its six rotations."))
         await interaction.followup.send(embed=formatting.status_embed(game, view), files=files, ephemeral=True)
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Privately, what the strong computer player would do; only for the player to act."""
+        from .hints import hint_text, suggest
+
+        game = await self.game_for(interaction)
+        view = await self.bot.service.seat_view(game.guild_id, game.id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
+        player = view.players[view.to_act].name if view.to_act is not None else "you"
+        await interaction.followup.send(hint_text(player, steps), ephemeral=True)
 
     async def status(self, interaction: discord.Interaction) -> None:
         guild = self.guild_id(interaction)

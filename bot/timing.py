@@ -28,7 +28,7 @@ from .players import read_member
 from .schedule import QuietHours, deadline, next_reminder
 from .storage import GameRow, Reader, Transaction
 
-POLICIES: Final = ("skip", "wait")
+POLICIES: Final = ("skip", "wait", "computer")
 MAX_HOURS: Final = 24 * 60
 """The longest deadline a game may have (60 days)."""
 TURN: Final = "turn"
@@ -54,7 +54,7 @@ class Timing:
 
     def validated(self) -> Timing:
         if self.policy not in POLICIES:
-            raise BadOption(f"The deadline policy is `skip` or `wait`, not “{self.policy}”.")
+            raise BadOption(f"The deadline policy is `skip`, `wait` or `computer`, not “{self.policy}”.")
         for what, hours in (("turn", self.turn_hours), ("bid", self.bid_hours)):
             if hours is not None and not 1 <= hours <= MAX_HOURS:
                 raise BadOption(f"A {what} deadline is between 1 and {MAX_HOURS} hours, not {hours:g}.")
@@ -287,8 +287,9 @@ def timing_text(timing: Timing) -> str:
     parts.append(f"turn deadline {timing.turn_hours:g} h" if timing.turn_hours else "no turn deadline")
     parts.append(f"bid deadline {timing.bid_hours:g} h" if timing.bid_hours else "no bid deadline")
     if timing.turn_hours or timing.bid_hours:
-        parts.append("then the turn is played for the player" if timing.policy == "skip"
-                     else "then the moderators are told")
+        parts.append({"skip": "then the turn is played for the player",
+                      "computer": "then a computer player takes the turn"}.get(timing.policy,
+                                                                              "then the moderators are told"))
     return " · ".join(parts)
 
 

@@ -39,7 +39,7 @@ async def test_the_commands_are_registered_as_described(tmp_path: Path) -> None:
         names = {c.name for c in tikal.commands}
         assert {"game", "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard",
                 "end", "undo", "bid", "pass", "pick", "board", "rules", "settings", "resign", "order", "games",
-                "history", "export", "stats"} == names
+                "history", "export", "stats", "hint"} == names
         assert len(names) <= 25
         game = tikal.get_command("game")
         assert isinstance(game, discord.app_commands.Group)
@@ -49,6 +49,7 @@ async def test_the_commands_are_registered_as_described(tmp_path: Path) -> None:
             if isinstance(command_, discord.app_commands.Command):
                 for parameter in command_.parameters:
                     assert parameter.description and parameter.description != "…", (command_.name, parameter.name)
+                    assert len(parameter.description) <= 100, (command_.name, parameter.name)  # Discord's limit
         sync = [c for c in wire.calls if c.path.startswith("/applications/")]
         assert sync and sync[0].method == "PUT"
 

@@ -267,7 +267,13 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     from bot.migrations import MIGRATIONS
 
     path = tmp_path / "t.sqlite3"
+    import bot.service
+
+    async def no_computers(*_: object) -> dict[int, object]:
+        return {}
+
     monkeypatch.setattr(bot.storage, "MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr(bot.service, "computer_seats", no_computers)  # nor computer players (migration 3)
     async with open_kit(path) as k:
         k.svc.commit_hooks.clear()  # the old service had no clocks
         game = await start(k.svc, 2)

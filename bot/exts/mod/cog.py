@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 GAME = "the game's number (default: the game of this channel)"
 PLAYER = "the player's seat (pick from the list)"
 HOURS = "hours from the start of each turn; 0: no deadline"
+POLICY = "after a deadline: skip (the bot plays the turn), wait (tell the moderators) or computer"
 NOT_ALLOWED = "Only a moderator (Manage Server, or the server's moderator role) can do that."
 
 
@@ -80,6 +81,21 @@ class Moderation(commands.GroupCog, group_name="tikal-mod", group_description="M
                                                interaction.user.id, is_moderator=is_mod)
         await self._done(interaction, done, f"{member.mention} now plays {player}'s seat in game #{info.id}.")
 
+    @app_commands.command(name="computer", description="Hand a seat to a computer player, or back (level: human)")
+    @app_commands.describe(player=PLAYER, level="how the computer plays, or `human` to give the seat back",
+                           game=GAME)
+    @app_commands.autocomplete(player=complete_seat)
+    @app_commands.autocomplete(game=complete_game)
+    async def computer(self, interaction: discord.Interaction, player: str,
+                       level: Literal["strong", "easy", "random", "human"] = "strong",
+                       game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        chosen = None if level == "human" else level
+        done = await self.bot.days.mod.computer(info.guild_id, info.id, player, chosen, interaction.user.id,
+                                                is_moderator=is_mod)
+        await self._done(interaction, done, f"{player}'s seat in game #{info.id} is played by a computer player "
+                         f"({level})." if chosen else f"{player}'s seat in game #{info.id} is back with its player.")
+
     @app_commands.command(name="skip", description="Play the current turn (or bid) for the player to act")
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
@@ -106,13 +122,13 @@ class Moderation(commands.GroupCog, group_name="tikal-mod", group_description="M
 
     @app_commands.command(name="deadline", description="A game's reminders and deadlines (no option: show them)")
     @app_commands.describe(turn_hours=HOURS, bid_hours="hours for each bid; 0: no deadline",
-                           policy="after a deadline: skip (the bot plays the turn) or wait (tell the moderators)",
+                           policy=POLICY,
                            reminders="remind the player to act (12 h, 24 h, then daily)", game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def deadline(self, interaction: discord.Interaction,
                        turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                        bid_hours: app_commands.Range[float, 0, 1440] | None = None,
-                       policy: Literal["skip", "wait"] | None = None, reminders: bool | None = None,
+                       policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None,
                        game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         mod = self.bot.days.mod
@@ -131,13 +147,13 @@ class Moderation(commands.GroupCog, group_name="tikal-mod", group_description="M
     @app_commands.describe(moderator_role="members with this role moderate Tikal too (besides Manage Server)",
                            no_moderator_role="only Manage Server moderates", turn_hours=HOURS,
                            bid_hours="hours for each bid; 0: no deadline",
-                           policy="after a deadline: skip (the bot plays the turn) or wait (tell the moderators)",
+                           policy=POLICY,
                            reminders="remind the player to act (12 h, 24 h, then daily)")
     async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                      no_moderator_role: bool = False,
                      turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                      bid_hours: app_commands.Range[float, 0, 1440] | None = None,
-                     policy: Literal["skip", "wait"] | None = None, reminders: bool | None = None) -> None:
+                     policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None) -> None:
         guild = self.bot.table.guild_id(interaction)
         is_mod = await self.bot.table.moderator(interaction)
         mod = self.bot.days.mod

@@ -15,7 +15,7 @@ import discord
 from ...formatting import square
 from ...moderation import is_absent_member
 
-SKIP_KINDS: Final = ("deadline_skipped", "absent_turn", "mod_action")
+SKIP_KINDS: Final = ("deadline_skipped", "absent_turn", "mod_action", "computer_turn")
 """Posts that say the bot played a turn for a player (a ``mod_action`` only when its ``action`` is ``skip``)."""
 
 
@@ -85,7 +85,8 @@ def reminder(payload: dict[str, Any], *, guild_id: int, channel_id: int, server:
 def deadline_skipped(payload: dict[str, Any]) -> Outgoing:
     """The deadline passed and the bot played the turn (SPEC ruling 14); the turn's board post follows."""
     passed = f" ({payload['deadline']})" if payload.get("deadline") else ""
-    return Outgoing(f"⏰ {who(payload)}'s deadline passed{passed}: the bot played for them — "
+    by = f"a {computer_mark(payload)} player" if payload.get("level") else "the bot"
+    return Outgoing(f"⏰ {who(payload)}'s deadline passed{passed}: {by} played for them — "
                     f"{moves_text(payload.get('moves'))}.")
 
 
@@ -103,6 +104,15 @@ def deadline_waiting(payload: dict[str, Any]) -> Outgoing:
     return Outgoing(f"{head}: ⏰ {who(payload)}'s {what} deadline in game #{payload.get('game_id')} passed{passed}. "
                     "The game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands the seat to the "
                     "bot, `/tikal-mod deadline` changes the clock.", role=int(role) if role else None)
+
+
+def computer_turn(payload: dict[str, Any]) -> Outgoing:
+    """A computer player's turn (issue 6): marked as such, and nobody is pinged."""
+    return Outgoing(f"{computer_mark(payload)} · {who(payload)} played {moves_text(payload.get('moves'))}.")
+
+
+def computer_mark(payload: dict[str, Any]) -> str:
+    return f"🤖 computer ({payload.get('level') or 'strong'})"
 
 
 def standing_order(payload: dict[str, Any]) -> Outgoing:
@@ -124,9 +134,11 @@ def skip_mark(siblings: list[tuple[str, dict[str, Any]]], seat: int | None) -> s
         if kind not in SKIP_KINDS or payload.get("seat") != seat:
             continue
         if kind == "deadline_skipped":
-            return "⏰ skipped: deadline passed"
+            return "⏰ skipped: deadline passed" + (f" · {computer_mark(payload)}" if payload.get("level") else "")
         if kind == "absent_turn":
             return "🤖 played by the bot (the player left)"
+        if kind == "computer_turn":
+            return computer_mark(payload)
         if payload.get("action") == "skip":
             return "⏭️ skipped by a moderator"
     return None
@@ -134,5 +146,5 @@ def skip_mark(siblings: list[tuple[str, dict[str, Any]]], seat: int | None) -> s
 
 SIMPLE: Final = {
     "deadline_skipped": deadline_skipped, "absent_turn": absent_turn, "deadline_waiting": deadline_waiting,
-    "standing_order": standing_order, "mod_action": mod_action,
+    "standing_order": standing_order, "mod_action": mod_action, "computer_turn": computer_turn,
 }

@@ -77,14 +77,19 @@ class Play(commands.GroupCog, group_name="tikal", group_description="Play Tikal 
                            thread="play in a thread of this channel (default: the server's setting)",
                            turn_hours="deadline of each turn in hours, 0: none (default: the server's)",
                            bid_hours="deadline of each bid in hours, 0: none (default: the server's)",
-                           policy="after a deadline: skip (the bot plays the turn) or wait (tell the moderators)")
+                           policy="after a deadline: skip (the bot plays), wait (tell the moderators) or computer",
+                           computers="seats taken at once by computer players (0–3, fewer than the seats)",
+                           level="how the computer players play (default strong)")
     async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction"] = "basic",
                   seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None,
                   turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                   bid_hours: app_commands.Range[float, 0, 1440] | None = None,
-                  policy: Literal["skip", "wait"] | None = None) -> None:
+                  policy: Literal["skip", "wait", "computer"] | None = None,
+                  computers: app_commands.Range[int, 0, 3] = 0,
+                  level: Literal["strong", "easy", "random"] = "strong") -> None:
         await self.bot.table.open_lobby(interaction, variant=variant, seats=seats, thread=thread,
-                                        clock={"turn_hours": turn_hours, "bid_hours": bid_hours, "policy": policy})
+                                        clock={"turn_hours": turn_hours, "bid_hours": bid_hours, "policy": policy},
+                                        computers=computers, level=level)
 
     @game.command(name="join", description="Take a seat in the lobby of this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -253,6 +258,10 @@ class Play(commands.GroupCog, group_name="tikal", group_description="Play Tikal 
     @app_commands.command(name="stats", description="Games played, wins and average scores in this server")
     async def stats(self, interaction: discord.Interaction) -> None:
         await lasting.stats(self.bot, interaction)
+
+    @app_commands.command(name="hint", description="What the strong computer player would do now (only you see it)")
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.hint(interaction)
 
     @app_commands.command(name="rules", description="A short help with the cost of every action")
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,52 @@
+"""``/tikal hint``: what the strong computer player would do, computed from the player's own view.
+
+Discord-free and pure: the plan comes from ``engine.ai.plan`` on the view (never the state), and the AP
+each move spends is measured on a state sampled from that view, so nothing hidden is used or shown.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine import EngineError, GameView, Move, apply
+from engine.ai import determinize, plan
+
+HINT_LEVEL = "strong"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One suggested move and the AP it spends (None where none are spent or it could not be measured)."""
+
+    move: Move
+    ap: int | None
+
+
+def suggest(view: GameView, seed: int, level: str = HINT_LEVEL) -> list[Step]:
+    """The moves the ``level`` player would make from ``view`` with their AP (CPU-bound: run it in a thread)."""
+    moves = plan(view, level, seed)
+    state = determinize(view, random.Random(seed))
+    steps: list[Step] = []
+    for move in moves:
+        before = state.ap
+        try:
+            state = apply(state, move)
+        except EngineError:
+            steps.extend(Step(m, None) for m in moves[len(steps):])
+            break
+        spent = before - state.ap
+        steps.append(Step(move, spent if spent > 0 else None))
+    return steps
+
+
+def hint_text(player: str, steps: list[Step]) -> str:
+    """The ephemeral answer: clearly a suggestion, one move per line in the notation."""
+    if not steps:
+        return "💡 The computer player has no suggestion here."
+    lines = [f"💡 **Suggestion** for {player} (what the strong computer player would do; you decide):"]
+    for step in steps:
+        cost = f" · {step.ap} AP" if step.ap is not None else ""
+        lines.append(f"• `{step.move}`{cost}")
+    lines.append("Nothing has been played: make the moves yourself with the /tikal commands.")
+    return "\n".join(lines)
