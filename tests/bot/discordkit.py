@@ -190,3 +190,24 @@ def add_role(wire: Wire, guild_id: int, role_id: int, name: str = "Tikal mods") 
         "id": str(role_id), "name": name, "permissions": "0", "position": 2, "color": 0, "hoist": False,
         "managed": False, "mentionable": True, "flags": 0})
     guild._add_role(role)
+
+
+MOD_PERMISSIONS = discord.Permissions.all().value
+"""What a moderator's interaction carries (Manage Server included)."""
+
+
+async def mod(wire: Wire, name: str, options: dict[str, Any] | None = None, user: int = MOD) -> list[Call]:
+    """``/tikal-mod <name>`` by ``user`` (the moderator by default, with a moderator's permissions)."""
+    return await command(wire, f"tikal-mod {name}", options, user=user,
+                         permissions=MOD_PERMISSIONS if user == MOD else None)
+
+
+async def member_to_act(wire: Wire, game_id: int) -> int | None:
+    """The member id of the seat to act in a game of ``GUILD`` (``None`` once it is over)."""
+    svc = bot_of(wire).service
+    view = await svc.view(GUILD, game_id)
+    if view.to_act is None:
+        return None
+    seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act)
+    assert seat is not None
+    return seat.member_id

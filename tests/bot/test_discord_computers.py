@@ -4,9 +4,7 @@ back; a computer seat plays whenever it is to act, its turns are posted and mark
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import discord
 from clockkit import HOUR, T0, FakeClock
 from discordkit import (
     ANA,
@@ -14,11 +12,14 @@ from discordkit import (
     CHANNEL,
     GUILD,
     MOD,
+    MOD_PERMISSIONS,
     bot_of,
     choices_of,
     click,
     command,
     custom_ids,
+    member_to_act,
+    mod,
     open_game,
     pinged,
     posts,
@@ -27,26 +28,15 @@ from discordkit import (
     text_of,
     tick,
 )
-from wire import Call, Wire
+from wire import Call
 
 import engine
 from bot.storage import Status
 
-ALL = discord.Permissions.all().value
+ALL = MOD_PERMISSIONS
 
 
-async def mod(wire: Wire, name: str, options: dict[str, Any] | None = None) -> list[Call]:
-    return await command(wire, f"tikal-mod {name}", options, user=MOD, permissions=ALL)
-
-
-async def to_act(wire: Wire, game_id: int) -> int | None:
-    svc = bot_of(wire).service
-    view = await svc.view(GUILD, game_id)
-    if view.to_act is None:
-        return None
-    seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act)
-    assert seat is not None
-    return seat.member_id
+to_act = member_to_act
 
 
 def pinged_users(calls: list[Call]) -> set[str]:

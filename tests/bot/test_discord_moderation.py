@@ -8,7 +8,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import discord
 from clockkit import HOUR, T0, FakeClock
 from discordkit import (
     ANA,
@@ -18,11 +17,14 @@ from discordkit import (
     DEE,
     GUILD,
     MOD,
+    MOD_PERMISSIONS,
     add_role,
     bot_of,
     choices_of,
     click,
     command,
+    member_to_act,
+    mod,
     open_game,
     pinged,
     posts,
@@ -37,7 +39,7 @@ import engine
 from bot.moderation import is_absent_member
 from bot.storage import Status
 
-ALL = discord.Permissions.all().value
+ALL = MOD_PERMISSIONS
 
 
 def answer(calls: list[Call]) -> tuple[bool, str]:
@@ -46,15 +48,9 @@ def answer(calls: list[Call]) -> tuple[bool, str]:
 
 
 async def to_act(wire: Wire, game_id: int) -> int:
-    svc = bot_of(wire).service
-    game = await svc.game(GUILD, game_id)
-    seat = game.at_seat((await svc.view(GUILD, game_id)).to_act or 0)
-    assert seat is not None
-    return seat.member_id
-
-
-async def mod(wire: Wire, name: str, options: dict[str, Any] | None = None, user: int = MOD) -> list[Call]:
-    return await command(wire, f"tikal-mod {name}", options, user=user, permissions=ALL if user == MOD else None)
+    member = await member_to_act(wire, game_id)
+    assert member is not None
+    return member
 
 
 async def dispatch(wire: Wire, event: str, *args: Any) -> None:
