@@ -18,7 +18,6 @@ import logging
 import random
 import secrets
 import sqlite3
-import weakref
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -52,6 +51,7 @@ from .errors import (
     NotJoined,
     WrongStatus,
 )
+from .locks import GameLocks
 from .results import Choice, GameInfo, Moved, Post, SeatInfo, Started
 from .seat_names import seat_names
 from .state_cache import StateCache
@@ -138,18 +138,11 @@ class TikalService:
         self._retries = retries
         # The clocks of issue 5 (reminders, deadlines, pause, results): planned in the move's transaction.
         self.commit_hooks: list[CommitHook] = [timing.on_commit]
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._lock = GameLocks()
 
     def game_lock(self, game_id: int) -> asyncio.Lock:
         """The lock every move of the game takes: hold it to change seats without a move slipping in between."""
         return self._lock(game_id)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
 
     # --- reading ---------------------------------------------------------------------------
 

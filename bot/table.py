@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import weakref
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -20,6 +19,7 @@ from engine import GameView, Phase
 
 from . import formatting
 from .errors import NoGame
+from .locks import GameLocks
 from .results import GameInfo, SeatInfo
 from .storage import Status
 from .timing import Timing, timing_text
@@ -81,15 +81,8 @@ class Table:
 
     def __init__(self, bot: TikalBot) -> None:
         self.bot = bot
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._lock = GameLocks()
         self._live: dict[int, tuple[str, GameView]] = {}
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
 
     def channel(self, guild_id: int, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
