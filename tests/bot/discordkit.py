@@ -211,3 +211,13 @@ async def member_to_act(wire: Wire, game_id: int) -> int | None:
     seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act)
     assert seat is not None
     return seat.member_id
+
+
+async def place_first(wire: Wire, game_id: int) -> int:
+    """The player to act places its hexagon on the first legal space through ``/tikal place``; its member id."""
+    view = await bot_of(wire).service.view(GUILD, game_id)
+    member = await member_to_act(wire, game_id)
+    assert member is not None
+    space, rotation = view.placements[0]
+    await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
+    return member

@@ -22,6 +22,7 @@ from discordkit import (
     custom_ids,
     open_game,
     pick_move,
+    place_first,
     posts,
     responses,
     running_bot,
@@ -129,19 +130,14 @@ async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(tmp_path
     async with running_bot(path) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
-        view = await bot.service.view(GUILD, game_id)
-        member = (await bot.service.game(GUILD, game_id)).at_seat(view.to_act or 0)
-        assert member is not None
-        space, rotation = view.placements[0]
-        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
-                      user=member.member_id)
+        member = await place_first(wire, game_id)
 
         # The post reaches Discord, then the process dies before it is marked sent.
         async def crash(post_id: int, message_id: int | None = None) -> bool:
             raise RuntimeError("the process died here")
 
         bot.service.mark_sent = crash  # type: ignore[method-assign]
-        calls = await command(wire, "tikal end", user=member.member_id)
+        calls = await command(wire, "tikal end", user=member)
         assert responses(calls)[-1].ephemeral and "went wrong" in responses(calls)[-1].data["content"]
         first = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files][-1]
         nonce = (first.json or {})["nonce"]
@@ -231,14 +227,9 @@ async def test_the_worker_retries_a_failed_post_when_woken(tmp_path: Path) -> No
     async with running_bot(path) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
-        view = await bot.service.view(GUILD, game_id)
-        member = (await bot.service.game(GUILD, game_id)).at_seat(view.to_act or 0)
-        assert member is not None
-        space, rotation = view.placements[0]
-        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
-                      user=member.member_id)
+        member = await place_first(wire, game_id)
         wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", 500))
-        await command(wire, "tikal end", user=member.member_id)
+        await command(wire, "tikal end", user=member)
         assert len(await bot.service.pending_posts()) == 1
         bot.outbox.wake()
         for _ in range(3000):  # wait for the worker's round (bounded; not a timing assertion)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine import (
     SPACE_NAMES,
@@ -219,3 +219,29 @@ def all_move_texts(state: GameState) -> Iterator[str]:
         yield f"bid {n}"
     for k in range(1, 6):
         yield f"pick {k}"
+
+
+def with_other_secrets(s: GameState, rng: random.Random) -> GameState:
+    """Return a state equal to ``s`` but for its hidden parts: the face-down stack reshuffled within
+    each letter, and the wafers still on the board or in the order dealt anew (same count per hex)."""
+    setup = s.setup
+    seen, stack = setup.tile_order[: s.stack_pos], list(setup.tile_order[s.stack_pos:])
+    by_letter: dict[str, list[str]] = {}
+    for tile in stack:
+        by_letter.setdefault(tile[0], []).append(tile)
+    for group in by_letter.values():
+        rng.shuffle(group)
+    stack = [t for letter in sorted(by_letter) for t in by_letter[letter]]
+    hexes = [space for space in range(len(SPACE_NAMES)) if s.wafers[space]]
+    on_board = [k for space in hexes for k in s.wafers[space]]
+    hidden = on_board + list(setup.treasure_order[s.wafer_pos:])
+    rng.shuffle(hidden)
+    other = s.clone()
+    other.setup = replace(setup, tile_order=(*seen, *stack),
+                          treasure_order=(*setup.treasure_order[: s.wafer_pos], *hidden[len(on_board):]))
+    at = 0
+    for space in hexes:
+        count = len(s.wafers[space])
+        other.wafers[space] = tuple(hidden[at: at + count])
+        at += count
+    return other

@@ -10,11 +10,10 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from randomplay import random_game
+from randomplay import random_game, with_other_secrets
 
 from engine import (
     SPACE_NAMES,
@@ -43,30 +42,6 @@ from engine.console import Console
 from engine.tournament import run_tournament, wilson
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def with_other_secrets(s: GameState, rng: random.Random) -> GameState:
-    """The same game but for what nobody sees: the stack reshuffled within letters, the unseen wafers redealt."""
-    stack = list(s.setup.tile_order[s.stack_pos:])
-    by_letter: dict[str, list[str]] = {}
-    for tile in stack:
-        by_letter.setdefault(tile[0], []).append(tile)
-    for group in by_letter.values():
-        rng.shuffle(group)
-    stack = [t for letter in sorted(by_letter) for t in by_letter[letter]]
-    hexes = [space for space in range(len(SPACE_NAMES)) if s.wafers[space]]
-    hidden = [k for space in hexes for k in s.wafers[space]] + list(s.setup.treasure_order[s.wafer_pos:])
-    rng.shuffle(hidden)
-    twin = s.clone()
-    on_board = sum(len(s.wafers[space]) for space in hexes)
-    twin.setup = replace(s.setup, tile_order=(*s.setup.tile_order[: s.stack_pos], *stack),
-                         treasure_order=(*s.setup.treasure_order[: s.wafer_pos], *hidden[on_board:]))
-    at = 0
-    for space in hexes:
-        count = len(s.wafers[space])
-        twin.wafers[space] = tuple(hidden[at: at + count])
-        at += count
-    return twin
 
 
 def sampled_states(players: int, variant: str, seed: int, every: int) -> list[GameState]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import all_move_texts, mutations, random_game, random_move_text
+from randomplay import all_move_texts, mutations, random_game, random_move_text, with_other_secrets
 
 from engine import (
     HEXAGONS,
@@ -225,32 +224,6 @@ def test_a_random_move_after_the_end_is_game_over() -> None:
 
 # ---------------------------------------------------------------------------------------------
 # Views hide the stack order and the wafers' kinds
-
-
-def with_other_secrets(s: GameState, rng: random.Random) -> GameState:
-    """Return a state equal to ``s`` but for its hidden parts: the face-down stack reshuffled within
-    each letter, and the wafers still on the board or in the order dealt anew (same count per hex)."""
-    setup = s.setup
-    seen, stack = setup.tile_order[: s.stack_pos], list(setup.tile_order[s.stack_pos:])
-    by_letter: dict[str, list[str]] = {}
-    for tile in stack:
-        by_letter.setdefault(tile[0], []).append(tile)
-    for group in by_letter.values():
-        rng.shuffle(group)
-    stack = [t for letter in sorted(by_letter) for t in by_letter[letter]]
-    hexes = [space for space in range(len(SPACE_NAMES)) if s.wafers[space]]
-    on_board = [k for space in hexes for k in s.wafers[space]]
-    hidden = on_board + list(setup.treasure_order[s.wafer_pos:])
-    rng.shuffle(hidden)
-    other = s.clone()
-    other.setup = replace(setup, tile_order=(*seen, *stack),
-                          treasure_order=(*setup.treasure_order[: s.wafer_pos], *hidden[len(on_board):]))
-    at = 0
-    for space in hexes:
-        count = len(s.wafers[space])
-        other.wafers[space] = tuple(hidden[at: at + count])
-        at += count
-    return other
 
 
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
