@@ -8,6 +8,7 @@ Parse → list legal moves → validate → apply, in the manner of python-chess
 """
 
 from .board import SPACE_NAMES, parse_space, space_name
+from .costs import move_cost
 from .errors import (
     EngineError,
     GameOver,
@@ -58,7 +59,7 @@ __all__ = [
     "InvalidRecord", "LegalMove", "Move", "NotYourTurn", "Pass", "Phase", "Pick", "Place",
     "PlayerView", "Recover", "SpaceView", "StaleState", "Terrain", "Transfer", "Uncover", "Undo",
     "UnreadableMove", "Variant", "Walk", "absent_moves", "apply", "is_legal", "legal_moves",
-    "legal_placements", "name_problem", "new_game", "parse_move", "parse_space", "path_costs",
+    "legal_placements", "move_cost", "name_problem", "new_game", "parse_move", "parse_space", "path_costs",
     "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",
     "state_to_dict", "state_to_json", "summary", "validate", "view",
 ]

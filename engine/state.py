@@ -13,7 +13,7 @@ from typing import Final
 
 from .board import SPACE_COUNT
 from .moves import Move
-from .tiles import HEXAGONS, PRINTED, TEMPLE_TILES, Terrain
+from .tiles import AUCTION_START_SCORE, CAMPS, GUARDS, HEXAGONS, PRINTED, TEMPLE_TILES, WORKERS, Terrain
 
 
 class Phase(StrEnum):
@@ -179,17 +179,19 @@ class GameState:
         return self.workers[player][space] + (1 if self.leader[player] == space else 0)
 
     def __eq__(self, other: object) -> bool:
+        """Two states are equal when every field is (the path cache aside)."""
         if not isinstance(other, GameState):
             return NotImplemented
-        from .serial import state_to_dict
-
-        return state_to_dict(self) == state_to_dict(other)
+        return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         who = self.players[self.to_act] if self.to_act >= 0 else None
         return f"<GameState v{self.version} {self.phase.value} to_act={who} ap={self.ap}>"
+
+
+_COMPARED: Final = tuple(name for name in GameState.__slots__ if name != "_paths")
 
 
 def blank_state(setup: Setup) -> GameState:
@@ -215,8 +217,6 @@ def blank_state(setup: Setup) -> GameState:
         s.value[p.space] = p.value
     s.workers = [[0] * SPACE_COUNT for _ in range(n)]
     s.leader = [LEADER_SUPPLY] * n
-    from .tiles import AUCTION_START_SCORE, CAMPS, GUARDS, WORKERS
-
     s.supply = [WORKERS] * n
     s.removed = [0] * n
     s.camps_left = [CAMPS] * n

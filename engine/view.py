@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .board import SPACE_COUNT, space_name
+from .geometry import cheapest_paths, crossing_cost, passable_borders
 from .rules import legal_placements, score_now
 from .state import (
     LEADER_GUARD,
@@ -122,6 +123,36 @@ class GameView:
     def space(self, name: str) -> SpaceView:
         """Return the space called ``name`` (e.g. ``"C2"``)."""
         return next(s for s in self.spaces if s.name == name.upper())
+
+    def _board(self) -> tuple[list[bool], list[Terrain | None], list[tuple[int, ...]]]:
+        return ([s.explored for s in self.spaces], [s.terrain for s in self.spaces],
+                [s.stones for s in self.spaces])
+
+    def border_cost(self, space: int, side: int) -> int:
+        """Return the AP to cross from ``space`` over ``side`` (0: no path there), as the rules price it."""
+        return crossing_cost(*self._board(), space, side)
+
+    def border_costs(self) -> tuple[tuple[int, int, int], ...]:
+        """Return ``(space, side, cost)`` for every border a figure may cross, each border once."""
+        return tuple(passable_borders(*self._board()))
+
+    def path_costs(self, source: int) -> dict[int, int]:
+        """Return the cheapest AP per figure from ``source`` to every space it can reach (ruling 1)."""
+        return cheapest_paths(*self._board(), source)
+
+    def placement_costs(self, space: int, rotation: int) -> tuple[tuple[int, int], ...]:
+        """Return ``(side, cost)`` for every border the hexagon in hand would open if placed on
+        ``space`` with ``rotation`` (empty without a hexagon in hand)."""
+        if self.hand is None:
+            return ()
+        explored, terrain, stones = self._board()
+        hexagon = HEXAGONS[self.hand]
+        explored[space], terrain[space], stones[space] = True, hexagon.terrain, hexagon.rotated(rotation)
+        return tuple((side, c) for side in range(6) if (c := crossing_cost(explored, terrain, stones, space, side)))
+
+    def path_cost(self, source: int, target: int) -> int | None:
+        """Return the cheapest AP per figure from ``source`` to ``target``, ``None`` without a path."""
+        return self.path_costs(source).get(target)
 
     @property
     def finished(self) -> bool:

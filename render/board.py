@@ -43,7 +43,7 @@ def board_image(view: GameView, *, highlight: bool = True, cards: bool = True) -
     canvas = empty_board().copy()
     explored = [s for s in view.spaces if s.explored]
     draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else ())
-    draw_costs(canvas, GRID, view.spaces)
+    draw_costs(canvas, GRID, view)
     draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT))
     if cards:
         draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))

@@ -8,8 +8,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from engine import HEXAGONS, SpaceView, Terrain
-from engine.board import NEIGHBOURS, opposite
+from engine import HEXAGONS, GameView, SpaceView, Terrain
 
 from . import sprites
 from .geometry import SQRT3, Grid, Point, side_point
@@ -219,26 +218,10 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
             x += p.width + gap
 
 
-def border_costs(spaces: tuple[SpaceView, ...]) -> Iterable[tuple[int, int, int]]:
-    """Yield ``(space, side, cost)`` for every passable border (each border once)."""
-    for s in spaces:
-        if not s.explored or s.terrain is Terrain.VOLCANO:
-            continue
-        for side in range(3):
-            other = NEIGHBOURS[s.space][side]
-            if other < 0:
-                continue
-            o = spaces[other]
-            if not o.explored or o.terrain is Terrain.VOLCANO:
-                continue
-            cost = s.stones[side] + o.stones[opposite(side)]
-            if cost:
-                yield s.space, side, cost
-
-
-def draw_costs(canvas: Image.Image, grid: Grid, spaces: tuple[SpaceView, ...]) -> None:
+def draw_costs(canvas: Image.Image, grid: Grid, view: GameView) -> None:
+    """Draw the cost badge of every passable border, priced by the engine."""
     radius = round(grid.radius)
-    for space, side, cost in border_costs(spaces):
+    for space, side, cost in view.border_costs():
         paste(canvas, cost_badge(radius, cost), grid.side_midpoint(space, side))
 
 

@@ -38,7 +38,7 @@ def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Im
     spaces = [view.spaces[s] for s in sorted(shown)]
     marked = changed_spaces(view) & shown if highlight else frozenset()
     draw_grid(canvas, grid, spaces, marked)
-    draw_costs(canvas, grid, view.spaces)
+    draw_costs(canvas, grid, view)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, ZOOM_WIDTH - 1, TITLE_HEIGHT), fill=BACKGROUND)
     draw.text((20, TITLE_HEIGHT / 2), f"Close-up of {view.spaces[space].name} and its neighbours",

@@ -26,7 +26,6 @@ from render_cases import (
 from engine import Terrain
 from render import render_board
 from render.geometry import SQRT3
-from render.hexes import border_costs
 from render.palette import HIGHLIGHT, PLAYER_COLOURS, WHITE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +146,7 @@ def test_every_passable_border_shows_its_cost() -> None:
     img = decode(render_board(v, highlight=False))
     from render.board import GRID
 
-    borders = list(border_costs(v.spaces))
+    borders = list(v.border_costs())
     assert len(borders) > 20
     for space, side, cost in borders:
         x, y = GRID.side_midpoint(space, side)
@@ -159,8 +158,8 @@ def test_no_cost_where_a_border_has_no_stones() -> None:
     base = opening_view()
     # A1's NE side (1 stone) faces B2's SW side (none): cost 1. Without A1's stone there is no path.
     without = with_space(base, "A1", stones=(1, 0, 1, 0, 0, 0))
-    assert (0, 1, 1) in set(border_costs(base.spaces))
-    assert not any(space == 0 and side == 1 for space, side, _ in border_costs(without.spaces))
+    assert (0, 1, 1) in set(base.border_costs())
+    assert not any(space == 0 and side == 1 for space, side, _ in without.border_costs())
     from render.board import GRID
 
     x, y = GRID.side_midpoint(0, 1)
