@@ -33,7 +33,7 @@ import discordkit  # noqa: E402
 from discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
 from wire import Wire  # noqa: E402
 
-from bot.app import TikalBot  # noqa: E402
+from bot.adapter.app import TikalBot  # noqa: E402
 
 PLAYERS = (ANA, BEN, CY)
 
@@ -61,14 +61,14 @@ async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: ran
     for _ in range(count):
         game_id = rng.choice(list(games))
         channel = games[game_id]
-        view = await bot.service.view(GUILD, game_id)
+        view = await bot.core.service.view(GUILD, game_id)
         if view.finished:
             continue
         assert view.to_act is not None
-        game = await bot.service.game(GUILD, game_id)
+        game = await bot.core.service.game(GUILD, game_id)
         seat = game.at_seat(view.to_act)
         assert seat is not None
-        entries = await bot.service.legal_moves(GUILD, game_id, seat.member_id)
+        entries = await bot.core.service.legal_moves(GUILD, game_id, seat.member_id)
         move = discordkit.pick_move(entries, rng, actions[game_id])
         actions[game_id] = 0 if str(move) == "end" else actions[game_id] + 1
         name, options = discordkit.as_command(move)
@@ -89,18 +89,18 @@ async def live_memory(path: Path, live: int) -> tuple[float, float]:
     assert isinstance(bot, TikalBot)
     ids = []
     for channel in channels:
-        ids.append(await bot.service.new_game(GUILD, channel, ANA, "Ana", variant="basic", seats=3))
+        ids.append(await bot.core.service.new_game(GUILD, channel, ANA, "Ana", variant="basic", seats=3))
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     for info in ids:
         game_id = info.id
-        await bot.service.join(GUILD, game_id, BEN, "Ben")
-        await bot.service.join(GUILD, game_id, CY, "Cy")
-        await bot.service.start(GUILD, game_id, ANA)
+        await bot.core.service.join(GUILD, game_id, BEN, "Ben")
+        await bot.core.service.join(GUILD, game_id, CY, "Cy")
+        await bot.core.service.start(GUILD, game_id, ANA)
         for text in ("place A3 0", "deploy A1 3", "move A1 A2 2"):
             try:
-                await bot.service.act(GUILD, game_id, ANA, text)
+                await bot.core.service.act(GUILD, game_id, ANA, text)
             except Exception:  # the drawn hexagon may not fit A3; the rest of the turn then does not matter
                 break
     gc.collect()
@@ -155,10 +155,10 @@ async def main() -> None:
         for game_id, channel in list(games.items())[:50]:
             bot = wire.client
             assert isinstance(bot, TikalBot)
-            view = await bot.service.view(GUILD, game_id)
+            view = await bot.core.service.view(GUILD, game_id)
             if view.to_act is None:
                 continue
-            seat = (await bot.service.game(GUILD, game_id)).at_seat(view.to_act)
+            seat = (await bot.core.service.game(GUILD, game_id)).at_seat(view.to_act)
             assert seat is not None
             name = "tikal place" if view.phase.value == "place" else "tikal move"
             option = "space" if name == "tikal place" else "target"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import sys
 
-from .config import Settings
-from .process_lock import DatabaseInUse
+from bot.config import Settings
+from bot.core.process_lock import DatabaseInUse
 
 
 def main() -> int:
@@ -14,10 +14,10 @@ def main() -> int:
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.has_token:
-        from .local_console import run
+        from bot.local_console import run
 
         return run(settings.board_dir)
-    from .app import TikalBot
+    from bot.adapter.app import TikalBot
 
     assert settings.discord_token is not None
     bot = TikalBot(settings)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from engine_builders import acting, edit, game, illegal, lay, play, sp, stand
-
 from engine import GameState, Phase, UnreadableMove, apply, legal_moves, legal_placements, summary
 from engine.state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY
 from engine.tiles import Terrain
+from tests.engine.engine_builders import acting, edit, game, illegal, lay, play, sp, stand
 
 ANA, BEN = 0, 1
 

@@ -13,7 +13,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from randomplay import random_game, with_other_secrets
 
 from engine import (
     SPACE_NAMES,
@@ -40,6 +39,7 @@ from engine.ai.evaluate import volcano_urgency
 from engine.ai.sample import determinize, unseen_tiles
 from engine.console import Console
 from engine.tournament import run_tournament, wilson
+from tests.engine.randomplay import random_game, with_other_secrets
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import sp
 
 from engine import (
     Bid,
@@ -23,6 +22,7 @@ from engine import (
     Walk,
     parse_move,
 )
+from tests.engine.engine_builders import sp
 
 EVERY_VERB = [
     ("place C1 3", Place(sp("C1"), 3), "place C1 3"),

@@ -13,7 +13,6 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import all_move_texts, mutations, random_game, random_move_text, with_other_secrets
 
 from engine import (
     HEXAGONS,
@@ -47,6 +46,7 @@ from engine import (
     view,
 )
 from engine.state import LEADER_SUPPLY
+from tests.engine.randomplay import all_move_texts, mutations, random_game, random_move_text, with_other_secrets
 
 CONFIGS = [(n, v) for n in (2, 3, 4) for v in ("basic", "auction")]
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)

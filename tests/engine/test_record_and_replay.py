@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_builders import game, play
 
 from engine import (
     HEXAGONS,
@@ -30,6 +29,7 @@ from engine import (
     state_to_json,
 )
 from engine.__main__ import main
+from tests.engine.engine_builders import game, play
 
 ROOT = Path(__file__).resolve().parents[2]
 

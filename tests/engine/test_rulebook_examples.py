@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import acting, edit, game, illegal, lay, play, scoring_game, sp, stand
 
 from engine import NotYourTurn, Phase, apply, summary
+from tests.engine.engine_builders import acting, edit, game, illegal, lay, play, scoring_game, sp, stand
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from engine_builders import acting, edit, game, illegal, lay, play, scoring_game, sp, stand
 
 from engine import (
     GameOver,
@@ -21,6 +20,7 @@ from engine import (
     view,
 )
 from engine.tiles import Terrain
+from tests.engine.engine_builders import acting, edit, game, illegal, lay, play, scoring_game, sp, stand
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3
 

@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from render_cases import (
+
+from engine import Terrain
+from render import render_board
+from render.geometry import SQRT3
+from render.palette import HIGHLIGHT, PLAYER_COLOURS, WHITE
+from tests.render.render_cases import (
     count_near,
     crowded_view,
     decode,
@@ -22,11 +27,6 @@ from render_cases import (
     value_box,
     with_space,
 )
-
-from engine import Terrain
-from render import render_board
-from render.geometry import SQRT3
-from render.palette import HIGHLIGHT, PLAYER_COLOURS, WHITE
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_BYTES = 300 * 1024

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from render_cases import crowded_state
-
 from engine import GameState, view
 from engine.serial import state_to_dict
 from engine.tiles import TREASURE_KINDS
 from render import describe, render_board, render_placement, render_zoom
 from render.gallery import placing
+from tests.render.render_cases import crowded_state
 
 
 def _hide_differently(state: GameState) -> GameState:

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from render_cases import count_near, crowded_view, decode, diff_box, hex_box, opening_view, pixels, with_space
 
 from engine import Phase, Terrain, parse_space, view
 from render import describe, render_board, render_placement, render_zoom
@@ -30,6 +29,16 @@ from render.palette import (
     text_on,
 )
 from render.placement import legal_rotations
+from tests.render.render_cases import (
+    count_near,
+    crowded_view,
+    decode,
+    diff_box,
+    hex_box,
+    opening_view,
+    pixels,
+    with_space,
+)
 
 RENDER = Path(__file__).resolve().parents[2] / "render"
 

@@ -1,0 +1,93 @@
+"""The Discord bot: a ``commands.Bot`` over the discord-free core.
+
+``setup_hook`` opens the core (the database takes the one-process lock), builds the outbox and the
+table, loads the extensions (``bot.adapter.exts``; they register the persistent buttons and start the
+background workers) and syncs the slash commands — to ``DEV_GUILD_ID`` only, when set, since a guild
+sync is instant.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter.exts import EXTENSIONS
+from bot.adapter.outbox import Outbox
+from bot.adapter.replies import explain
+from bot.adapter.table import Table
+from bot.config import Settings
+from bot.core.assembly import Core
+
+
+class TikalTree(app_commands.CommandTree["TikalBot"]):
+    """One error handler for every command: engine and service refusals become ephemeral replies."""
+
+    async def on_error(self, interaction: discord.Interaction[TikalBot],
+                       error: app_commands.AppCommandError) -> None:
+        await explain(interaction, error)
+
+
+class TikalBot(commands.Bot):
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=TikalTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        self.settings = settings
+        self.clock = clock
+        """Unix seconds: the database's and the scheduler's time (tests pass a fake one)."""
+        self._core: Core | None = None
+        self._outbox: Outbox | None = None
+        self._table: Table | None = None
+
+    @property
+    def core(self) -> Core:
+        """The discord-free core: service, scheduler, moderation, members, history, orders, removal."""
+        if self._core is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._core
+
+    @property
+    def outbox(self) -> Outbox:
+        if self._outbox is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._outbox
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._table
+
+    async def setup_hook(self) -> None:
+        self._core = await Core.open(self.settings.database_path, clock=self.clock,
+                                     busy_timeout_ms=self.settings.busy_timeout_ms)
+        self._outbox = Outbox(self, self._core)
+        self._table = Table(self, self._core, self._outbox)
+        self._outbox.catch_up = self._table.sync
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Register the slash commands with Discord: one guild (instant) or everywhere (may take a while)."""
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self._core is not None:
+            await self._core.close()
+            self._core = None
+            self._outbox = None
+            self._table = None

@@ -1,0 +1,175 @@
+"""``/tikal-mod …``: a top-level group, since Discord applies default member permissions to top-level
+commands only; members with Manage Server see it (server admins can change that per role). A role set
+with ``/tikal-mod config`` counts too, so every command checks the permission itself: a plain member
+is refused privately, and nothing changes.
+
+Every action on a game is logged in the game's channel (a ``mod_action`` post, sent by the outbox).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter import overviews
+from bot.adapter.completers import complete_game, complete_seat
+from bot.adapter.replies import reply
+from bot.core.errors import NotAllowed
+from bot.core.moderation import KEEP, ModAction
+from bot.core.results import GameInfo
+
+if TYPE_CHECKING:
+    from bot.adapter.app import TikalBot
+
+GAME = "the game's number (default: the game of this channel)"
+PLAYER = "the player's seat (pick from the list)"
+HOURS = "hours from the start of each turn; 0: no deadline"
+POLICY = "after a deadline: skip (the bot plays the turn), wait (tell the moderators) or computer"
+NOT_ALLOWED = "Only a moderator (Manage Server, or the server's moderator role) can do that."
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="Moderate Tikal games"):
+    def __init__(self, bot: TikalBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _game(self, interaction: discord.Interaction, game_id: int | None) -> tuple[GameInfo, bool]:
+        """The game, and whether the member is a moderator (the service refuses a plain member)."""
+        game = await self.bot.table.game_or_latest(interaction, game_id)
+        return game, await self.bot.table.moderator(interaction)
+
+    async def _done(self, interaction: discord.Interaction, action: ModAction, text: str) -> None:
+        """Answer the moderator, then post the log line (and any moves the action made) in the game's channel."""
+        await reply(interaction, text)
+        table = self.bot.table
+        await table.update_lobby(action.game)
+        await table.sync(action.game.guild_id, action.game.id)
+
+    @app_commands.command(name="abort", description="Stop a game or close a lobby")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def abort(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        done = await self.bot.core.moderation.abort(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
+        await self._done(interaction, done, f"Game #{info.id} is stopped.")
+
+    @app_commands.command(name="kick", description="Remove a player: the bot plays their seat (figures and score stay)")
+    @app_commands.describe(player=PLAYER, game=GAME)
+    @app_commands.autocomplete(player=complete_seat)
+    @app_commands.autocomplete(game=complete_game)
+    async def kick(self, interaction: discord.Interaction, player: str, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        done = await self.bot.core.moderation.kick(info.guild_id, info.id, player, interaction.user.id,
+                                                   is_moderator=is_mod)
+        await self._done(interaction, done, f"{player} is out of game #{info.id}; the bot plays that seat.")
+
+    @app_commands.command(name="replace", description="Give a player's seat and whole position to another member")
+    @app_commands.describe(player=PLAYER, member="the member who takes the seat", game=GAME)
+    @app_commands.autocomplete(player=complete_seat)
+    @app_commands.autocomplete(game=complete_game)
+    async def replace(self, interaction: discord.Interaction, player: str, member: discord.Member,
+                      game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        if member.bot:
+            await reply(interaction, "A bot cannot take a seat; pick a member.")
+            return
+        done = await self.bot.core.moderation.replace(info.guild_id, info.id, player, member.id, member.display_name,
+                                               interaction.user.id, is_moderator=is_mod)
+        await self._done(interaction, done, f"{member.mention} now plays {player}'s seat in game #{info.id}.")
+
+    @app_commands.command(name="computer", description="Hand a seat to a computer player, or back (level: human)")
+    @app_commands.describe(player=PLAYER, level="how the computer plays, or `human` to give the seat back",
+                           game=GAME)
+    @app_commands.autocomplete(player=complete_seat)
+    @app_commands.autocomplete(game=complete_game)
+    async def computer(self, interaction: discord.Interaction, player: str,
+                       level: Literal["strong", "easy", "random", "human"] = "strong",
+                       game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        chosen = None if level == "human" else level
+        done = await self.bot.core.moderation.computer(info.guild_id, info.id, player, chosen, interaction.user.id,
+                                                is_moderator=is_mod)
+        await self._done(interaction, done, f"{player}'s seat in game #{info.id} is played by a computer player "
+                         f"({level})." if chosen else f"{player}'s seat in game #{info.id} is back with its player.")
+
+    @app_commands.command(name="skip", description="Play the current turn (or bid) for the player to act")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        done = await self.bot.core.moderation.skip(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
+        await self._done(interaction, done, f"Done: the turn in game #{info.id} was played for the player.")
+
+    @app_commands.command(name="pause", description="Pause a game: no moves, reminders or deadlines until resumed")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        done = await self.bot.core.moderation.pause(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
+        await self._done(interaction, done, f"Game #{info.id} is paused.")
+
+    @app_commands.command(name="resume", description="Resume a paused game (the current wait starts over)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        done = await self.bot.core.moderation.resume(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
+        await self._done(interaction, done, f"Game #{info.id} is running again.")
+
+    @app_commands.command(name="deadline", description="A game's reminders and deadlines (no option: show them)")
+    @app_commands.describe(turn_hours=HOURS, bid_hours="hours for each bid; 0: no deadline",
+                           policy=POLICY,
+                           reminders="remind the player to act (12 h, 24 h, then daily)", game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def deadline(self, interaction: discord.Interaction,
+                       turn_hours: app_commands.Range[float, 0, 1440] | None = None,
+                       bid_hours: app_commands.Range[float, 0, 1440] | None = None,
+                       policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None,
+                       game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        mod = self.bot.core.moderation
+        if all(v is None for v in (turn_hours, bid_hours, policy, reminders)):
+            if not is_mod:
+                raise NotAllowed(NOT_ALLOWED)
+            await reply(interaction, overviews.clock_text(info.id, await mod.clock(info.guild_id, info.id)))
+            return
+        done = await mod.set_timing(
+            info.guild_id, info.id, interaction.user.id, is_moderator=is_mod,
+            reminders=KEEP if reminders is None else reminders, turn_hours=KEEP if turn_hours is None else turn_hours,
+            bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy)
+        await self._done(interaction, done, overviews.clock_text(info.id, await mod.clock(info.guild_id, info.id)))
+
+    @app_commands.command(name="config", description="This server's moderator role and defaults for new games")
+    @app_commands.describe(moderator_role="members with this role moderate Tikal too (besides Manage Server)",
+                           no_moderator_role="only Manage Server moderates", turn_hours=HOURS,
+                           bid_hours="hours for each bid; 0: no deadline",
+                           policy=POLICY,
+                           reminders="remind the player to act (12 h, 24 h, then daily)")
+    async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
+                     no_moderator_role: bool = False,
+                     turn_hours: app_commands.Range[float, 0, 1440] | None = None,
+                     bid_hours: app_commands.Range[float, 0, 1440] | None = None,
+                     policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None) -> None:
+        guild = self.bot.table.guild_id(interaction)
+        is_mod = await self.bot.table.moderator(interaction)
+        mod = self.bot.core.moderation
+        if not is_mod:
+            raise NotAllowed(NOT_ALLOWED)
+        role = None if no_moderator_role else (KEEP if moderator_role is None else moderator_role.id)
+        changing = no_moderator_role or any(v is not None for v in (moderator_role, turn_hours, bid_hours, policy,
+                                                                     reminders))
+        if changing:
+            config = await mod.configure(
+                guild, interaction.user.id, is_moderator=is_mod, moderator_role_id=role,
+                reminders=KEEP if reminders is None else reminders,
+                turn_hours=KEEP if turn_hours is None else turn_hours,
+                bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy)
+        else:
+            config = await mod.config(guild)
+        await reply(interaction, "Saved." if changing else None, embed=overviews.config_embed(config))
+

@@ -1,0 +1,304 @@
+"""What the bot says in Discord: embeds and lines built from views, game infos and outbox payloads (UX.md).
+
+Pure functions, no I/O; the game's words come from ``bot.core.labels``. Mentions only ever go in a
+message's content, never in an embed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square
+from bot.core.posts import AuctionWon, Bidding, Finished, ScoringRound, Started, TurnEnded, Who
+from bot.core.results import GameInfo, SeatInfo
+from bot.core.seats import is_absent_member, is_computer_member
+from engine import GameView, Phase, Terrain
+from engine.actions import CAMP_AP, EXCHANGE_AP, GUARD_AP, RECOVER_AP, UNCOVER_AP
+
+EMBED_COLOURS: Final = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7)
+NEUTRAL: Final = 0x5B6770
+TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
+
+
+def colour(seat: int | None) -> int:
+    return EMBED_COLOURS[seat % len(EMBED_COLOURS)] if seat is not None else NEUTRAL
+
+
+# --- the live message of a turn, a bidding or a pick ----------------------------------------------
+
+
+def stage_label(game_id: int, view: GameView) -> str | None:
+    """What the live message is about, as its footer: a new label means a new live message.
+
+    ``None`` when there is nothing to play (the game is over). The label is stored in the message
+    itself, so after a restart the bot can tell whether the message it knows is still the current one.
+    """
+    if view.finished or view.to_act is None:
+        return None
+    name = view.players[view.to_act].name
+    if view.phase is Phase.SCORING:
+        return f"Game #{game_id} · scoring round {view.scoring_round} · {name}"
+    if view.phase in TURN_PHASES:
+        return f"Game #{game_id} · turn {view.turn}"
+    if view.phase is Phase.BID:
+        return f"Game #{game_id} · round {view.round} · bidding after turn {view.turn}"
+    return f"Game #{game_id} · round {view.round} · {name} picks"
+
+
+def _shown(view: GameView) -> str:
+    return "\n".join(f"**{k}** · {hexagon_name(t)}" for k, t in enumerate(view.shown, start=1)) or "none"
+
+
+def live_embed(game: GameInfo, view: GameView) -> discord.Embed:
+    """The message a turn (or a bidding, or a pick) keeps editing while it goes on."""
+    seat = view.to_act
+    if view.phase in TURN_PHASES:
+        kind = "scoring turn" if view.phase is Phase.SCORING else f"turn {view.turn}"
+        title = f"{player(view, seat)} — {kind} · {view.ap_left} AP left"
+        lines = action_lines(view, view.turn_moves)
+        if view.phase is Phase.PLACE:
+            head = (f"Drew a **{hexagon_name(view.hand)}** hexagon: place it with `/tikal place` "
+                    "(the **Board** button shows where it fits).")
+        elif view.phase is Phase.SCORING:
+            round_ = "final scoring round" if view.final_scoring else f"scoring round {view.scoring_round} of 4"
+            head = f"🌋 {round_.capitalize()}: spend your AP, then end the turn to score."
+        else:
+            head = "Act with `/tikal …`; end the turn with the button or `/tikal end`."
+        embed = discord.Embed(title=title, description="\n".join([head, *lines]), colour=colour(seat))
+    elif view.phase is Phase.BID:
+        high = (f"{view.high_bid} by {player(view, view.high_bidder)}" if view.high_bidder is not None
+                else "none yet")
+        passed = [player(view, p.seat) for p in view.players if p.passed]
+        embed = discord.Embed(title=f"🔨 Round {view.round} — bidding for the next turn", colour=colour(seat))
+        embed.add_field(name="Shown hexagons", value=_shown(view), inline=False)
+        embed.add_field(name="High bid", value=high)
+        embed.add_field(name="Next to bid", value=player(view, seat))
+        if passed:
+            embed.add_field(name="Passed", value=", ".join(passed))
+        embed.description = "Bid with `/tikal bid` (points from your score) or `/tikal pass`."
+    else:
+        embed = discord.Embed(title=f"{player(view, seat)} picks a hexagon (round {view.round})",
+                              description=_shown(view) + "\n\nPick one with `/tikal pick`.", colour=colour(seat))
+    embed.set_footer(text=stage_label(game.id, view) or f"Game #{game.id}")
+    return embed
+
+
+def live_final_embed(game: GameInfo, old: GameView, new: GameView) -> discord.Embed:
+    """The live message's last form, once its stage is over: what was done and the AP used."""
+    seat = old.to_act
+    if old.phase in TURN_PHASES:
+        last = new.last_turn
+        ended = last is not None and last != old.last_turn and last.player == seat
+        moves = last.moves if ended and last is not None else old.turn_moves
+        kind = "scoring turn" if old.phase is Phase.SCORING else f"turn {old.turn}"
+        lines = action_lines(new, moves) or ["• no actions"]
+        embed = discord.Embed(title=f"{player(old, seat)} — {kind} · done", description="\n".join(lines),
+                              colour=colour(seat))
+        embed.add_field(name="AP used", value=str(ap_used(new, moves)))
+    elif old.phase is Phase.BID:
+        won = f": {player(new, new.to_act)} won" if new.phase is Phase.PICK else ""
+        embed = discord.Embed(title=f"🔨 Round {old.round} — bidding closed{won}", colour=colour(seat),
+                              description=_shown(old))
+    else:
+        embed = discord.Embed(title=f"{player(old, seat)} picked a {hexagon_name(new.hand)} hexagon",
+                              colour=colour(seat))
+    embed.set_footer(text=f"Game #{game.id}")
+    return embed
+
+
+def confirmation(view: GameView, text: str) -> str:
+    """The acting player's private receipt of one command."""
+    line = action_line(view, text) if text not in ("end", "undo") else text
+    if text == "undo":
+        line = "Taken back."
+    elif text == "end":
+        line = "Turn ended."
+    ap = f" · {view.ap_left} AP left" if view.ap_left is not None and view.phase in TURN_PHASES \
+        and text not in ("end", "pass") and not text.startswith("bid") else ""
+    return f"✅ {line}{ap}"
+
+
+# --- the lobby and the game's posts ------------------------------------------------------------
+
+
+def _seat_list(seats: Sequence[SeatInfo], *, started: bool) -> str:
+    lines = []
+    for i, s in enumerate(seats):
+        seat = s.seat if started and s.seat is not None else i
+        name = s.name if started and s.name else s.display_name
+        who = "(🤖 computer)" if is_computer_member(s.member_id) else \
+            "(left: the bot plays it)" if is_absent_member(s.member_id) else f"(<@{s.member_id}>)"
+        lines.append(f"{square(seat)} {name} {who}")
+    return "\n".join(lines) or "nobody yet"
+
+
+def lobby_embed(game: GameInfo) -> discord.Embed:
+    started = game.status.value != "lobby"
+    status = {"lobby": "The lobby is open: join with the button.", "running": "The game has started.",
+              "finished": "The game is over.", "aborted": "This game was closed."}[game.status.value]
+    embed = discord.Embed(title=f"Tikal — game #{game.id} ({game.variant})", colour=NEUTRAL, description=status)
+    embed.add_field(name=f"Players ({len(game.seats)}/{game.seats_wanted})",
+                    value=_seat_list(game.seats, started=started), inline=False)
+    if not started and game.open_seats:
+        embed.add_field(name="Free seats", value=str(game.open_seats))
+    embed.add_field(name="Creator", value=f"<@{game.creator_id}>")
+    if game.thread_id is not None:
+        embed.add_field(name="Game thread", value=f"<#{game.thread_id}>")
+    if not started:
+        embed.set_footer(text="The creator or a moderator starts with 2–4 players (Start or /tikal game start).")
+    return embed
+
+
+def scores_field(view: GameView) -> str:
+    ranked = sorted(view.players, key=lambda p: -p.score)
+    return "\n".join(f"{player(view, p.seat)} **{p.score}**" for p in ranked)
+
+
+def _ping(who: Who | None) -> tuple[str, int | None]:
+    member = who["member_id"] if who else None
+    if member is None or is_absent_member(member):
+        return "", None
+    return f"<@{member}>", member
+
+
+def _what_next(who: Who) -> str:
+    phase = who.get("phase")
+    if phase == "place":
+        return f"your turn — place the {hexagon_name(who.get('hand'))} hexagon"
+    if phase == "scoring":
+        return f"your scoring turn — {who.get('ap')} AP"
+    if phase == "bid":
+        return "your bid"
+    if phase == "pick":
+        return "pick a hexagon"
+    return f"your turn — {who.get('ap')} AP"
+
+
+def deadline_text(game: GameInfo) -> str:
+    return f" — deadline <t:{int(game.deadline_at)}:R>" if game.deadline_at else ""
+
+
+def started_post(game: GameInfo, view: GameView, payload: Started) -> tuple[str, discord.Embed, int | None]:
+    """The first board: seat order with colours, and a ping for the first player."""
+    seats = "\n".join(f"{square(s['seat'])} {s['name']} ("
+                      + ("🤖 computer" if is_computer_member(s["member_id"] or 0) else f"<@{s['member_id']}>") + ")"
+                      for s in payload["seats"])
+    embed = discord.Embed(title=f"Tikal game #{game.id} begins ({payload['variant']})", colour=NEUTRAL)
+    embed.add_field(name="Seat order", value=seats, inline=False)
+    embed.set_image(url="attachment://board.png")
+    nxt = payload["next"]
+    mention, member = _ping(nxt)
+    content = f"{mention}, {_what_next(nxt)}{deadline_text(game)}" if mention and nxt else ""
+    return content, embed, member
+
+
+def turn_ended_post(game: GameInfo, view: GameView, payload: TurnEnded) -> tuple[str, discord.Embed, int | None]:
+    """The board after a turn, the scores and the turn's summary; the next player is pinged in the content."""
+    seat = payload["seat"]
+    kind = "scoring turn" if payload.get("scoring") else f"turn {payload['turn']}"
+    lines = action_lines(view, payload["moves"]) or ["• no actions"]
+    embed = discord.Embed(title=f"{square(seat)} {payload['player']} — {kind} done",
+                          description="\n".join(lines), colour=colour(seat))
+    if payload.get("scoring"):
+        scored = [e for e in view.score_log if e.player == seat]
+        if scored:
+            e = scored[-1]
+            embed.add_field(name=f"Scoring round {e.round}", inline=False, value=(
+                f"{square(seat)} {payload['player']} +{e.temples} temples +{e.treasures} treasures "
+                f"= {view.players[seat].score}"))
+    embed.add_field(name="Scores", value=scores_field(view), inline=False)
+    nxt = payload.get("next")
+    if nxt:
+        embed.add_field(name="Next", value=f"{square(nxt['seat'])} {nxt['name']}")
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text=f"Game #{game.id}")
+    mention, member = _ping(nxt)
+    content = f"{mention}, {_what_next(nxt)}{deadline_text(game)}" if mention and nxt else ""
+    return content, embed, member
+
+
+def scoring_round_text(payload: ScoringRound) -> str:
+    if payload.get("final"):
+        return "🌋 **Final scoring round** — each player takes 10 AP, then scores."
+    return f"🌋 **Scoring round {payload['round']} of 4** — each player takes 10 AP, then scores."
+
+
+def bidding_text(payload: Bidding) -> tuple[str, int | None]:
+    mention, member = _ping(payload.get("next"))
+    high = (f"high bid {payload['high_bid']} ({payload['high_bidder']})" if payload.get("high_bidder")
+            else "no bid yet")
+    return f"{mention or 'Next'}, your bid in round {payload['round']} — {high}.", member
+
+
+ORDINALS: Final = ("1st", "2nd", "3rd", "4th")
+
+
+def auction_won_text(payload: AuctionWon, view: GameView | None = None) -> tuple[str, int | None]:
+    """``🟧 Ben wins the 1st turn of round 3 for 5 points → @Ben, pick a hexagon``."""
+    mention, member = _ping(payload.get("next"))
+    nxt = payload["next"]
+    which = "next"
+    if view is not None:
+        which = ORDINALS[min(sum(p.had_turn for p in view.players), len(ORDINALS) - 1)]
+    points = "point" if payload["price"] == 1 else "points"
+    seat, name = (nxt["seat"], nxt["name"]) if nxt else (None, "?")
+    return (f"{square(seat)} {name} wins the {which} turn of round {payload['round']} "
+            f"for {payload['price']} {points} → {mention or 'they'}, pick a hexagon with `/tikal pick`.", member)
+
+
+def finished_embed(game: GameInfo, view: GameView, payload: Finished) -> discord.Embed:
+    winners = ", ".join(payload.get("winners") or [])
+    embed = discord.Embed(title=f"🏆 Game #{game.id} is over — {winners} win{'s' if ',' not in winners else ''}",
+                          colour=0xDEB228)
+    lines = []
+    for rank, p in enumerate(sorted(view.players, key=lambda p: -p.score), start=1):
+        treasures = ", ".join(f"{n} {k}" for k, n in p.treasures) or "no treasures"
+        lines.append(f"{rank}. {player(view, p.seat)} **{p.score}** · {treasures}")
+    embed.add_field(name="Ranking", value="\n".join(lines), inline=False)
+    temples = [f"{s.name} {s.value} ({view.players[s.guard].name})" for s in view.spaces
+               if s.terrain is Terrain.TEMPLE and s.guard is not None]
+    if temples:
+        embed.add_field(name="Guarded temples", value=", ".join(temples)[:1024], inline=False)
+    embed.set_image(url="attachment://board.png")
+    embed.set_footer(text="The full game record is attached (python -m engine replay reads it).")
+    return embed
+
+
+def status_embed(game: GameInfo, view: GameView) -> discord.Embed:
+    embed = live_embed(game, view) if not view.finished else discord.Embed(title=f"Game #{game.id} is over")
+    embed.add_field(name="Scores", value=scores_field(view), inline=False)
+    embed.add_field(name="Stack", value=f"{view.stack_left} hexagons left · {view.volcanoes_to_come} volcanoes")
+    return embed
+
+
+RULES: Final = (
+    ("Your turn (basic)", "Draw a hexagon and place it (`/tikal place`), then spend 10 AP, then `/tikal end`."),
+    ("Deploy / transfer", "1 AP per worker (`deploy` from the supply into the base camp or an own camp; "
+                          "`transfer` between them)."),
+    ("Move", "The stones between two spaces, per figure (`/tikal move`); the leader counts as 3 when comparing."),
+    ("Uncover", f"{UNCOVER_AP} AP per temple level (`/tikal uncover`)."),
+    ("Recover", f"{RECOVER_AP} AP per treasure wafer (`/tikal recover`)."),
+    ("Exchange", f"{EXCHANGE_AP} AP: swap a single treasure with another player (`/tikal exchange`)."),
+    ("Camp", f"{CAMP_AP} AP: build a camp (`/tikal camp`)."),
+    ("Guard", f"{GUARD_AP} AP: guard a temple where you are strongest (`/tikal guard`)."),
+    ("Scoring rounds", "A volcano starts one: everyone gets 10 AP, then scores temples and treasures."),
+    ("Auction variant", "Each round the hexagons are shown; bid points for the turn order (`/tikal bid`, "
+                        "`/tikal pass`), then `/tikal pick` one."),
+    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal game status` the state."),
+)
+
+
+def rules_embed() -> discord.Embed:
+    embed = discord.Embed(title="Tikal — the short rules", colour=NEUTRAL,
+                          description="Every option is autocompleted with what is legal now, cost included.")
+    for name, value in RULES:
+        embed.add_field(name=name, value=value, inline=False)
+    return embed
+
+
+def missing_permissions_text(missing: Sequence[str]) -> str:
+    return ("I cannot run a game here: I am missing " + ", ".join(f"**{m}**" for m in missing)
+            + " in this channel. Ask a moderator to grant them (channel settings → Permissions), then try again.")

@@ -1,0 +1,410 @@
+"""What commands and buttons share: acting in a game, the lobby message and the live turn message.
+
+``sync`` brings a game's channel in line with the database and is safe to call at any time (after a
+move, after a restart): when the turn (or bidding, or pick) is over it gives the live message its
+final form, sends the queued posts, then posts the next live message. After a command it works from
+the ``Moved`` the command's commit returned, so a move costs one state load and one transaction.
+Replies to the person who clicked or typed are ephemeral; everything in the channel is an ordinary
+message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Final
+
+import discord
+
+import render
+from bot.adapter import formatting, overviews
+from bot.adapter.outbox import Outbox
+from bot.adapter.replies import picture, reply
+from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
+from bot.core import labels
+from bot.core.assembly import Core
+from bot.core.errors import NoGame
+from bot.core.hints import hint_text, suggest
+from bot.core.locks import GameLocks
+from bot.core.results import GameInfo, Moved
+from bot.core.service import GameRef, Place
+from bot.core.storage import Status
+from bot.core.timing import Timing, timing_text
+from engine import GameView, Phase
+
+log = logging.getLogger(__name__)
+
+REQUIRED = (
+    ("view_channel", "View Channel"),
+    ("send_messages", "Send Messages"),
+    ("embed_links", "Embed Links"),
+    ("attach_files", "Attach Files"),
+    ("read_message_history", "Read Message History"),
+)
+THREAD_REQUIRED = (
+    ("create_public_threads", "Create Public Threads"),
+    ("send_messages_in_threads", "Send Messages in Threads"),
+)
+THREAD_ARCHIVE_MINUTES: Final = 10080  # the longest Discord allows: a week without a message
+
+
+def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
+    wanted = REQUIRED + (THREAD_REQUIRED if thread else ())
+    return [label for attr, label in wanted if not getattr(permissions, attr)]
+
+
+def is_moderator(interaction: discord.Interaction, moderator_role_id: int | None = None) -> bool:
+    member = interaction.user
+    if interaction.permissions.manage_guild:
+        return True
+    roles = getattr(member, "roles", ())
+    return moderator_role_id is not None and any(r.id == moderator_role_id for r in roles)
+
+
+def display_name(interaction: discord.Interaction) -> str:
+    return interaction.user.display_name
+
+
+class Table:
+    """The adapter's game logic on top of the core, for one bot."""
+
+    def __init__(self, client: discord.Client, core: Core, outbox: Outbox) -> None:
+        self.client = client
+        self.core = core
+        self.outbox = outbox
+        self._lock = GameLocks()
+        self._live: dict[int, tuple[str, GameView]] = {}
+
+    def channel(self, guild: int, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id, guild_id=guild)
+
+    @staticmethod
+    def guild_id(interaction: discord.Interaction) -> int:
+        """The server of an interaction. Raises ``NoGame`` in a direct message."""
+        if interaction.guild_id is None:
+            raise NoGame("Tikal is played in a server channel, not in direct messages.")
+        return interaction.guild_id
+
+    async def _elsewhere(self, interaction: discord.Interaction) -> NoGame | None:
+        """Why there is no game here, when the channel's game is played in its thread."""
+        games = await self.core.service.games(self.guild_id(interaction))
+        elsewhere = [g for g in games if g.channel_id == interaction.channel_id and g.thread_id is not None
+                     and g.place_id == g.thread_id]
+        if not elsewhere:
+            return None
+        return NoGame(f"The game of this channel is played in its thread <#{elsewhere[-1].thread_id}>: "
+                      "use the commands there.")
+
+    def here(self, interaction: discord.Interaction, game_id: int | None = None) -> GameRef:
+        """The game a button names, else the one of the channel a command was used in."""
+        if game_id is not None:
+            return game_id
+        assert interaction.channel_id is not None
+        return Place(interaction.channel_id)
+
+    async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        """The game a button names (scoped by the guild) or the one of the channel a command was used in."""
+        guild = self.guild_id(interaction)
+        svc = self.core.service
+        if game_id is not None:
+            return await svc.game(guild, game_id)
+        assert interaction.channel_id is not None
+        try:
+            return await svc.game_here(guild, interaction.channel_id)
+        except NoGame:
+            raise await self._elsewhere(interaction) or NoGame(
+                "There is no game here. Start one with `/tikal game new`.") from None
+
+    async def game_or_latest(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
+        """A game named by its number (in this server only), else the channel's game, else the last game
+        played in this channel (finished games too: for history and export)."""
+        if game_id is not None:
+            return await self.game_for(interaction, game_id)
+        try:
+            return await self.game_for(interaction)
+        except NoGame:
+            guild = self.guild_id(interaction)
+            here = [g for g in await self.core.service.games(guild, tuple(Status))
+                    if interaction.channel_id in (g.place_id, g.channel_id)]
+            if not here:
+                raise NoGame("There is no game in this channel: give the game's number "
+                             "(`/tikal games` lists them).") from None
+            return max(here, key=lambda g: g.id)
+
+    async def moderator(self, interaction: discord.Interaction) -> bool:
+        """Manage Server, or the server's moderator role (a role cannot be a command's default permission)."""
+        settings = await self.core.service.settings(self.guild_id(interaction))
+        return is_moderator(interaction, settings.moderator_role_id)
+
+    # --- the lobby -----------------------------------------------------------------------------
+
+    async def open_lobby(self, interaction: discord.Interaction, *, variant: str, seats: int,
+                         thread: bool | None, clock: dict[str, Any] | None = None, computers: int = 0,
+                         level: str = "strong") -> None:
+        """Open a lobby; ``clock``: the game's own ``turn_hours``, ``bid_hours`` and ``policy`` (checked first,
+        so a bad value is refused before anything is created)."""
+        guild = self.guild_id(interaction)
+        svc = self.core.service
+        clock = {k: v for k, v in (clock or {}).items() if v is not None}
+        if clock:
+            hours = {k: (None if v == 0 else v) for k, v in clock.items() if k.endswith("_hours")}
+            Timing(True, hours.get("turn_hours"), hours.get("bid_hours"), clock.get("policy", "wait")).validated()
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        if thread is None:
+            thread = (await svc.settings(guild)).use_threads and not in_thread
+        if in_thread and thread:
+            await reply(interaction, "This is already a thread: leave `thread` off to play right here.")
+            return
+        missing = missing_permissions(interaction.app_permissions, thread=thread)
+        if missing:
+            await reply(interaction, formatting.missing_permissions_text(missing))
+            return
+        assert interaction.channel_id is not None
+        game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
+                                  variant=variant, seats=seats, thread=thread, computers=computers,
+                                  computer_level=level)
+        timing = ""
+        if clock:
+            mod = self.core.moderation
+            await mod.set_timing(guild, game.id, interaction.user.id, is_moderator=False, **clock)
+            timing = f" Its clock: {timing_text((await mod.clock(guild, game.id)).timing)}."
+        await reply(interaction, f"Game #{game.id} is open: the lobby is below"
+                                 + (", and the game will be played in its thread." if thread else ".") + timing)
+        channel = self.channel(guild, game.channel_id)
+        message = await channel.send(embed=formatting.lobby_embed(game), view=lobby_view(game))
+        await svc.set_lobby_message(guild, game.id, message.id)
+        if thread:
+            try:
+                created = await message.create_thread(name=f"Tikal game #{game.id}",
+                                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+            except discord.HTTPException as error:  # the game is then simply played in the channel
+                log.warning("could not open the thread of game %s: %s", game.id, error)
+                return
+            game = await svc.attach_thread(guild, game.id, created.id)
+            await message.edit(embed=formatting.lobby_embed(game), view=lobby_view(game))
+
+    async def update_lobby(self, game: GameInfo) -> None:
+        if game.lobby_message_id is None:
+            return
+        message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
+        view = lobby_view(game) if game.status is Status.LOBBY else None
+        try:
+            await message.edit(embed=formatting.lobby_embed(game), view=view)
+        except discord.NotFound:
+            log.info("lobby message of game %s is gone", game.id)
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        game = await self.game_for(interaction, game_id)
+        game = await self.core.service.join(game.guild_id, game.id, interaction.user.id, display_name(interaction))
+        await reply(interaction, f"You joined game #{game.id} ({len(game.seats)}/{game.seats_wanted}).")
+        await self.update_lobby(game)
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
+        game = await self.game_for(interaction, game_id)
+        game = await self.core.service.leave(game.guild_id, game.id, interaction.user.id)
+        closed = game.status is Status.ABORTED
+        await reply(interaction, f"You left game #{game.id}." + (" Nobody is left, so the lobby is closed."
+                                                                  if closed else ""))
+        await self.update_lobby(game)
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None, order: str = "joined") -> None:
+        game = await self.game_for(interaction, game_id)
+        svc = self.core.service
+        settings = await svc.settings(game.guild_id)
+        started = await svc.start(game.guild_id, game.id, interaction.user.id, order=order,
+                                  is_moderator=is_moderator(interaction, settings.moderator_role_id))
+        where = f" in <#{started.game.place_id}>" if started.game.place_id != interaction.channel_id else ""
+        await reply(interaction, f"Game #{game.id} started{where}.")
+        await self.update_lobby(started.game)
+        await self.sync(started.game.guild_id, started.game.id)
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
+                  silent: bool = False) -> None:
+        """Apply a move for the member; the service refuses before anything is answered (so privately)."""
+        guild = self.guild_id(interaction)
+        try:
+            moved = await self.core.service.act(guild, self.here(interaction, game_id), interaction.user.id, text)
+        except NoGame:
+            raise await self._elsewhere(interaction) or NoGame(
+                "There is no game here. Start one with `/tikal game new`.") from None
+        if silent:
+            await interaction.response.defer()
+        else:
+            await reply(interaction, formatting.confirmation(moved.view, moved.move))
+        await self.sync(guild, moved.game.id, moved)
+
+    async def end_turn(self, interaction: discord.Interaction, game_id: int, version: int | None) -> None:
+        """The End turn button: asks first while AP are left (``version``: the state the confirmation is for)."""
+        game = await self.game_for(interaction, game_id)
+        view = await self.core.service.view(game.guild_id, game.id)
+        seat = game.at_seat(view.to_act) if view.to_act is not None else None
+        if version is not None and view.version != version:
+            await interaction.response.edit_message(
+                content="The game has moved on since you asked; nothing was done.", view=None)
+            return
+        if seat is not None and seat.member_id != interaction.user.id and not view.finished:
+            who = labels.player(view, view.to_act)
+            await interaction.response.send_message(f"It is {who}'s turn, not yours.", ephemeral=True)
+            return
+        if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
+            await interaction.response.send_message(
+                f"You still have **{view.ap_left} AP**. End your turn anyway?",
+                view=confirm_end_view(game, view), ephemeral=True)
+            return
+        moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
+        if version is not None:
+            await interaction.response.edit_message(content=formatting.confirmation(moved.view, "end"), view=None)
+        else:
+            await interaction.response.defer()
+        await self.sync(game.guild_id, game.id, moved)
+
+    async def resign(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The confirmation button of ``/tikal resign``."""
+        guild = self.guild_id(interaction)
+        done = await self.core.moderation.resign(guild, game_id, interaction.user.id)
+        await interaction.response.edit_message(
+            content=f"You resigned from game #{game_id}: the bot plays your seat from now on.", view=None)
+        await self.sync(guild, done.game.id)
+
+    # --- the live message -------------------------------------------------------------------------
+
+    async def sync(self, guild: int, game_id: int, moved: Moved | None = None) -> None:
+        """Finish the live message if its stage is over, send queued posts, post or edit the live message.
+
+        ``moved``: what the command that called just committed; without it (after a restart, a tick, a
+        moderator's action) the game is read again. Computer seats to act play first. A Discord failure
+        here never undoes a committed move: it is logged, and the next sync (the next move, or the
+        outbox worker's resume after a restart) catches up.
+        """
+        if moved is None or moved.computer_next:
+            try:
+                played = await self.core.service.play_computers(guild, game_id)
+            except Exception:  # the scheduler's next tick tries again; the channel still catches up now
+                log.exception("game %s: a computer player could not play", game_id)
+                played = []
+            if played:
+                if moved is not None:
+                    await self.outbox.send(moved.posts, {moved.view.version: moved.view})
+                for earlier in played[:-1]:
+                    await self.outbox.send(earlier.posts, {earlier.view.version: earlier.view})
+                moved = played[-1]
+        try:
+            await self._sync(guild, game_id, moved)
+        except discord.HTTPException as error:
+            log.warning("could not bring game %s up to date in Discord: %s", game_id, error)
+
+    async def _sync(self, guild: int, game_id: int, moved: Moved | None) -> None:
+        async with self._lock(game_id):
+            svc = self.core.service
+            view: GameView | None
+            if moved is not None:
+                game, view = moved.game, moved.view
+            else:
+                game = await svc.game(guild, game_id)
+                view = await svc.view(guild, game_id) if game.started_at is not None else None
+            label = formatting.stage_label(game_id, view) if view is not None and game.status is Status.RUNNING \
+                else None
+            channel = self.channel(guild, game.place_id)
+            mid = game.turn_message_id
+            known = self._live.get(game_id)
+            shown: discord.Embed | None = None
+            if mid is not None and known is None:  # after a restart: ask Discord what the message shows
+                shown = await self._fetch_live(channel, mid)
+                if shown is None:
+                    mid = None
+            current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
+            if mid is not None and view is not None and label is not None and current == label:
+                await channel.get_partial_message(mid).edit(embed=formatting.live_embed(game, view),
+                                                            view=live_view(game, view))
+                self._live[game_id] = (label, view)
+                await self._send_posts(moved)
+                return
+            if mid is not None:
+                await self._finish_live(game, channel, mid, known[1] if known else None, view, shown)
+            self._live.pop(game_id, None)
+            await self._send_posts(moved)
+            if label is not None and view is not None:
+                message = await channel.send(embed=formatting.live_embed(game, view), view=live_view(game, view))
+                await svc.set_turn_message(guild, game_id, message.id)
+                self._live[game_id] = (label, view)
+            elif mid is not None:
+                # A finished message left recorded is harmless: the next sync sees it is over and skips it.
+                await svc.set_turn_message(guild, game_id, None)
+
+    async def _send_posts(self, moved: Moved | None) -> None:
+        """The posts the command committed, else whatever the queue holds."""
+        if moved is None:
+            await self.outbox.flush()
+        else:
+            await self.outbox.send(moved.posts, {moved.view.version: moved.view})
+
+    @staticmethod
+    async def _fetch_live(channel: discord.PartialMessageable, message_id: int) -> discord.Embed | None:
+        try:
+            message = await channel.fetch_message(message_id)
+        except (discord.NotFound, discord.Forbidden):
+            return None
+        return message.embeds[0] if message.embeds else discord.Embed()
+
+    @staticmethod
+    async def _finish_live(game: GameInfo, channel: discord.PartialMessageable, message_id: int,
+                           old: GameView | None, new: GameView | None, shown: discord.Embed | None) -> None:
+        if old is not None and new is not None:
+            embed = formatting.live_final_embed(game, old, new)
+        elif shown is not None:  # known only from Discord (after a restart): keep its text, mark it over
+            embed = shown
+            embed.title = f"{embed.title or ''} · over"
+        else:
+            embed = discord.Embed(title=f"Game #{game.id}: this turn is over", colour=formatting.NEUTRAL)
+        if game.status is Status.ABORTED:
+            embed.set_footer(text=f"Game #{game.id} was stopped by a moderator.")
+        try:
+            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+        except discord.NotFound:
+            log.info("live message %s of game %s is gone", message_id, game.id)
+
+    # --- looking ----------------------------------------------------------------------------------
+
+    async def board(self, interaction: discord.Interaction, zoom: str | None = None,
+                    game_id: int | None = None) -> None:
+        """A private picture: the board, or one hex up close, plus the placement preview while placing."""
+        game = await self.game_for(interaction, game_id)
+        view = await self.core.service.view(game.guild_id, game.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if zoom:
+            png = await asyncio.to_thread(render.render_zoom, view, zoom)
+            files = [picture(png, "zoom.png", render.describe(view))]
+        else:
+            png = await asyncio.to_thread(render.render_board, view)
+            files = [picture(png, "board.png", render.describe(view))]
+            if view.phase is Phase.PLACE:
+                preview = await asyncio.to_thread(render.render_placement, view)
+                files.append(picture(preview, "placement.png",
+                                     f"Where the {labels.hexagon_name(view.hand)} hexagon may go, "
+                                     "in its six rotations."))
+        await interaction.followup.send(embed=formatting.status_embed(game, view), files=files, ephemeral=True)
+
+    async def hint(self, interaction: discord.Interaction) -> None:
+        """Privately, what the strong computer player would do; only for the player to act."""
+        game = await self.game_for(interaction)
+        view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
+        player = view.players[view.to_act].name if view.to_act is not None else "you"
+        await interaction.followup.send(hint_text(player, steps), ephemeral=True)
+
+    async def status(self, interaction: discord.Interaction) -> None:
+        guild = self.guild_id(interaction)
+        assert interaction.channel_id is not None
+        overview = await self.core.service.overview(guild, interaction.channel_id)
+        if overview.view is None:
+            await reply(interaction, embed=formatting.lobby_embed(overview.game))
+        else:
+            await reply(interaction, embed=formatting.status_embed(overview.game, overview.view))
+
+    async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
+        """A page of ``/tikal history`` (its buttons)."""
+        shown = await self.core.history.history(self.guild_id(interaction), game_id, page)
+        await interaction.response.edit_message(embed=overviews.history_embed(shown), view=history_view(shown))

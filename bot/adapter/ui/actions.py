@@ -1,0 +1,38 @@
+"""What the buttons ask of the bot: the table's actions, named here so the buttons need not import it."""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+
+class TableActions(Protocol):
+    """The part of ``bot.adapter.table.Table`` the persistent buttons call."""
+
+    async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
+    async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
+    async def start(self, interaction: discord.Interaction, game_id: int | None = None,
+                    order: str = "joined") -> None: ...
+
+    async def board(self, interaction: discord.Interaction, zoom: str | None = None,
+                    game_id: int | None = None) -> None: ...
+
+    async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
+                  silent: bool = False) -> None: ...
+
+    async def end_turn(self, interaction: discord.Interaction, game_id: int, version: int | None) -> None: ...
+
+    async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None: ...
+
+    async def resign(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+def table_of(interaction: discord.Interaction) -> TableActions:
+    """The table of the bot that received the interaction."""
+    table = getattr(interaction.client, "table", None)
+    if table is None:
+        raise RuntimeError("the bot has no table: it has not been set up")
+    return cast(TableActions, table)

@@ -1,0 +1,52 @@
+"""The discord-free core put together: one storage and the services built on it.
+
+An adapter (the Discord bot, a test, a benchmark) opens a ``Core`` and reaches every capability
+through it; nothing in the core knows who is calling.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.core.guild_removal import GuildRemoval
+from bot.core.history import History
+from bot.core.members import Members
+from bot.core.moderation import Moderation
+from bot.core.reminders import Scheduler
+from bot.core.service import TikalService
+from bot.core.standing_orders import StandingOrders
+from bot.core.storage import Storage
+
+
+@dataclass(frozen=True, slots=True)
+class Core:
+    """Games, moves and posts (``service``) and what keeps games alive for days around them."""
+
+    storage: Storage
+    service: TikalService
+    scheduler: Scheduler
+    moderation: Moderation
+    members: Members
+    history: History
+    orders: StandingOrders
+    removal: GuildRemoval
+
+    @classmethod
+    def build(cls, storage: Storage, clock: Callable[[], float] = time.time) -> Core:
+        """The core over an open storage (``clock``: the scheduler's time, as the storage's)."""
+        service = TikalService(storage)
+        return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
+                   History(service), StandingOrders(service), GuildRemoval(service))
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
+                   busy_timeout_ms: int = 5000) -> Core:
+        """Open (and migrate) the database at ``path`` and build the core on it. Raises ``DatabaseInUse``."""
+        storage = await Storage.open(path, clock=clock, busy_timeout_ms=busy_timeout_ms)
+        return cls.build(storage, clock)
+
+    async def close(self) -> None:
+        await self.storage.close()

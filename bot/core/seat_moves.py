@@ -1,0 +1,61 @@
+"""Moves the bot makes for a seat: SPEC ruling 14 for an absent player or a missed deadline, or a standing
+order in an auction. They are logged as ordinary moves, under the game's lock, with a post first that
+says why, and only if the game still waits for the same wait."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import engine
+from bot.core.posts import NewPost, PostKind, SeatPlayed, seat_played
+from bot.core.results import Moved
+from bot.core.service import Loaded, Planned, SeatPost, TikalService, apply_all
+from bot.core.storage import Status
+from bot.core.timing import GamePaused, wait_key
+from engine import GameState, Move, Phase
+
+
+class MovedOn(Exception):
+    """The wait the bot meant to act on is over (someone moved, the game ended or an order is stale)."""
+
+
+async def play_for_seat(
+    service: TikalService, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
+    moves: Callable[[GameState], list[Move]] = engine.absent_moves, actor_id: int | None = None,
+) -> Moved | None:
+    """Make ``moves(state)`` for the seat to act (default: SPEC ruling 14), with the post ``post`` makes
+    first, if the game still waits for ``expected_key`` (None: whatever it waits for). Returns None if it
+    no longer does (or it is paused)."""
+
+    async def plan(loaded: Loaded) -> Planned:
+        state = loaded.state
+        if loaded.row.status is not Status.RUNNING or state.phase is Phase.FINISHED:
+            raise MovedOn
+        if expected_key is not None and wait_key(state.turn, state.to_act, state.phase) != expected_key:
+            raise MovedOn
+        steps = apply_all(state, moves(state))
+        return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
+
+    try:
+        return await service.play_for(guild_id, game_id, plan, actor_id=actor_id)
+    except (MovedOn, GamePaused):
+        return None
+
+
+def absent_post(reason: str) -> SeatPost:
+    """An ``absent_turn`` post: the bot played for a seat whose player left (``reason``: why it is absent)."""
+
+    def make(played: SeatPlayed) -> NewPost:
+        return NewPost(PostKind.ABSENT_TURN, {**played, "reason": reason})
+
+    return make
+
+
+async def play_absent(
+    service: TikalService, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
+) -> Moved | None:
+    """The SPEC ruling 14 moves for the seat to act (see ``play_for_seat``)."""
+    return await play_for_seat(service, guild_id, game_id, expected_key=expected_key, post=post)
+
+
+__all__ = ["MovedOn", "absent_post", "play_absent", "play_for_seat"]

@@ -1,0 +1,687 @@
+"""The discord-free service: lobbies and games on plain ids and names.
+
+Ids in (guild, channel or thread, member), frozen results out (``bot.results``); refusals are
+``EngineError``s with a message for a person (``bot.errors`` and the engine's own). The service owns
+every ``GameState`` and hands out views only. Every operation names its guild, and every lookup is
+scoped by it, so a game id from another guild is simply not found.
+
+A game's truth is its move log; the state is the engine's fold over it, cached in memory (keyed by
+game id and checked against the stored version) and as a snapshot beside the log. A move is validated
+against the current state and committed in one transaction that only succeeds if the stored version
+is still the one it was validated against.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import engine
+from bot.core import timing
+from bot.core.computer_seats import (
+    ComputerSeat,
+    check_level,
+    computer_seats,
+    lobby_level,
+    put_computer,
+    put_lobby_level,
+)
+from bot.core.errors import (
+    AlreadyJoined,
+    BadOption,
+    ChannelBusy,
+    LobbyFull,
+    NoGame,
+    NotAllowed,
+    NotAPlayer,
+    NotEnoughPlayers,
+    NotJoined,
+    WrongStatus,
+)
+from bot.core.locks import GameLocks
+from bot.core.posts import NewPost, PostKind, SeatPlayed, posts_for, seat_played
+from bot.core.posts import started as started_post
+from bot.core.results import GameInfo, Moved, Post, SeatInfo, Started
+from bot.core.seat_names import seat_names
+from bot.core.seats import absent_member_id, computer_member_id, is_computer_member
+from bot.core.state_cache import StateCache
+from bot.core.storage import (
+    ACTIVE,
+    GameRow,
+    GuildSettings,
+    NewMove,
+    Reader,
+    SeatRow,
+    Status,
+    Storage,
+    Transaction,
+)
+from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
+from engine.ai import computer_turn
+
+log = logging.getLogger(__name__)
+
+VARIANTS: Final = ("basic", "auction")
+SEAT_ORDERS: Final = ("joined", "shuffled")
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A started game as one read found it: its row, seats, computer seats and current state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    computers: dict[int, ComputerSeat]
+    state: GameState
+
+    def member_of(self, seat: int) -> int | None:
+        """The member to ping for a seat: none for a computer seat (a placeholder id is never pinged)."""
+        if seat in self.computers:
+            return absent_member_id(seat)
+        return next((s.member_id for s in self.seats if s.seat == seat), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """Moves already applied in memory, to commit together, with posts to queue before their own."""
+
+    steps: list[tuple[Move, GameState]]
+    first: Sequence[NewPost] = ()
+
+
+Plan = Callable[[Loaded], Awaitable[Planned | None]]
+SeatPost = Callable[[SeatPlayed], NewPost]
+"""Makes the post that says why the bot played for a seat, from what it played."""
+"""Given the loaded game, apply moves in memory (None: nothing to do), or raise to refuse."""
+CommitHook = Callable[[Transaction, GameRow, GameState | None, GameState], Awaitable[None]]
+"""Runs inside the transaction of a start (``before`` None) and of every move; raising refuses the move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A channel or thread: the game played there is the one meant."""
+
+    place_id: int
+
+
+GameRef = int | Place
+"""A game named by its number, or by where it is played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """A game and, once it has started, what everyone may see of it."""
+
+    game: GameInfo
+    view: GameView | None
+
+
+def _from_snapshot(row: GameRow, snapshot: tuple[int, str] | None) -> GameState | None:
+    """The snapshot's state if it is of the game's current version and readable (it is a cache only)."""
+    if snapshot is None or snapshot[0] != row.version:
+        return None
+    try:
+        state = engine.state_from_json(snapshot[1])
+    except InvalidRecord as e:
+        log.warning("game %d: unreadable snapshot (%s); replaying the log", row.id, e)
+        return None
+    return state if state.version == row.version else None
+
+
+def apply_all(state: GameState, moves: Iterable[Move]) -> list[tuple[Move, GameState]]:
+    """Apply moves one after the other; return each with the state after it."""
+    steps: list[tuple[Move, GameState]] = []
+    current = state
+    for move in moves:
+        current = engine.apply(current, move)
+        steps.append((move, current))
+    return steps
+
+
+def _computer_steps(state: GameState, computer: ComputerSeat) -> list[tuple[Move, GameState]]:
+    """The computer player's obligation as steps (CPU-bound: the service runs it in a thread)."""
+    _, moves = computer_turn(state, computer.level, computer.ai_seed + state.version)
+    return apply_all(state, moves)
+
+
+def computer_post(payload: SeatPlayed) -> NewPost:
+    """The post that marks a computer player's turn."""
+    return NewPost(PostKind.COMPUTER_TURN, payload)
+
+
+def _setup_of(state: GameState) -> dict[str, Any]:
+    record = engine.record_of(state, full_orders=True)
+    record.pop("moves")
+    return record
+
+
+class TikalService:
+    """Lobbies and games of every guild, on one ``Storage``."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        rng: random.Random | None = None,
+        seed_source: Callable[[], int] | None = None,
+        cache_size: int = 1024,
+        retries: int = 3,
+    ) -> None:
+        self.storage = storage
+        self._rng = rng or random.SystemRandom()
+        # SPEC ruling 13: a secret seed of at least 64 bits.
+        self._seed_source = seed_source or (lambda: secrets.randbits(64))
+        self._cache = StateCache(cache_size)
+        self._retries = retries
+        # The clocks of issue 5 (reminders, deadlines, pause, results): planned in the move's transaction.
+        self.commit_hooks: list[CommitHook] = [timing.on_commit]
+        self._lock = GameLocks()
+        self.loads = 0
+        """States loaded so far (cache, snapshot or log): what one command costs, for tests and benchmarks."""
+
+    def game_lock(self, game_id: int) -> asyncio.Lock:
+        """The lock every move of the game takes: hold it to change seats without a move slipping in between."""
+        return self._lock(game_id)
+
+    # --- reading ---------------------------------------------------------------------------
+
+    @staticmethod
+    async def _row(reader: Reader, guild_id: int, game_id: int) -> GameRow:
+        row = await reader.game(guild_id, game_id)
+        if row is None:
+            raise NoGame(f"There is no game #{game_id} in this server.")
+        return row
+
+    async def _info(self, guild_id: int, game_id: int) -> GameInfo:
+        async with self.storage.read() as r:
+            row = await self._row(r, guild_id, game_id)
+            return GameInfo.of(row, await r.seats(row.id))
+
+    async def game(self, guild_id: int, game_id: int) -> GameInfo:
+        """The game ``game_id`` of this guild. Raises ``NoGame``."""
+        return await self._info(guild_id, game_id)
+
+    async def game_here(self, guild_id: int, place_id: int) -> GameInfo:
+        """The open lobby or running game of a channel or thread. Raises ``NoGame``."""
+        async with self.storage.read() as r:
+            row = await r.active_game_at(guild_id, place_id)
+            if row is None:
+                raise NoGame("There is no game here. Start one with `/tikal game new`.")
+            return GameInfo.of(row, await r.seats(row.id))
+
+    async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
+        """The guild's games with those statuses (default: open lobbies and running games), oldest first."""
+        async with self.storage.read() as r:
+            return [GameInfo.of(row, await r.seats(row.id)) for row in await r.games(guild_id, statuses)]
+
+    async def _load(self, guild_id: int, game: GameRef) -> Loaded:
+        """The started game (by number, or the one of a place), in one read. Raises ``NoGame``, or
+        ``WrongStatus`` before the start.
+
+        The state comes from the memory cache if its version is current, else from the snapshot if its
+        version is current, else from folding the log.
+        """
+        async with self.storage.read() as r:
+            if isinstance(game, Place):
+                found = await r.active_game_at(guild_id, game.place_id)
+                if found is None:
+                    raise NoGame("There is no game here. Start one with `/tikal game new`.")
+                row = found
+            else:
+                row = await self._row(r, guild_id, game)
+            seats = await r.seats(row.id)
+            if row.setup is None:
+                raise WrongStatus(f"Game #{row.id} has not started yet.")
+            computers = await computer_seats(r, row.id)
+            state = self._cache.get(row.id, row.version)
+            if state is None:
+                state = _from_snapshot(row, await r.snapshot(row.id))
+                moves = await r.moves(row.id) if state is None else []
+        if state is None:
+            if len(moves) != row.version:
+                raise RuntimeError(f"game {row.id}: {len(moves)} moves in the log but version {row.version}")
+            state = engine.replay(engine.read_record({**row.setup, "moves": moves}))
+        self._cache.put(row.id, state)
+        self.loads += 1
+        return Loaded(row, seats, computers, state)
+
+    def forget(self, game_id: int | None = None) -> None:
+        """Drop cached states (one game's, or all): the next load uses the snapshot or the log."""
+        self._cache.forget(game_id)
+
+    async def view(self, guild_id: int, game: GameRef) -> GameView:
+        """What everyone may see of a started game now (for pictures and messages)."""
+        return engine.view((await self._load(guild_id, game)).state, None)
+
+    async def view_at(self, guild_id: int, game_id: int, version: int) -> GameView:
+        """What everyone could see after ``version`` moves (to render a post queued back then)."""
+        loaded = await self._load(guild_id, game_id)
+        row, state = loaded.row, loaded.state
+        if not 0 <= version <= state.version:
+            raise BadOption(f"Game #{game_id} has no version {version} (it is at {state.version}).")
+        if version == state.version:
+            return engine.view(state, None)
+        assert row.setup is not None
+        record = engine.read_record({**row.setup, "moves": list(state.log)})
+        return engine.view(engine.replay(record, upto=version), None)
+
+    async def overview(self, guild_id: int, place_id: int) -> Overview:
+        """The game of a channel or thread with its view once started (``/tikal status``)."""
+        game = await self.game_here(guild_id, place_id)
+        if game.status is Status.LOBBY:
+            return Overview(game, None)
+        return Overview(game, await self.view(guild_id, game.id))
+
+    async def record(self, guild_id: int, game_id: int) -> dict[str, Any]:
+        """The full game record (SPEC section 6) of a finished game; before the end it would reveal the stack."""
+        loaded = await self._load(guild_id, game_id)
+        row, state = loaded.row, loaded.state
+        if row.status is not Status.FINISHED:
+            raise WrongStatus(f"Game #{game_id} is not finished; its record is shown at the end.")
+        return engine.record_of(state)
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    async def new_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        *,
+        variant: str = "basic",
+        seats: int = 4,
+        thread: bool = False,
+        computers: int = 0,
+        computer_level: str = "strong",
+    ) -> GameInfo:
+        """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``.
+
+        ``computers`` seats (named ``Bot1``, …) are taken at once by computer players of ``computer_level``.
+        """
+        if not 0 <= computers < seats:
+            raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
+        check_level(computer_level)
+        if variant not in VARIANTS:
+            raise BadOption(f"The variant is `basic` or `auction`, not “{variant}”.")
+        if not 2 <= seats <= 4:
+            raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
+        try:
+            async with self.storage.transaction() as tx:
+                busy = await tx.active_game_at(guild_id, channel_id)
+                if busy is not None:
+                    raise ChannelBusy(self._busy_message(busy))
+                game_id = await tx.insert_game(
+                    guild_id=guild_id, channel_id=channel_id, variant=variant, seats_wanted=seats,
+                    use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
+                )
+                await tx.add_seat(game_id, creator_id, creator_name)
+                for k in range(1, computers + 1):
+                    await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
+                if computers:
+                    await put_lobby_level(tx, game_id, computer_level)
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
+        return await self._info(guild_id, game_id)
+
+    @staticmethod
+    def _busy_message(busy: GameRow) -> str:
+        what = "an open lobby" if busy.status is Status.LOBBY else "a running game"
+        return (f"This channel already has {what} (game #{busy.id}). One game per channel or thread: finish or "
+                "abort it first, or open the new game in another channel or in a thread.")
+
+    async def join(self, guild_id: int, game_id: int, member_id: int, display_name: str) -> GameInfo:
+        """Take a seat in a lobby. Raises ``WrongStatus``, ``AlreadyJoined``, ``LobbyFull``."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} is not open for joining (it is {row.status.value}).")
+            seats = await tx.seats(game_id)
+            if any(s.member_id == member_id for s in seats):
+                raise AlreadyJoined("You are already in this game.")
+            if len(seats) >= row.seats_wanted:
+                raise LobbyFull(f"The game is full ({row.seats_wanted} seats).")
+            await tx.add_seat(game_id, member_id, display_name)
+        return await self._info(guild_id, game_id)
+
+    async def leave(self, guild_id: int, game_id: int, member_id: int) -> GameInfo:
+        """Leave a lobby. The last one out closes it; if the creator leaves, the next to have joined takes over."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} has already started; a moderator can replace a player.")
+            seats = await tx.seats(game_id)
+            if not any(s.member_id == member_id for s in seats):
+                raise NotJoined("You are not in this game.")
+            await tx.remove_seat(game_id, member_id)
+            rest = [s for s in seats if s.member_id != member_id and not is_computer_member(s.member_id)]
+            if not rest:
+                await tx.set_status(game_id, Status.ABORTED)
+            elif member_id == row.creator_id:
+                await tx.set_creator(game_id, min(rest, key=lambda s: s.joined_order).member_id)
+        return await self._info(guild_id, game_id)
+
+    async def attach_thread(self, guild_id: int, game_id: int, thread_id: int) -> GameInfo:
+        """Record the game's thread (the adapter creates it); a running game moves there at once."""
+        try:
+            async with self.storage.transaction() as tx:
+                row = await self._row(tx, guild_id, game_id)
+                if row.status not in ACTIVE:
+                    raise WrongStatus(f"Game #{game_id} is over.")
+                await tx.set_thread(game_id, thread_id)
+                if row.status is Status.RUNNING:
+                    await tx.set_place(game_id, thread_id)
+        except sqlite3.IntegrityError:
+            raise ChannelBusy("That thread already has a game.") from None
+        return await self._info(guild_id, game_id)
+
+    async def set_lobby_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
+        async with self.storage.transaction() as tx:
+            await self._row(tx, guild_id, game_id)
+            await tx.set_lobby_message(game_id, message_id)
+
+    async def set_turn_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
+        async with self.storage.transaction() as tx:
+            await self._row(tx, guild_id, game_id)
+            await tx.set_turn_message(game_id, message_id)
+
+    async def start(
+        self, guild_id: int, game_id: int, member_id: int, *, order: str = "joined", is_moderator: bool = False
+    ) -> Started:
+        """Start a lobby's game: seat order as joined or shuffled, seat names from display names (SPEC 6).
+
+        Only the creator or a moderator may start, with 2 or more players.
+        """
+        if order not in SEAT_ORDERS:
+            raise BadOption(f"The seat order is `joined` or `shuffled`, not “{order}”.")
+        async with self._lock(game_id):
+            try:
+                async with self.storage.transaction() as tx:
+                    row = await self._row(tx, guild_id, game_id)
+                    if row.status is not Status.LOBBY:
+                        raise WrongStatus(f"Game #{game_id} is not a lobby (it is {row.status.value}).")
+                    if member_id != row.creator_id and not is_moderator:
+                        raise NotAllowed("Only the game's creator or a moderator can start it.")
+                    seats = sorted(await tx.seats(game_id), key=lambda s: s.joined_order)
+                    if len(seats) < 2:
+                        raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")
+                    if order == "shuffled":
+                        self._rng.shuffle(seats)
+                    names = seat_names([s.display_name for s in seats])
+                    state = engine.new_game(names, row.variant, row.seed)
+                    for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
+                        await tx.assign_seat(game_id, member.member_id, seat, name)
+                        if is_computer_member(member.member_id):
+                            level = await lobby_level(tx, game_id)
+                            await put_computer(tx, game_id, seat, level, secrets.randbits(62), row.creator_id)
+                    await tx.set_setup(game_id, _setup_of(state))
+                    await tx.set_status(game_id, Status.RUNNING)
+                    place = row.thread_id if row.use_thread and row.thread_id is not None else row.place_id
+                    if place != row.place_id:
+                        await tx.set_place(game_id, place)
+                    await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
+                    for hook in self.commit_hooks:
+                        await hook(tx, row, None, state)
+                    started = started_post(state, lambda seat: seats[seat].member_id)
+                    post = await tx.add_post(row, state.version, started, place_id=place)
+            except sqlite3.IntegrityError:
+                raise ChannelBusy("The game's thread already has another game.") from None
+            self._cache.put(game_id, state)
+        game = await self._info(guild_id, game_id)
+        first = game.at_seat(state.to_act)
+        assert first is not None
+        return Started(game, engine.view(state, None), first, (post,))
+
+    async def abort(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> GameInfo:
+        """Close a lobby (its creator or a moderator) or stop a running game (a moderator)."""
+        async with self._lock(game_id), self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status not in ACTIVE:
+                raise WrongStatus(f"Game #{game_id} is already over.")
+            if not is_moderator and not (row.status is Status.LOBBY and member_id == row.creator_id):
+                raise NotAllowed("Only a moderator can stop a running game; the creator can close its lobby.")
+            await tx.set_status(game_id, Status.ABORTED)
+        return await self._info(guild_id, game_id)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _acting_seat(row: GameRow, seats: list[SeatRow], state: GameState, member_id: int) -> int:
+        """The member's seat, if it is the one to act. Raises ``WrongStatus``, ``NotAPlayer``, ``NotYourTurn``."""
+        if row.status is Status.ABORTED:
+            raise WrongStatus(f"Game #{row.id} was stopped.")
+        if state.finished:
+            raise engine.GameOver("The game is over; no more moves can be made.")
+        to_act = state.players[state.to_act]
+        seat = next((s.seat for s in seats if s.member_id == member_id), None)
+        if seat is None:
+            raise NotAPlayer(f"You are not playing in this game; it is {to_act}'s turn.")
+        if seat != state.to_act:
+            raise NotYourTurn(f"It is {to_act}'s turn, not yours.")
+        return seat
+
+    async def act(self, guild_id: int, game: GameRef, member_id: int, move: Move | str) -> Moved:
+        """Apply a move for the member, who must be the player to act, and commit it.
+
+        Raises ``NoGame``, ``NotYourTurn``/``NotAPlayer``, the engine's error for an unreadable or illegal
+        move (nothing changes), or ``StaleState`` if other commands kept committing first.
+        """
+
+        async def plan(loaded: Loaded) -> Planned:
+            self._acting_seat(loaded.row, loaded.seats, loaded.state, member_id)
+            parsed = engine.parse_move(move) if isinstance(move, str) else move
+            return Planned([(parsed, engine.apply(loaded.state, parsed))])
+
+        moved = await self._play(guild_id, game, plan, actor_id=member_id)
+        assert moved is not None
+        return moved
+
+    async def skip(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> Moved:
+        """A moderator takes the current turn for an absent seat (SPEC ruling 14): recorded as ordinary moves.
+
+        The seat places its hexagon on the first legal space and ends, passes a bid, picks 1, or ends a
+        scoring turn, until someone else is to act.
+        """
+        if not is_moderator:
+            raise NotAllowed("Only a moderator can take a turn for an absent player.")
+
+        async def plan(loaded: Loaded) -> Planned:
+            if loaded.row.status is not Status.RUNNING or loaded.state.finished:
+                raise WrongStatus(f"Game #{game_id} is not running.")
+            return Planned(apply_all(loaded.state, engine.absent_moves(loaded.state)))
+
+        moved = await self._play(guild_id, game_id, plan, actor_id=None)
+        assert moved is not None
+        return moved
+
+    async def play_for(self, guild_id: int, game_id: int, plan: Plan, *, actor_id: int | None = None) -> Moved | None:
+        """Commit the moves ``plan`` makes on the current state, under the game's lock; None if it makes none.
+
+        For moves the bot makes for a seat (deadlines, absent seats, standing orders): ``plan`` re-checks
+        that they are still due on the state it is given.
+        """
+        return await self._play(guild_id, game_id, plan, actor_id=actor_id)
+
+    async def _play(self, guild_id: int, game: GameRef, plan: Plan, *, actor_id: int | None) -> Moved | None:
+        """Load the game once, let ``plan`` apply its moves in memory (or refuse), commit them once.
+
+        If another command committed in between, the version check refuses the commit and the plan is
+        tried again on the new state (it may now be refused: the AP it wanted may be spent).
+        """
+        loaded = await self._load(guild_id, game)
+        async with self._lock(loaded.row.id):
+            for attempt in range(self._retries):
+                if attempt:
+                    loaded = await self._load(guild_id, loaded.row.id)
+                planned = await plan(loaded)
+                if planned is None or not planned.steps:
+                    return None
+                try:
+                    return await self._commit(loaded, planned, actor_id=actor_id)
+                except StaleState:
+                    self.forget(loaded.row.id)
+                    if attempt + 1 == self._retries:
+                        raise
+        raise AssertionError("unreachable")
+
+    async def _commit(self, loaded: Loaded, planned: Planned, *, actor_id: int | None) -> Moved:
+        """Commit moves already applied in memory: one transaction (log, snapshot, clocks, posts), or nothing.
+
+        The version check makes it fail with ``StaleState`` if another command committed since the load.
+        """
+        row, before, steps = loaded.row, loaded.state, planned.steps
+        queued: list[tuple[int, NewPost]] = []
+        logged: list[NewMove] = []
+        prev = before
+        for move, after in steps:
+            logged.append(NewMove(after.log[-1], prev.to_act, actor_id))
+            queued.extend((after.version, p) for p in posts_for(prev, move, after, loaded.member_of))
+            prev = after
+        final = prev
+        queued[:0] = [(final.version, p) for p in planned.first]
+        async with self.storage.transaction() as tx:
+            await tx.advance(
+                row.id, before.version, final.version, status=Status.FINISHED if final.finished else None,
+                turn_started=final.to_act != before.to_act or final.turn != before.turn,
+            )
+            await tx.append_moves(row.id, before.version, logged)
+            for hook in self.commit_hooks:
+                await hook(tx, row, before, final)
+            await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
+            posts = [await tx.add_post(row, version, post) for version, post in queued]
+            now = await self._row(tx, row.guild_id, row.id)
+            game = GameInfo.of(now, await tx.seats(row.id))
+        self._cache.put(row.id, final)
+        return Moved(
+            game=game, moves=tuple(a.log[-1] for _, a in steps), player=before.players[before.to_act],
+            view=engine.view(final, None), turn_ended=any(isinstance(m, engine.End) for m, _ in steps),
+            to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
+            computer_next=not final.finished and final.to_act in loaded.computers,
+        )
+
+    async def seat_view(self, guild_id: int, game: GameRef, member_id: int) -> GameView:
+        """What the member sees of the game as its player to act (their own secrets only: for a hint).
+
+        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end.
+        """
+        loaded = await self._load(guild_id, game)
+        seat = self._acting_seat(loaded.row, loaded.seats, loaded.state, member_id)
+        return engine.view(loaded.state, seat)
+
+    # --- computer players ------------------------------------------------------------------
+
+    async def play_computers(self, guild_id: int, game_id: int, *, limit: int = 1000) -> list[Moved]:
+        """While the seat to act is played by a computer, play its obligation and commit it, one by one.
+
+        Each obligation (a turn, a bid, a pick, a scoring turn) is one commit through the version check,
+        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game.
+        """
+        played: list[Moved] = []
+        for _ in range(limit):
+            moved = await self._play_computer(guild_id, game_id, None)
+            if moved is None:
+                break
+            played.append(moved)
+        return played
+
+    async def play_overdue(
+        self, guild_id: int, game_id: int, *, expected_key: str, post: SeatPost, level: str = "strong",
+    ) -> Moved | None:
+        """A computer player of ``level`` takes the overdue obligation of the seat to act (deadline policy
+        ``computer``), with the post ``post`` makes first, if the game still waits for ``expected_key``; else
+        None."""
+        return await self._play_computer(guild_id, game_id, (expected_key, level, post))
+
+    async def _play_computer(
+        self, guild_id: int, game_id: int, overdue: tuple[str, str, SeatPost] | None,
+    ) -> Moved | None:
+        async def plan(loaded: Loaded) -> Planned | None:
+            state = loaded.state
+            if loaded.row.status is not Status.RUNNING or state.finished:
+                return None
+            computer = loaded.computers.get(state.to_act)
+            make: SeatPost = computer_post
+            if overdue is not None:
+                key, level, make = overdue
+                if timing.wait_key(state.turn, state.to_act, state.phase) != key:
+                    return None
+                computer = ComputerSeat(state.to_act, level, game_id)
+            if computer is None:
+                return None
+            steps = await asyncio.to_thread(_computer_steps, state, computer)
+            if not steps:
+                return None
+            payload = seat_played(state, steps[-1][1], game_id, None)
+            payload["level"] = computer.level
+            return Planned(steps, [make(payload)])
+
+        try:
+            return await self._play(guild_id, game_id, plan, actor_id=None)
+        except timing.GamePaused:
+            return None
+
+    async def computers(self, guild_id: int, game_id: int) -> dict[int, ComputerSeat]:
+        """The game's seats played by a computer player, by seat."""
+        async with self.storage.read() as r:
+            row = await self._row(r, guild_id, game_id)
+            return await computer_seats(r, row.id)
+
+    async def legal_moves(self, guild_id: int, game: GameRef, member_id: int) -> list[LegalMove]:
+        """The engine's legal moves if the member is the player to act, else none."""
+        return (await self.view_and_moves(guild_id, game, member_id))[1]
+
+    async def view_and_moves(self, guild_id: int, game: GameRef, member_id: int) -> tuple[GameView, list[LegalMove]]:
+        """What everyone sees of the game, and the member's legal moves (see ``legal_moves``), from one load:
+        what autocomplete offers."""
+        loaded = await self._load(guild_id, game)
+        view = engine.view(loaded.state, None)
+        try:
+            self._acting_seat(loaded.row, loaded.seats, loaded.state, member_id)
+        except engine.EngineError:
+            return view, []
+        return view, engine.legal_moves(loaded.state)
+
+    # --- the outbox ------------------------------------------------------------------------
+
+    async def pending_posts(self, limit: int = 50) -> list[Post]:
+        """Unsent posts of every guild, oldest first (after a restart: the ones a crash left behind)."""
+        async with self.storage.read() as r:
+            return await r.outbox_pending(limit)
+
+    async def posts_of(self, guild_id: int, game_id: int) -> list[Post]:
+        async with self.storage.read() as r:
+            return await r.outbox_of_game(guild_id, game_id)
+
+    async def mark_sent(self, post_id: int, message_id: int | None = None) -> bool:
+        """Record a post as delivered; False if it already was."""
+        async with self.storage.transaction() as tx:
+            return await tx.mark_sent(post_id, message_id)
+
+    async def mark_failed(self, post_id: int, error: str) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.mark_failed(post_id, error)
+
+    # --- guild settings --------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        async with self.storage.read() as r:
+            return await r.guild_settings(guild_id)
+
+    async def save_settings(self, settings: GuildSettings) -> None:
+        if settings.default_variant not in VARIANTS:
+            raise BadOption(f"The variant is `basic` or `auction`, not “{settings.default_variant}”.")
+        async with self.storage.transaction() as tx:
+            await tx.put_guild_settings(settings)
+
+    async def running_games(self) -> list[tuple[int, int]]:
+        """``(guild_id, game_id)`` of every running game (to resume turn messages after a restart)."""
+        async with self.storage.read() as r:
+            return await r.running_game_ids()
+
+
+__all__ = ["Overview", "SeatInfo", "TikalService"]

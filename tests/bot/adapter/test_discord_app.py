@@ -1,0 +1,96 @@
+"""The bot process: one per database file, command sync, moderation, and `python -m bot` without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.adapter.app import TikalBot
+from bot.core.process_lock import DatabaseInUse
+from bot.core.storage import Status
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    GUILD,
+    bot_of,
+    command,
+    open_game,
+    posts,
+    responses,
+    running_bot,
+    settings,
+)
+from tests.bot.adapter.wire import APPLICATION_ID, Wire
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+async def test_a_second_bot_on_the_same_database_refuses_to_start(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path):
+        second = TikalBot(settings(path))
+        with pytest.raises(DatabaseInUse, match="Only one process may use a database file"):
+            await second.setup_hook()
+        await second.close()
+
+
+async def test_commands_sync_to_the_dev_guild_when_set(tmp_path: Path) -> None:
+    bot = TikalBot(settings(tmp_path / "t.sqlite3").model_copy(update={"dev_guild_id": 4242}))
+    wire = Wire(bot)
+    await wire.start()
+    try:
+        (sync,) = [c for c in wire.calls if c.path.startswith("/applications/")]
+        assert sync.method == "PUT" and sync.path == f"/applications/{APPLICATION_ID}/guilds/4242/commands"
+        registered: list[dict[str, Any]] = sync.json  # type: ignore[assignment]  # a bulk sync sends a list
+        assert {c["name"] for c in registered} == {"tikal", "tikal-mod"}
+        mod = next(c for c in registered if c["name"] == "tikal-mod")
+        assert int(mod["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
+    finally:
+        await wire.close()
+
+
+async def test_a_moderator_stops_a_running_game(tmp_path: Path) -> None:
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
+        calls = await command(wire, "tikal-mod abort", user=BEN)  # Discord hides it from members; still refused
+        assert responses(calls)[0].ephemeral and "moderator" in responses(calls)[0].data["content"]
+        calls = await command(wire, "tikal-mod abort", user=7205, permissions=discord.Permissions.all().value)
+        assert responses(calls)[0].ephemeral and "stopped" in responses(calls)[0].data["content"]
+        (notice,) = posts(calls, CHANNEL)
+        assert "🛑" in notice.data["content"] and notice.json is not None
+        assert notice.json["allowed_mentions"]["parse"] == []
+        final = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{turn}")]
+        assert final and final[-1].json is not None and final[-1].json["components"] == []
+        game = await bot_of(wire).core.service.game(GUILD, game_id)
+        assert game.status is Status.ABORTED and game.turn_message_id is None
+        calls = await command(wire, "tikal end", user=ANA)
+        assert responses(calls)[0].ephemeral
+
+
+def test_python_m_bot_without_a_token_runs_the_local_console(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env.update(DISCORD_TOKEN="", BOARD_DIR=str(tmp_path / "boards"), DATABASE_PATH=str(tmp_path / "t.sqlite3"))
+    done = subprocess.run([sys.executable, "-m", "bot"], input="board\nquit\n", capture_output=True, text=True,
+                          cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "local console" in done.stdout
+    assert list((tmp_path / "boards").glob("*.png"))
+
+
+def test_env_example_lists_every_setting_and_parses() -> None:
+    from bot.config import Settings
+
+    text = (ROOT / ".env.example").read_text(encoding="utf-8")
+    named = {line.lstrip("# ").split("=")[0].lower() for line in text.splitlines() if "=" in line}
+    assert set(Settings.model_fields) <= named
+    parsed = Settings(_env_file=ROOT / ".env.example")
+    assert not parsed.has_token and parsed.dev_guild_id is None
+    assert (ROOT / "Procfile").read_text(encoding="utf-8").strip() == "worker: python -m bot"

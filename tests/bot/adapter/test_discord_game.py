@@ -1,0 +1,243 @@
+"""Whole games, restarts and the outbox through the real discord.py bot."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import Phase
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    CY,
+    GUILD,
+    as_command,
+    bot_of,
+    click,
+    command,
+    custom_ids,
+    open_game,
+    pick_move,
+    place_first,
+    posts,
+    responses,
+    running_bot,
+    text_of,
+)
+from tests.bot.adapter.wire import Call
+
+
+def _pings(call: Call) -> list[str]:
+    mentions = (call.json or {}).get("allowed_mentions") or {}
+    assert mentions.get("parse") == [], "mentions must never be parsed from the text"
+    return [str(u) for u in mentions.get("users") or []]
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, variant: str) -> None:
+    rng = random.Random(11 if variant == "basic" else 12)
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        start = len(wire.calls)
+        game_id = await open_game(wire, [ANA, BEN, CY], variant=variant)
+        svc = bot_of(wire).core.service
+        game = await svc.game(GUILD, game_id)
+        members = {s.seat: s.member_id for s in game.seats}
+        actions_done, turn_key, commands = 0, None, 0
+        while True:
+            view = await svc.view(GUILD, game_id)
+            if view.finished:
+                break
+            assert view.to_act is not None
+            key = (view.turn, view.to_act, view.phase in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING))
+            if key != turn_key:
+                turn_key, actions_done = key, 0
+            member = members[view.to_act]
+            move = pick_move(await svc.legal_moves(GUILD, game_id, member), rng, actions_done)
+            name, options = as_command(move)
+            calls = await command(wire, name, options, user=member)
+            reply = responses(calls)[0]
+            assert reply.ephemeral and reply.data["content"].startswith("✅"), (str(move), reply.data["content"])
+            if not isinstance(move, engine.Place | engine.Bid | engine.Pass | engine.Pick | engine.End):
+                actions_done += 1
+            commands += 1
+            assert commands < 2000, "a game that does not end"
+
+        final = await svc.view(GUILD, game_id)
+        calls = wire.calls[start:]
+        board_posts = [c for c in posts(calls, CHANNEL) if "board.png" in c.files]
+        turn_posts = [c for c in board_posts if "done" in text_of(c)]
+        assert len(turn_posts) >= 20
+        for post in turn_posts[:-1]:  # each end of turn pings exactly the next player, in the content only
+            pinged = _pings(post)
+            assert len(pinged) == 1 and post.data["content"].startswith(f"<@{pinged[0]}>")
+            assert all(f"<@{pinged[0]}>" not in (e.get("description") or "") for e in post.data["embeds"])
+        assert _pings(turn_posts[-1]) == [] and not turn_posts[-1].data.get("content")  # the game is over
+        # Scoring rounds are announced once each, and each scoring turn's post has the player's score line.
+        volcanoes = [c for c in posts(calls, CHANNEL) if (c.data.get("content") or "").startswith("🌋")]
+        assert 1 <= len(volcanoes) <= 4 and all(_pings(c) == [] for c in volcanoes)
+        assert any("temples +" in text_of(c) and "treasures =" in text_of(c) for c in turn_posts)
+        # The result: ranking and scores as the engine has them, and the game record, which replays.
+        result = board_posts[-1]
+        assert "🏆" in text_of(result) and _pings(result) == []
+        for p in final.players:
+            assert f"{p.name} **{p.score}**" in text_of(result)
+        record = json.loads(result.files[f"tikal-game-{game_id}.json"])
+        replayed = engine.replay(engine.read_record(record))
+        assert replayed.finished and list(replayed.score) == [p.score for p in final.players]
+        if variant == "auction":
+            bidding = [c for c in posts(calls, CHANNEL) if "your bid" in (c.data.get("content") or "")]
+            assert bidding and all(len(_pings(c)) == 1 for c in bidding)
+            won = [c for c in posts(calls, CHANNEL) if " wins the " in (c.data.get("content") or "")]
+            assert won and " wins the 1st turn of round 1 for " in won[0].data["content"]
+            assert all(len(_pings(c)) == 1 for c in won)
+        game = await svc.game(GUILD, game_id)
+        assert game.status.value == "finished" and game.turn_message_id is None
+        with sqlite3.connect(tmp_path / "t.sqlite3") as db:
+            assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
+
+
+async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        lobby = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
+        lobby_game = int(custom_ids(posts(lobby)[0].data)[0].split(":")[2])
+        lobby_message = posts(lobby)[0].message_id
+        game = await bot_of(wire).core.service.game(GUILD, game_id)
+        message = game.turn_message_id
+        assert message is not None
+    async with running_bot(path) as wire:  # a new bot object on the same file: nothing in memory
+        assert message not in wire.messages  # the harness rebuilds the clicked message from the custom id
+        calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
+        assert calls[0].callback_type == 5 and "board.png" in calls[-1].files
+        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        other = ANA if game.at_seat(view.to_act or 0).member_id == BEN else BEN  # type: ignore[union-attr]
+        calls = await click(wire, f"tikal:end:{game_id}", user=other, message_id=message)
+        assert calls[0].ephemeral and "turn" in calls[0].data["content"]
+        calls = await click(wire, f"tikal:join:{lobby_game}", user=ANA, message_id=lobby_message, channel=7103)
+        assert responses(calls)[0].ephemeral and "joined" in responses(calls)[0].data["content"]
+
+
+async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+
+        # The post reaches Discord, then the process dies before it is marked sent.
+        async def crash(post_id: int, message_id: int | None = None) -> bool:
+            raise RuntimeError("the process died here")
+
+        bot.core.service.mark_sent = crash  # type: ignore[method-assign]
+        calls = await command(wire, "tikal end", user=member)
+        assert responses(calls)[-1].ephemeral and "went wrong" in responses(calls)[-1].data["content"]
+        first = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files][-1]
+        nonce = (first.json or {})["nonce"]
+        with sqlite3.connect(path) as db:
+            row = db.execute("SELECT nonce, sent_at FROM outbox WHERE kind = 'turn_ended'").fetchone()
+        assert row == (nonce, None)
+    async with running_bot(path) as wire:  # restart: the worker re-sends it with the same nonce
+        again = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
+        assert len(again) == 1 and again[0].json is not None
+        assert again[0].json["nonce"] == nonce and again[0].json["enforce_nonce"]
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
+        game = await bot_of(wire).core.service.game(GUILD, game_id)
+        assert game.turn_message_id is not None  # and the next turn has its live message
+
+
+async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        view = await bot.core.service.view(GUILD, game_id)
+        member = (await bot.core.service.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        assert member is not None
+        space, rotation = view.placements[0]
+        # Committed through the service alone: the process "dies" before the adapter sends anything.
+        await bot.core.service.act(GUILD, game_id, member.member_id, f"place {engine.space_name(space)} {rotation}")
+        await bot.core.service.act(GUILD, game_id, member.member_id, "end")
+        assert not [c for c in posts(wire.calls) if "done" in text_of(c)]  # nothing went out
+        with sqlite3.connect(path) as db:
+            (nonce,) = db.execute("SELECT nonce FROM outbox WHERE kind = 'turn_ended' AND sent_at IS NULL").fetchone()
+        old_turn = (await bot.core.service.game(GUILD, game_id)).turn_message_id
+        kept = dict(wire.messages)
+    async with running_bot(path, kept) as wire:
+        sent = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
+        assert [(c.json or {})["nonce"] for c in sent] == [nonce]
+        # The old turn message (read back from Discord: its footer names turn 1) gets its final form, and
+        # the new turn gets its own live message after the board.
+        fetched = [c for c in wire.calls if c.method == "GET" and c.path.endswith(f"/messages/{old_turn}")]
+        assert len(fetched) == 1
+        (final,) = [c for c in wire.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old_turn}")]
+        assert final.json is not None and final.json["components"] == [] and "over" in text_of(final)
+        turn = [c for c in posts(wire.calls, CHANNEL) if custom_ids(c.data)[-1:] == [f"tikal:end:{game_id}"]]
+        assert len(turn) == 1 and wire.calls.index(turn[0]) > wire.calls.index(sent[0])
+        assert (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id == turn[0].message_id
+
+
+async def test_a_failed_post_is_retried_with_its_nonce_and_a_post_to_a_deleted_channel_is_given_up(
+        tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        members = {s.seat: s.member_id for s in (await bot.core.service.game(GUILD, game_id)).seats}
+
+        async def end_a_turn(status: int) -> list[Call]:
+            view = await bot.core.service.view(GUILD, game_id)
+            member = members[view.to_act or 0]
+            space, rotation = view.placements[0]
+            await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
+            wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", status))
+            calls = await command(wire, "tikal end", user=member)
+            assert responses(calls)[0].data["content"].startswith("✅")  # the move stands
+            return calls
+
+        calls = await end_a_turn(503)
+        failed = posts(calls, CHANNEL)[0]
+        assert "board.png" in failed.files
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT attempts, sent_at IS NULL FROM outbox WHERE kind = 'turn_ended'").fetchone() \
+                == (1, 1)
+        assert await bot.outbox.flush() == 1
+        retried = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files][-1]
+        assert retried is not failed and retried.json is not None and failed.json is not None
+        assert retried.json["nonce"] == failed.json["nonce"]
+
+        await end_a_turn(404)
+        with sqlite3.connect(path) as db:
+            rows = db.execute("SELECT sent_at IS NOT NULL, message_id, last_error FROM outbox "
+                              "WHERE kind = 'turn_ended' ORDER BY id").fetchall()
+        assert rows[-1][0] == 1 and rows[-1][1] is None and rows[-1][2].startswith("404")
+        assert await bot.outbox.flush() == 0
+
+
+async def test_the_worker_retries_a_failed_post_when_woken(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+        wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", 500))
+        await command(wire, "tikal end", user=member)
+        assert len(await bot.core.service.pending_posts()) == 1
+        bot.outbox.wake()
+        for _ in range(3000):  # wait for the worker's round (bounded; not a timing assertion)
+            if not await bot.core.service.pending_posts():
+                break
+            await asyncio.sleep(0.01)
+        boards = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
+        assert len(boards) == 3  # the start, the failed try and the retry
+        assert boards[1].json is not None and boards[2].json is not None
+        assert boards[1].json["nonce"] == boards[2].json["nonce"]
+        assert not await bot.core.service.pending_posts()

@@ -1,0 +1,65 @@
+"""``/tikal hint``: the strong computer player's suggestion, privately, only for the player to act."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from bot.core.hints import suggest
+from engine.ai import plan
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CY,
+    GUILD,
+    bot_of,
+    command,
+    open_game,
+    responses,
+    running_bot,
+    text_of,
+)
+from tests.bot.adapter.wire import Wire
+
+
+async def _actor(wire: Wire, game_id: int) -> tuple[int, int]:
+    svc = bot_of(wire).core.service
+    game = await svc.game(GUILD, game_id)
+    view = await svc.view(GUILD, game_id)
+    assert view.to_act is not None
+    seat = game.at_seat(view.to_act)
+    assert seat is not None
+    other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
+    return seat.member_id, other
+
+
+async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(tmp_path: Path) -> None:
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, other = await _actor(wire, game_id)
+        svc = bot_of(wire).core.service
+        before = await svc.view(GUILD, game_id)
+        calls = await command(wire, "tikal hint", user=actor)
+        answers = responses(calls)
+        assert answers[0].callback_type == 5 and answers[0].ephemeral  # deferred privately, then the follow-up
+        text = text_of(answers[-1])
+        assert answers[-1].ephemeral and "Suggestion" in text
+        seat_view = await svc.seat_view(GUILD, game_id, actor)
+        expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
+        assert expected and all(f"`{m}`" in text for m in expected)
+        assert str(expected[0]).startswith("place")
+        assert (await svc.view(GUILD, game_id)).version == before.version
+        for user in (other, CY):
+            (refusal,) = responses(await command(wire, "tikal hint", user=user))
+            assert refusal.ephemeral and refusal.callback_type == 4 and "turn" in refusal.data["content"]
+
+
+async def test_suggested_ap_are_measured_on_the_players_own_view(tmp_path: Path) -> None:
+    state = engine.new_game(["Ana", "Ben"], "basic", 7)
+    state = engine.apply(state, engine.legal_moves(state)[0].move)
+    seat_view = engine.view(state, state.to_act)
+    steps = suggest(seat_view, 3)
+    assert [s.move for s in steps] == plan(seat_view, "strong", 3)
+    assert sum(s.ap or 0 for s in steps) <= (seat_view.ap_left or 0)
+    assert any(s.ap for s in steps)
+

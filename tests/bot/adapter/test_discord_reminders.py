@@ -1,0 +1,158 @@
+"""Reminders through the real discord.py bot, on a fake clock: a reply to the turn message with one ping, a DM
+(and the channel when DMs are closed), quiet hours in the member's time zone, settings and forgetting them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    GUILD,
+    bot_of,
+    choices_of,
+    command,
+    open_game,
+    pinged,
+    posts,
+    responses,
+    running_bot,
+    text_of,
+    tick,
+)
+from tests.bot.adapter.wire import Wire
+from tests.bot.core.clockkit import HOUR, T0, FakeClock
+
+
+async def to_act(wire: Wire, game_id: int) -> tuple[int, int]:
+    """The member to act and the other one."""
+    svc = bot_of(wire).core.service
+    game = await svc.game(GUILD, game_id)
+    view = await svc.view(GUILD, game_id)
+    seat = game.at_seat(view.to_act or 0)
+    assert seat is not None
+    other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
+    return seat.member_id, other
+
+
+async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
+        _, calls = await tick(wire, clock, T0 + 11 * HOUR)
+        assert posts(calls) == []  # not due yet
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        (reminder,) = posts(calls, CHANNEL)
+        body = reminder.json or {}
+        assert int(body["message_reference"]["message_id"]) == turn
+        assert body["message_reference"]["fail_if_not_exists"] is False
+        assert pinged(reminder) == ([str(actor)], [])
+        assert body["content"].startswith(f"<@{actor}>, ⏰ reminder: your turn in game #{game_id}")
+        assert f"<t:{int(T0)}:R>" in body["content"]  # waiting since the turn began, as a Discord timestamp
+        _, calls = await tick(wire, clock, T0 + 13 * HOUR)
+        assert posts(calls) == []  # never twice within an interval
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        assert len(posts(calls, CHANNEL)) == 1  # the second step of the schedule
+
+
+async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        calls = await command(wire, "tikal settings", {"delivery": "dm"}, user=actor)
+        (answer,) = responses(calls)
+        assert answer.ephemeral and "a DM" in text_of(answer)
+
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        assert int((opened.json or {})["recipient_id"]) == actor
+        dm_channel = int(opened.response["id"])
+        (dm,) = posts(calls)
+        assert dm.path == f"/channels/{dm_channel}/messages" and posts(calls, CHANNEL) == []
+        content = (dm.json or {})["content"]
+        assert content.startswith("⏰ Reminder: your turn in Tikal game") and f"/channels/{GUILD}/{CHANNEL}/" in content
+        assert pinged(dm) == ([], [])
+
+        # The member closes their DMs: the next reminder goes to the channel, with the ping, as a reply.
+        wire.fail_next.append((f"POST /channels/{dm_channel}/messages", 403))
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        (refused,) = posts(calls, dm_channel)
+        (fallback,) = posts(calls, CHANNEL)
+        assert calls.index(refused) < calls.index(fallback)
+        assert pinged(fallback) == ([str(actor)], [])
+        assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ reminder")
+        assert "message_reference" in (fallback.json or {})
+        assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
+
+
+async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        calls = await command(wire, "tikal settings", {"time_zone": "berl"}, user=actor, focused="time_zone")
+        assert "Europe/Berlin" in [c["value"] for c in choices_of(calls[0])]
+        calls = await command(wire, "tikal settings", {"time_zone": "Europe/Berlin", "quiet_from": "21:00",
+                                                       "quiet_to": "8"}, user=actor)
+        text = text_of(responses(calls)[0])
+        assert "Europe/Berlin" in text and "21:00–08:00" in text and responses(calls)[0].ephemeral
+
+        # 12 h after 09:00 UTC is 22:00 in Berlin (CET, UTC+1): inside the quiet hours, so 08:00 Berlin.
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        assert posts(calls) == []
+        _, calls = await tick(wire, clock, T0 + 21.5 * HOUR)
+        assert posts(calls) == []
+        _, calls = await tick(wire, clock, T0 + 22 * HOUR)
+        assert len(posts(calls, CHANNEL)) == 1
+
+        calls = await command(wire, "tikal settings", {"time_zone": "Mars/Olympus"}, user=actor)
+        assert responses(calls)[0].ephemeral and "not a time zone" in text_of(responses(calls)[0])
+        calls = await command(wire, "tikal settings", {"quiet_from": "22:00"}, user=actor)
+        assert "both" in text_of(responses(calls)[0])
+        calls = await command(wire, "tikal settings", {"forget": True}, user=actor)
+        assert "deleted" in text_of(responses(calls)[0])
+        settings = await bot_of(wire).core.members.get(actor)
+        assert settings.time_zone is None and settings.quiet is None and settings.delivery == "channel"
+
+
+async def test_no_reminder_after_the_turn_moved_on_and_none_in_a_finished_wait(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, other = await to_act(wire, game_id)
+        clock.now = T0 + 11 * HOUR
+        view = await bot.core.service.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        import engine
+
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+        await command(wire, "tikal end", user=actor)
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        assert posts(calls) == []  # the old turn's reminder is gone with the turn
+        _, calls = await tick(wire, clock, T0 + 23 * HOUR)
+        (reminder,) = posts(calls, CHANNEL)
+        assert pinged(reminder) == ([str(other)], [])
+
+
+async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(tmp_path: Path) -> None:
+    clock = FakeClock()
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path, clock=clock) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        clock.now = T0 + 12 * HOUR
+        start = len(wire.calls)
+        report = await bot_of(wire).core.scheduler.tick()  # committed; the process dies before sending it
+        (queued,) = report.posts
+        assert queued.kind == "reminder" and posts(wire.calls[start:]) == []
+        kept = dict(wire.messages)
+    async with running_bot(path, kept, clock=clock) as wire:
+        (sent,) = [c for c in posts(wire.calls, CHANNEL) if "reminder" in ((c.json or {}).get("content") or "")]
+        assert (sent.json or {})["nonce"] == queued.nonce and pinged(sent) == ([str(actor)], [])
+        _, calls = await tick(wire, clock, T0 + 12.5 * HOUR)
+        assert posts(calls) == []  # not again

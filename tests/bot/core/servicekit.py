@@ -1,0 +1,101 @@
+"""Shared helpers of the service tests: open a service on a real SQLite file, start games, play them."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import engine
+from bot.core.results import GameInfo, Moved
+from bot.core.service import TikalService
+from bot.core.storage import Storage
+from engine import GameState, LegalMove, Move
+
+GUILD = 1001
+OTHER_GUILD = 2002
+CHANNEL = 501
+MEMBERS = (11, 12, 13, 14)
+NAMES = ("Ana", "Ben", "Cy", "Dee")
+STRANGER = 99
+
+
+@asynccontextmanager
+async def open_service(path: Path, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
+    storage = await Storage.open(path)
+    try:
+        yield TikalService(storage, rng=random.Random(seed), seed_source=lambda: seed, retries=retries)
+    finally:
+        await storage.close()
+
+
+async def started_game(
+    svc: TikalService, players: int = 2, variant: str = "basic", *, guild: int = GUILD, channel: int = CHANNEL
+) -> GameInfo:
+    """A running game of ``players`` members (``MEMBERS``/``NAMES``), seats in join order."""
+    game = await svc.new_game(guild, channel, MEMBERS[0], NAMES[0], variant=variant, seats=players)
+    for member, name in zip(MEMBERS[1:players], NAMES[1:players], strict=True):
+        await svc.join(guild, game.id, member, name)
+    started = await svc.start(guild, game.id, MEMBERS[0])
+    return started.game
+
+
+def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:
+    """A random legal move: a kind of move first (so `end` is not drowned out by walks), then a count."""
+    kinds: dict[str, list[LegalMove]] = {}
+    for entry in entries:
+        verb = str(entry.move).split()[0]
+        if verb != "undo" or allow_undo:
+            kinds.setdefault(verb, []).append(entry)
+    verb = rng.choice(sorted(kinds))
+    return rng.choice(list(rng.choice(kinds[verb]).moves()))
+
+
+async def play_to_end(
+    svc: TikalService, game: GameInfo, rng: random.Random, *, guild: int = GUILD, limit: int | None = None
+) -> list[Moved]:
+    """Play ``game`` with random legal moves chosen from the service's own ``legal_moves``.
+
+    Stops when the game ends or after ``limit`` moves. At most one undo per turn, so every game ends.
+    """
+    results: list[Moved] = []
+    undone_in: set[tuple[int, int]] = set()
+    while limit is None or len(results) < limit:
+        view = await svc.view(guild, game.id)
+        if view.finished:
+            break
+        assert view.to_act is not None
+        member = game.at_seat(view.to_act)
+        assert member is not None
+        entries = await svc.legal_moves(guild, game.id, member.member_id)
+        assert entries, "the player to act always has a legal move"
+        key = (view.turn, view.to_act)
+        move = choose(entries, rng, allow_undo=key not in undone_in)
+        if isinstance(move, engine.Undo):
+            undone_in.add(key)
+        results.append(await svc.act(guild, game.id, member.member_id, move))
+        assert len(results) < 5000, "a game that does not end"
+    return results
+
+
+def replay_from_file(path: Path, game_id: int) -> GameState:
+    """Fold the engine over the game's stored setup and move log, read with plain sqlite3."""
+    with sqlite3.connect(path) as db:
+        (setup_json,) = db.execute("SELECT setup_json FROM games WHERE id = ?", (game_id,)).fetchone()
+        moves = [m for (m,) in db.execute("SELECT move FROM moves WHERE game_id = ? ORDER BY idx", (game_id,))]
+    return engine.replay(engine.read_record({**json.loads(setup_json), "moves": moves}))
+
+
+def table_counts(path: Path, game_id: int) -> dict[str, object]:
+    """What a crash must not change: version, log, snapshot and outbox of a game."""
+    with sqlite3.connect(path) as db:
+        return {
+            "version": db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0],
+            "moves": db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)).fetchone()[0],
+            "snapshot": db.execute("SELECT version, state_json FROM snapshots WHERE game_id = ?",
+                                   (game_id,)).fetchone(),
+            "outbox": db.execute("SELECT COUNT(*) FROM outbox WHERE game_id = ?", (game_id,)).fetchone()[0],
+        }

@@ -1,0 +1,71 @@
+"""Members' settings: delivery, time zone, quiet hours; validation; forgetting; re-planning running games."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import time
+from pathlib import Path
+
+import pytest
+
+from bot.core.errors import BadOption
+from bot.core.members import MemberSettings, parse_clock
+from bot.core.schedule import QuietHours
+from tests.bot.core.clockkit import open_kit
+from tests.bot.core.servicekit import GUILD, MEMBERS
+from tests.bot.core.servicekit import started_game as start
+
+ANA, BEN, _, _ = MEMBERS
+
+
+def test_clock_times_are_read_as_typed() -> None:
+    assert parse_clock("22:30") == time(22, 30) and parse_clock(" 7 ") == time(7) and parse_clock("0:05") == time(0, 5)
+    for bad in ("24:00", "7:60", "seven", "7pm", ""):
+        with pytest.raises(BadOption, match="time of day"):
+            parse_clock(bad)
+
+
+async def test_settings_are_kept_validated_and_forgotten(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        assert await k.members.get(ANA) == MemberSettings(ANA)
+        saved = await k.members.update(ANA, delivery="dm", time_zone="Europe/Berlin", quiet=("22:00", "7:30"))
+        assert saved.quiet == QuietHours(time(22), time(7, 30), "Europe/Berlin")
+        assert await k.members.get(ANA) == saved
+        partial = await k.members.update(ANA, delivery="channel")  # options left empty stay
+        assert partial.time_zone == "Europe/Berlin" and partial.quiet_start == time(22)
+        with pytest.raises(BadOption, match="dm"):
+            await k.members.update(ANA, delivery="pigeon")
+        with pytest.raises(BadOption, match="Europe/Berlin"):
+            await k.members.update(ANA, time_zone="Mars/Olympus")
+        with pytest.raises(BadOption, match="time zone"):
+            await k.members.update(BEN, quiet=("22", "7"))  # quiet hours need a time zone
+        with pytest.raises(BadOption, match="differ"):
+            await k.members.update(ANA, quiet=("7", "7:00"))
+        assert await k.members.get(ANA) == partial and await k.members.get(BEN) == MemberSettings(BEN)
+        cleared = await k.members.update(ANA, clear_quiet=True)
+        assert cleared.quiet is None and cleared.time_zone == "Europe/Berlin"
+        assert "Europe/Berlin" in k.members.zone_choices("berl")
+        assert await k.members.forget(ANA) and not await k.members.forget(ANA)
+        assert await k.members.get(ANA) == MemberSettings(ANA)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT COUNT(*) FROM member_settings").fetchone()[0] == 0
+
+
+async def test_new_quiet_hours_and_forgetting_replan_a_running_game(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)  # Ana's reminder due at 21:00 UTC
+        k.clock.at(2)
+        await k.members.update(ANA, time_zone="UTC", quiet=("20:00", "23:00"))
+        assert await k.tick(2) == []
+        assert await k.tick(12) == [] and await k.tick(13.9) == []
+        assert await k.tick(14) == ["reminder"]  # 23:00 UTC, the end of her quiet hours
+        k.clock.at(15)
+        await k.members.update(ANA, time_zone="UTC", quiet=("00:00", "12:00"))  # the next one, 09:00, is quiet now
+        await k.tick(15)
+        assert await k.tick(24) == [] and await k.tick(26.9) == []
+        k.clock.at(26.95)
+        assert await k.members.forget(ANA)  # no quiet hours any more: due at once
+        assert await k.tick(26.95) == ["reminder"]
+        assert [p.payload["member_id"] for p in await k.svc.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
+            ANA, ANA]

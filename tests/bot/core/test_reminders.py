@@ -1,0 +1,325 @@
+"""The scheduler with a fake clock: reminder schedule, quiet hours, turns moving on, deadlines, pause, restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.core.errors import NotAllowed
+from bot.core.storage import Transaction
+from bot.core.timing import GamePaused
+from tests.bot.core.clockkit import HOUR, MOD, T0, finish_obligation, open_kit
+from tests.bot.core.servicekit import GUILD, MEMBERS, replay_from_file
+from tests.bot.core.servicekit import started_game as start
+
+ANA, BEN, CY, _ = MEMBERS
+
+
+async def reminders_of(kit: object, game_id: int) -> list[dict[str, object]]:
+    svc = kit.svc  # type: ignore[attr-defined]
+    return [p.payload for p in await svc.posts_of(GUILD, game_id) if p.kind == "reminder"]
+
+
+async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)
+        assert await k.tick(11.9) == []
+        assert await k.tick(12) == ["reminder"]
+        assert await k.tick(12.1) == [] and await k.tick(23.9) == []
+        assert await k.tick(24) == ["reminder"]
+        assert await k.tick(47.9) == []
+        assert await k.tick(48) == ["reminder"]
+        # the bot was down for four days: one reminder when it is back, then the daily rhythm again
+        assert await k.tick(150) == ["reminder"]
+        assert await k.tick(151) == [] and await k.tick(167.9) == []
+        assert await k.tick(168) == ["reminder"]
+        sent = await reminders_of(k, game.id)
+        assert [p["number"] for p in sent] == [1, 2, 3, 4, 8]  # steps 5–7 fell in the downtime
+        first = sent[0]
+        assert first["member_id"] == ANA and first["player"] == "Ana" and first["delivery"] == "channel"
+        assert first["kind"] == "turn" and first["waiting_since"] == T0 and first["deadline_at"] is None
+        assert first["since"] == f"<t:{int(T0)}:R>"
+
+
+async def test_no_reminder_once_the_turn_has_moved_on(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)
+        k.clock.at(11)
+        await finish_obligation(k.svc, game)  # Ana ends her turn an hour before her reminder
+        assert await k.tick(12) == []
+        assert await k.tick(22.9) == []
+        assert await k.tick(23) == ["reminder"]  # Ben's wait began at 11 h
+        k.clock.at(30)
+        await finish_obligation(k.svc, game)
+        assert await k.tick(35) == [] and await k.tick(41.9) == []
+        assert [p["member_id"] for p in await reminders_of(k, game.id)] == [BEN]
+        assert await k.tick(42) == ["reminder"]
+        assert [p["member_id"] for p in await reminders_of(k, game.id)] == [BEN, ANA]
+
+
+async def test_quiet_hours_in_two_time_zones_delay_reminders_and_deadlines(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        await k.members.update(ANA, time_zone="Asia/Tokyo", quiet=("23:00", "8:00"))  # UTC+9
+        await k.members.update(BEN, time_zone="America/New_York", quiet=("22", "7"), delivery="dm")  # UTC-5
+        game = await start(k.svc, 2)  # 09:00 UTC = 18:00 in Tokyo
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=16)
+        # Ana: reminder due 21:00 UTC = 06:00 Tokyo, quiet until 08:00 Tokyo = 23:00 UTC (14 h);
+        # deadline due 01:00 UTC = 10:00 Tokyo, not quiet
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 16 * HOUR
+        assert await k.tick(12) == [] and await k.tick(13.9) == []
+        assert await k.tick(14) == ["reminder"]
+        k.clock.at(14)
+        await finish_obligation(k.svc, game)  # Ben's turn from 23:00 UTC = 18:00 in New York
+        # Ben: reminder due 11:00 UTC = 06:00 New York → 07:00 (27 h); deadline 15:00 UTC = 10:00, not quiet
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 30 * HOUR
+        assert await k.tick(26) == [] and await k.tick(26.9) == []
+        assert await k.tick(27) == ["reminder"]
+        ben = (await reminders_of(k, game.id))[-1]
+        assert ben["member_id"] == BEN and ben["delivery"] == "dm"
+        assert ben["deadline_at"] == T0 + 30 * HOUR and ben["deadline"] == f"<t:{int(T0 + 30 * HOUR)}:R>"
+        # Ben moves his quiet hours over his deadline: it moves to their end (12:00 New York = 17:00 UTC)
+        k.clock.at(28)
+        await k.members.update(BEN, quiet=("9:00", "12:00"))
+        assert await k.tick(28) == []
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 32 * HOUR
+
+
+async def test_deadline_policy_skip_plays_ruling_14_moves_and_marks_them(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        game = await start(k.svc, 2)
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
+        assert await k.tick(12) == ["reminder"]
+        before = replay_from_file(path, game.id)
+        expected = [str(m) for m in engine.absent_moves(before)]
+        assert await k.tick(23.9) == []
+        report = await k.scheduler.tick(k.clock.at(24))
+        assert [p.kind for p in report.posts] == ["deadline_skipped", "turn_ended"]
+        (moved,) = report.moved
+        assert list(moved.moves) == expected and moved.to_act is not None and moved.to_act.member_id == BEN
+        skipped = report.posts[0].payload
+        assert skipped["player"] == "Ana" and skipped["member_id"] == ANA and skipped["moves"] == expected
+        assert skipped["deadline_at"] == T0 + 24 * HOUR
+        page = await k.history.history(GUILD, game.id)
+        assert [e.actor_id for e in page.entries] == [None] * len(expected)
+        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+        # Ben's own wait started at the skip: reminder at 36 h, deadline at 48 h
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 48 * HOUR
+        assert await k.tick(35.9) == []
+        assert await k.tick(36) == ["reminder"]
+        assert await k.tick(48) == ["deadline_skipped", "turn_ended"]
+
+
+async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        game = await start(k.svc, 3, "auction")
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, reminders=False, bid_hours=2, turn_hours=None,
+                               policy="skip")
+        view = await k.svc.view(GUILD, game.id)
+        assert view.phase is engine.Phase.BID
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 2 * HOUR
+        assert await k.tick(1.9) == []
+        report = await k.scheduler.tick(k.clock.at(2))
+        assert report.posts[0].kind == "deadline_skipped" and report.posts[0].payload["moves"] == ["pass"]
+        assert (await k.svc.view(GUILD, game.id)).to_act != view.to_act
+        assert await k.tick(3) == []  # the next bidder's deadline counts from the pass
+
+
+async def test_deadline_policy_wait_tells_the_moderators_once(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        await k.mod.configure(GUILD, MOD, is_moderator=True, moderator_role_id=555)
+        game = await start(k.svc, 2)
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="wait")
+        assert await k.tick(12) == ["reminder"]
+        assert await k.tick(24) == ["deadline_waiting"]
+        waiting = (await k.svc.posts_of(GUILD, game.id))[-1].payload
+        assert waiting["moderator_role_id"] == 555 and waiting["member_id"] == ANA and waiting["player"] == "Ana"
+        assert await k.tick(24.1) == ["reminder"]  # the reminder due with the deadline comes right after
+        assert await k.tick(30) == [] and await k.tick(48) == ["reminder"] and await k.tick(100) == ["reminder"]
+        assert (await k.svc.view(GUILD, game.id)).to_act == 0  # nothing was played for Ana
+        kinds = [p.kind for p in await k.svc.posts_of(GUILD, game.id)]
+        assert kinds.count("deadline_waiting") == 1
+
+
+async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_wait_over(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
+        with pytest.raises(NotAllowed):
+            await k.mod.pause(GUILD, game.id, BEN, is_moderator=False)
+        k.clock.at(5)
+        paused = await k.mod.pause(GUILD, game.id, MOD, is_moderator=True)
+        assert paused.post is not None and paused.post.payload["action"] == "pause"
+        assert paused.game.deadline_at is None
+        with pytest.raises(GamePaused, match="paused"):
+            await finish_obligation(k.svc, game)
+        assert await k.tick(12) == [] and await k.tick(100) == []
+        assert (await k.svc.view(GUILD, game.id)).version == 0
+        k.clock.at(100)
+        resumed = await k.mod.resume(GUILD, game.id, MOD, is_moderator=True)
+        assert resumed.post is not None and resumed.game.deadline_at == T0 + 124 * HOUR
+        assert await k.tick(111.9) == []
+        assert await k.tick(112) == ["reminder"]
+        assert await k.tick(124) == ["deadline_skipped", "turn_ended"]
+
+
+async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)
+        original = Transaction.add_post
+
+        async def crash(self: Transaction, *args: object, **kwargs: object) -> object:
+            await original(self, *args, **kwargs)  # type: ignore[arg-type]
+            raise OSError("power cut")
+
+        monkeypatch.setattr(Transaction, "add_post", crash)
+        assert await k.tick(12) == []
+        assert await reminders_of(k, game.id) == []
+        monkeypatch.undo()
+        assert await k.tick(12.01) == []  # a game whose work failed is looked at again after RETRY_AFTER
+        assert await k.tick(12.1) == ["reminder"]
+        assert await k.tick(12.2) == []
+        assert len(await reminders_of(k, game.id)) == 1
+
+
+async def test_a_restart_after_queuing_a_reminder_sends_it_exactly_once(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        game = await start(k.svc, 2)
+        for post in await k.svc.pending_posts():
+            await k.svc.mark_sent(post.id, 1)
+        assert await k.tick(12) == ["reminder"]
+        clock = k.clock
+    # the process dies before the outbox marked the reminder sent
+    async with open_kit(path, clock=clock) as k:
+        pending = await k.svc.pending_posts()
+        assert [p.kind for p in pending] == ["reminder"]  # the outbox sends it (with its nonce) after the restart
+        assert await k.tick(12) == [] and await k.tick(12.5) == []
+        assert len(await reminders_of(k, game.id)) == 1
+        assert await k.svc.mark_sent(pending[0].id, 2)
+        assert await k.tick(23.9) == [] and await k.svc.pending_posts() == []
+        assert await k.tick(24) == ["reminder"]
+
+
+@pytest.mark.parametrize("policy", ["skip", "wait"])
+async def test_a_move_committed_while_the_scheduler_decides_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, policy: str
+) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        game = await start(k.svc, 2)
+        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=12, policy=policy)
+        original = k.svc.view
+
+        async def look_then_ana_moves(guild_id: int, game_id: int) -> engine.GameView:
+            seen = await original(guild_id, game_id)
+            monkeypatch.setattr(k.svc, "view", original)
+            await finish_obligation(k.svc, game)  # Ana ends her turn while the tick decides on what it saw
+            return seen
+
+        monkeypatch.setattr(k.svc, "view", look_then_ana_moves)
+        assert await k.tick(12) == []  # neither a reminder nor the deadline for a turn that has moved on
+        kinds = [p.kind for p in await k.svc.posts_of(GUILD, game.id)]
+        assert kinds == ["started", "mod_action", "turn_ended"]
+        page = await k.history.history(GUILD, game.id)
+        assert {e.actor_id for e in page.entries} == {ANA}
+        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 24 * HOUR  # Ben's, from 12 h
+        assert await k.tick(23.9) == []
+
+
+async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        broken = await start(k.svc, 2, channel=1)
+        fine = await start(k.svc, 2, channel=2)
+        original = k.svc.view
+
+        async def view(guild_id: int, game_id: int) -> engine.GameView:
+            if game_id == broken.id:
+                raise RuntimeError("unreadable game")
+            return await original(guild_id, game_id)
+
+        monkeypatch.setattr(k.svc, "view", view)
+        assert await k.tick(12) == ["reminder"]  # the other game is not held back
+        assert [p.game_id for p in await k.svc.pending_posts() if p.kind == "reminder"] == [fine.id]
+        assert await k.tick(12.05) == []  # the failing game waits RETRY_AFTER instead of spinning
+        monkeypatch.undo()
+        assert await k.tick(12.1) == ["reminder"]
+        assert [p.game_id for p in await k.svc.pending_posts() if p.kind == "reminder"] == [fine.id, broken.id]
+    with sqlite3.connect(path) as db:
+        plan = db.execute("EXPLAIN QUERY PLAN SELECT game_id FROM game_clocks WHERE next_due <= ? "
+                          "ORDER BY next_due LIMIT ?", (T0, 10)).fetchall()
+    assert any("game_clocks_due" in str(row) for row in plan), plan
+
+
+async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.core.storage
+    from bot.core.migrations import MIGRATIONS
+
+    path = tmp_path / "t.sqlite3"
+    import bot.core.service
+
+    async def no_computers(*_: object) -> dict[int, object]:
+        return {}
+
+    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr(bot.core.service, "computer_seats", no_computers)  # nor computer players (migration 3)
+    async with open_kit(path) as k:
+        k.svc.commit_hooks.clear()  # the old service had no clocks
+        game = await start(k.svc, 2)
+        k.clock.at(3)
+        await finish_obligation(k.svc, game)  # Ben's turn from 3 h
+        clock = k.clock
+    monkeypatch.undo()
+    async with open_kit(path, clock=clock) as k:
+        assert await k.tick(3.5) == []  # the first tick plans the old game's wait from the turn's start
+        assert await k.tick(14.9) == []
+        assert await k.tick(15) == ["reminder"]
+        assert (await reminders_of(k, game.id))[0]["member_id"] == BEN
+
+
+async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_once_after_restart(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+    import textwrap
+
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        game = await start(k.svc, 2)
+    child = textwrap.dedent(f"""
+        import asyncio, os
+        from bot.core.reminders import Scheduler
+        from bot.core.service import TikalService
+        from bot.core.storage import Storage, Transaction
+
+        original = Transaction.add_post
+
+        async def add_post_then_die(self, *args, **kwargs):
+            await original(self, *args, **kwargs)
+            os._exit(9)  # killed after queuing the reminder, before the commit
+
+        async def main():
+            storage = await Storage.open({str(path)!r}, clock=lambda: {T0 + 12 * HOUR!r})
+            Transaction.add_post = add_post_then_die
+            await Scheduler(TikalService(storage)).tick({T0 + 12 * HOUR!r})
+
+        asyncio.run(main())
+    """)
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 9, done.stderr
+    async with open_kit(path) as k:
+        assert await reminders_of(k, game.id) == []
+        assert await k.tick(12.01) == ["reminder"]
+        assert await k.tick(12.02) == [] and len(await reminders_of(k, game.id)) == 1

@@ -1,0 +1,88 @@
+"""Reminder and deadline times with a fixed clock: escalation, quiet hours across time zones and DST."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.core.schedule import (
+    BadTimeZone,
+    QuietHours,
+    deadline,
+    discord_timestamp,
+    next_reminder,
+    reminder_offset,
+    zone,
+    zone_choices,
+)
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+
+
+def test_reminders_escalate_12h_24h_then_daily() -> None:
+    assert [reminder_offset(n) for n in range(5)] == [timedelta(hours=h) for h in (12, 24, 48, 72, 96)]
+    assert next_reminder(T0, 0) == T0 + timedelta(hours=12)
+    assert next_reminder(T0, 1, last_sent=T0 + timedelta(hours=12)) == T0 + timedelta(hours=24)
+    assert next_reminder(T0, 2, last_sent=T0 + timedelta(hours=24)) == T0 + timedelta(hours=48)
+
+
+def test_never_twice_within_the_minimum_gap() -> None:
+    late = T0 + timedelta(hours=23, minutes=50)  # the first reminder was pushed late by quiet hours
+    assert next_reminder(T0, 1, last_sent=late) == late + timedelta(hours=1)
+
+
+def test_quiet_hours_across_midnight_move_the_reminder_to_their_end() -> None:
+    quiet = QuietHours(time(22, 0), time(7, 30), "Europe/Berlin")  # UTC+1 in March before DST
+    due = next_reminder(datetime(2026, 3, 2, 11, 0, tzinfo=UTC), 0, quiet=quiet)  # 23:00 UTC = 00:00 Berlin
+    assert due == datetime(2026, 3, 3, 6, 30, tzinfo=UTC)  # 07:30 Berlin
+    assert not quiet.contains(due) and quiet.contains(due - timedelta(minutes=1))
+
+
+def test_quiet_hours_before_midnight_end_the_next_morning() -> None:
+    quiet = QuietHours(time(22, 0), time(7, 0), "America/New_York")  # UTC-5 in early March
+    when = datetime(2026, 3, 3, 3, 30, tzinfo=UTC)  # 22:30 New York on March 2
+    assert quiet.contains(when)
+    assert quiet.end_after(when) == datetime(2026, 3, 3, 12, 0, tzinfo=UTC)
+
+
+def test_same_day_quiet_hours_and_outside_times_unchanged() -> None:
+    quiet = QuietHours(time(13, 0), time(15, 0), "Asia/Kolkata")  # UTC+5:30
+    inside = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)  # 13:30 Kolkata
+    assert quiet.end_after(inside) == datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
+    outside = datetime(2026, 3, 2, 10, 0, tzinfo=UTC)
+    assert quiet.end_after(outside) == outside
+
+
+def test_daylight_saving_shift_is_followed() -> None:
+    quiet = QuietHours(time(1, 0), time(7, 0), "Europe/Berlin")
+    # 2026-03-29: Berlin springs forward at 02:00 → 03:00; quiet hours still end at 07:00 local = 05:00 UTC.
+    when = datetime(2026, 3, 29, 1, 30, tzinfo=UTC)  # 03:30 CEST
+    assert quiet.end_after(when) == datetime(2026, 3, 29, 5, 0, tzinfo=UTC)
+    # A quiet span ending in the skipped hour ends when the clocks resume.
+    gap = QuietHours(time(0, 0), time(2, 30), "Europe/Berlin")
+    end = gap.end_after(datetime(2026, 3, 28, 23, 30, tzinfo=UTC))  # 00:30 CET
+    assert end.astimezone(ZoneInfo("Europe/Berlin")).hour == 3
+
+
+def test_deadline_moves_to_the_end_of_quiet_hours() -> None:
+    quiet = QuietHours(time(23, 0), time(8, 0), "Pacific/Auckland")  # UTC+13 in March (NZDT)
+    started = datetime(2026, 3, 2, 0, 0, tzinfo=UTC)  # 13:00 Auckland
+    assert deadline(started, 10) == started + timedelta(hours=10)
+    assert deadline(started, 12, quiet) == datetime(2026, 3, 2, 19, 0, tzinfo=UTC)  # 08:00 Auckland
+
+
+def test_time_zones_are_validated_and_autocompleted() -> None:
+    with pytest.raises(BadTimeZone, match="Europe/Berlin"):
+        zone("Mars/Olympus")
+    with pytest.raises(BadTimeZone):
+        QuietHours(time(1), time(2), "Nowhere")
+    assert "Europe/Berlin" in zone_choices("berl")
+    assert zone_choices("new_y")[0] == "America/New_York"
+    assert len(zone_choices("")) == 25 and all("/" in z for z in zone_choices(""))
+
+
+def test_discord_timestamp_markup() -> None:
+    assert discord_timestamp(datetime(2026, 1, 1, tzinfo=UTC)) == "<t:1767225600:R>"
+    assert discord_timestamp(datetime(2026, 1, 1, tzinfo=UTC), "f") == "<t:1767225600:f>"

@@ -1,0 +1,92 @@
+"""Auction standing orders: "pass" or "bid up to N" for the current round, played when the bid is due."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import engine
+from bot.core.errors import BadOption, WrongStatus
+from bot.core.standing_orders import StandingOrders, order_moves, parse_order
+from engine import Phase
+from tests.bot.core.clockkit import MOD, open_kit
+from tests.bot.core.servicekit import GUILD, MEMBERS, STRANGER, replay_from_file
+from tests.bot.core.servicekit import started_game as start
+
+ANA, BEN, CY, _ = MEMBERS
+
+
+def test_orders_are_read_as_typed() -> None:
+    assert parse_order("pass") is None and parse_order(" PASS ") is None
+    assert parse_order("bid up to 5") == parse_order("up to 5") == parse_order("5") == 5
+    for bad in ("bid", "up to 0", "raise", "bid up to -2"):
+        with pytest.raises(BadOption, match="pass"):
+            parse_order(bad)
+
+
+async def test_orders_of_waiting_bidders_are_played_when_their_bid_comes(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path) as k:
+        orders = StandingOrders(k.svc)
+        game = await start(k.svc, 3, "auction")
+        view = await k.svc.view(GUILD, game.id)
+        assert view.phase is Phase.BID and view.to_act == 0 and view.bidders == (0, 1, 2)
+        assert [p.score for p in view.players] == [20, 20, 20]
+        ben, ben_moved = await orders.leave(GUILD, game.id, BEN, "bid up to 3")
+        _, cy_moved = await orders.leave(GUILD, game.id, CY, "up to 2")
+        assert ben_moved is None and cy_moved is None and ben.round == view.round and ben.text == "bid up to 3"
+        assert await orders.of(GUILD, game.id, BEN) == ben
+        await k.svc.act(GUILD, game.id, ANA, "pass")
+        report = await k.scheduler.tick(k.clock.at(0.01))
+        played = [(p.payload["member_id"], p.payload["moves"]) for p in report.posts if p.kind == "standing_order"]
+        # the orders outbid each other one point at a time up to their limits
+        assert played == [(BEN, ["bid 1"]), (CY, ["bid 2"]), (BEN, ["bid 3"]), (CY, ["pass"])]
+        won = next(p for p in report.posts if p.kind == "auction_won")
+        assert won.payload["price"] == 3 and won.payload["next"]["member_id"] == BEN
+        page = await k.history.history(GUILD, game.id)
+        assert [e.actor_id for e in page.entries] == [ANA, BEN, CY, BEN, CY]  # logged as the members' own moves
+        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+
+
+async def test_an_order_left_by_the_bidder_to_act_bids_at_once_up_to_its_limit(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_kit(path, seed=5) as k:
+        orders = StandingOrders(k.svc)
+        game = await start(k.svc, 3, "auction")
+        _, moved = await orders.leave(GUILD, game.id, ANA, "bid up to 1")  # Ana is to bid: played at once
+        assert moved is not None and list(moved.moves) == ["bid 1"] and moved.posts[0].kind == "standing_order"
+        state = replay_from_file(path, game.id)
+        assert state.phase is Phase.BID and state.to_act == 1
+        assert order_moves(state, 1) == [engine.Pass()] and order_moves(state, 25) == [engine.Bid(2)]
+        assert order_moves(state, 30) == [engine.Bid(2)]  # one above the high bid, not the whole limit
+        assert await orders.cancel(GUILD, game.id, ANA)
+        assert not await orders.cancel(GUILD, game.id, ANA)
+        assert await orders.of(GUILD, game.id, ANA) is None
+        assert await k.tick(1) == []  # Ben has no order: nothing is played for him
+
+
+async def test_orders_are_refused_outside_a_running_auction(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        orders = StandingOrders(k.svc)
+        game = await start(k.svc, 2, "basic")
+        with pytest.raises(WrongStatus, match="auction"):
+            await orders.leave(GUILD, game.id, ANA, "pass")
+        auction = await start(k.svc, 2, "auction", channel=9)
+        with pytest.raises(BadOption):
+            await orders.leave(GUILD, auction.id, BEN, "bid lots")
+
+
+async def test_a_kicked_or_replaced_seat_loses_its_order(tmp_path: Path) -> None:
+    async with open_kit(tmp_path / "t.sqlite3") as k:
+        orders = StandingOrders(k.svc)
+        game = await start(k.svc, 3, "auction")
+        await orders.leave(GUILD, game.id, BEN, "bid up to 5")
+        await orders.leave(GUILD, game.id, CY, "bid up to 5")
+        await k.mod.kick(GUILD, game.id, BEN, MOD, is_moderator=True)
+        await k.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", MOD, is_moderator=True)
+        assert await orders.of(GUILD, game.id, STRANGER) is None
+        await k.svc.act(GUILD, game.id, ANA, "pass")
+        report = await k.scheduler.tick(k.clock.at(0.01))
+        assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]  # Ben, by ruling 14
+        assert not any(p.kind == "standing_order" for p in report.posts)

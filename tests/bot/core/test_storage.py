@@ -1,0 +1,154 @@
+"""The SQLite file: pragmas, migrations, the append-only log, the optimistic check and the process lock."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import bot.core.storage
+import engine
+from bot.core.migrations import MIGRATIONS
+from bot.core.process_lock import DatabaseInUse
+from bot.core.storage import NewMove, Storage
+from engine import StaleState
+from tests.bot.core.servicekit import GUILD, open_service, replay_from_file, table_counts
+from tests.bot.core.servicekit import started_game as start
+
+
+def svc_first_place(path: Path, game_id: int) -> str:
+    """The first legal placement of a game's first hexagon."""
+    return str(engine.legal_moves(replay_from_file(path, game_id))[0].move)
+
+
+async def test_the_database_runs_in_wal_with_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:
+    async with await Storage.open(tmp_path / "t.sqlite3", busy_timeout_ms=3000) as storage:
+        assert await storage.pragma("journal_mode") == "wal"
+        assert await storage.pragma("foreign_keys") == 1
+        assert await storage.pragma("busy_timeout") == 3000
+        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+            async with storage.transaction() as tx:
+                await tx.add_seat(12345, 1, "Nobody")  # no such game
+
+
+async def test_migrations_apply_once_and_reopening_is_idempotent(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path) as svc:
+        game = await start(svc, 2)
+    for _ in range(2):
+        async with await Storage.open(path) as storage, storage.read() as r:
+            assert await r.schema_version() == len(MIGRATIONS)
+            assert (await r.game(GUILD, game.id)) is not None
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT version FROM schema_version").fetchall() == [(n,) for n, _ in MIGRATIONS]
+
+
+async def test_a_new_migration_is_applied_at_the_next_start_and_a_failing_one_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "t.sqlite3"
+    await (await Storage.open(path)).close()
+    broken = (*MIGRATIONS, (len(MIGRATIONS) + 1, "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;"))
+    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", broken)
+    with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
+        await Storage.open(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (len(MIGRATIONS),)
+        assert db.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
+    added = (*MIGRATIONS, (len(MIGRATIONS) + 1, "ALTER TABLE games ADD COLUMN note TEXT;"))
+    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", added)
+    for _ in range(2):
+        async with await Storage.open(path) as storage, storage.read() as r:
+            assert await r.schema_version() == len(added)
+    with sqlite3.connect(path) as db:
+        assert "note" in [c[1] for c in db.execute("PRAGMA table_info(games)")]
+
+
+async def test_the_move_log_is_append_only(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path) as svc:
+        game = await start(svc, 2)
+        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+    with sqlite3.connect(path) as db:
+        for sql in ("UPDATE moves SET move = 'end'", "DELETE FROM moves"):
+            with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                db.execute(sql)
+
+
+async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path) as svc:
+        game = await start(svc, 2)
+        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+        before = table_counts(path, game.id)
+        with pytest.raises(StaleState, match="moved on"):
+            async with svc.storage.transaction() as tx:
+                await tx.append_moves(game.id, 1, [NewMove("deploy A1 1", 0, 11)])
+                await tx.advance(game.id, 0, 2)  # validated against version 0, but the game is at 1
+        assert table_counts(path, game.id) == before
+        # the log's key refuses a second move with the same index even without the version check
+        with pytest.raises(sqlite3.IntegrityError):
+            async with svc.storage.transaction() as tx:
+                await tx.append_moves(game.id, 0, [NewMove("deploy A1 1", 0, 11)])
+        assert table_counts(path, game.id) == before
+
+
+async def test_a_seed_of_64_bits_survives_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with open_service(path, seed=2**64 - 1) as svc:
+        game = await start(svc, 2)
+        assert (await svc.view(GUILD, game.id)).version == 0
+    assert replay_from_file(path, game.id).setup.seed == 2**64 - 1
+
+
+async def test_a_backup_taken_while_running_replays_the_same_game(tmp_path: Path) -> None:
+    path = tmp_path / "data" / "t.sqlite3"  # a missing folder is created
+    async with open_service(path) as svc:
+        game = await start(svc, 2)
+        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+        await svc.storage.backup(tmp_path / "copy.sqlite3")
+        await svc.act(GUILD, game.id, 11, "end")
+    copy, live = replay_from_file(tmp_path / "copy.sqlite3", game.id), replay_from_file(path, game.id)
+    assert copy.version == 1 and live.version == 2 and copy.log == live.log[:1]
+
+
+async def test_a_second_open_of_the_same_database_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    storage = await Storage.open(path)
+    try:
+        with pytest.raises(DatabaseInUse, match="already using the database"):
+            await Storage.open(path)
+    finally:
+        await storage.close()
+    await (await Storage.open(path)).close()  # free again once closed
+
+
+async def test_a_second_process_refuses_to_start_with_a_clear_message(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    holder = textwrap.dedent(f"""
+        import asyncio, sys
+        from bot.core.storage import Storage
+
+        async def main():
+            storage = await Storage.open({str(path)!r})
+            print("ready", flush=True)
+            sys.stdin.readline()
+            await storage.close()
+
+        asyncio.run(main())
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", holder], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        with pytest.raises(DatabaseInUse) as refused:
+            await Storage.open(path)
+        assert f"pid {proc.pid}" in str(refused.value) and "Only one process" in str(refused.value)
+    finally:
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait(timeout=60)
+    await (await Storage.open(path)).close()

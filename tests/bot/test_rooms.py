@@ -1,0 +1,37 @@
+"""The bot's two rooms: the core (``bot.core``) is discord-free, the adapter (``bot.adapter``) holds discord.
+
+Checked in a fresh interpreter, since this test process may already have loaded anything.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def loaded_after(modules: list[str]) -> set[str]:
+    code = ("import importlib, json, sys\n"
+            f"for m in {modules!r}: importlib.import_module(m)\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout))
+
+
+def core_modules() -> list[str]:
+    return sorted("bot.core." + p.stem for p in (ROOT / "bot" / "core").glob("*.py") if p.stem != "__init__")
+
+
+def test_every_core_module_loads_neither_discord_nor_pil() -> None:
+    wanted = [*core_modules(), "bot.config"]
+    assert "bot.core.service" in wanted and "bot.core.reminders" in wanted and len(wanted) > 20
+    loaded = loaded_after(wanted)
+    assert set(wanted) <= loaded
+    assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "render")) for m in loaded)
+
+
+def test_the_adapter_is_where_discord_is() -> None:
+    assert "discord" in loaded_after(["bot.adapter.app"])
