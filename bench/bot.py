@@ -27,13 +27,12 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "bot")]
-
-import discordkit  # noqa: E402
-from discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
-from wire import Wire  # noqa: E402
+sys.path[:0] = [str(ROOT)]
 
 from bot.adapter.app import TikalBot  # noqa: E402
+from tests.bot.adapter import discordkit  # noqa: E402
+from tests.bot.adapter.discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
+from tests.bot.adapter.wire import Wire  # noqa: E402
 
 PLAYERS = (ANA, BEN, CY)
 
@@ -53,7 +52,12 @@ async def start_bot(path: Path, channels: list[int]) -> Wire:
     return wire
 
 
-async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: random.Random) -> dict[str, list[float]]:
+Costs = dict[str, list[tuple[int, int, int]]]
+"""Per kind of command: the state loads, read blocks and write transactions each one cost."""
+
+
+async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: random.Random,
+                         costs: Costs | None = None) -> dict[str, list[float]]:
     bot = wire.client
     assert isinstance(bot, TikalBot)
     actions: dict[int, int] = dict.fromkeys(games, 0)
@@ -74,10 +78,15 @@ async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: ran
         name, options = discordkit.as_command(move)
         payload = wire.command_payload(name, options, guild_id=GUILD, channel_id=channel, user_id=seat.member_id,
                                        name=NAMES[seat.member_id])
+        counted = bot.core.service.loads, bot.core.storage.reads, bot.core.storage.transactions
         began = time.perf_counter()
         await wire.send(payload)
         elapsed = time.perf_counter() - began
-        timings.setdefault(str(move).split()[0], []).append(elapsed)
+        kind = str(move).split()[0]
+        timings.setdefault(kind, []).append(elapsed)
+        if costs is not None:
+            now = bot.core.service.loads, bot.core.storage.reads, bot.core.storage.transactions
+            costs.setdefault(kind, []).append((now[0] - counted[0], now[1] - counted[1], now[2] - counted[2]))
     return timings
 
 
@@ -150,7 +159,8 @@ async def main() -> None:
         setup = time.perf_counter() - began
         # warm-up: the first picture of a process builds the cached layers
         await timed_commands(wire, games, 20, rng)
-        timings = await timed_commands(wire, games, args.commands, rng)
+        costs: Costs = {}
+        timings = await timed_commands(wire, games, args.commands, rng, costs)
         autocomplete = []
         for game_id, channel in list(games.items())[:50]:
             bot = wire.client
@@ -172,8 +182,10 @@ async def main() -> None:
     print(f"{len(every)} commands with {args.games} games in play: p50 {statistics.median(every) * 1e3:.1f} ms, "
           f"p99 {percentile(every, 0.99) * 1e3:.1f} ms (targets 80 / 200 ms)")
     for kind, ts in sorted(timings.items(), key=lambda kv: -len(kv[1])):
+        loads, reads, writes = (statistics.median(c[i] for c in costs[kind]) for i in range(3))
         print(f"  {kind:<9} n={len(ts):<4} p50 {statistics.median(ts) * 1e3:6.1f} ms   "
-              f"p99 {percentile(ts, 0.99) * 1e3:6.1f} ms")
+              f"p99 {percentile(ts, 0.99) * 1e3:6.1f} ms   median {loads:g} loads, {reads:g} reads, "
+              f"{writes:g} transactions")
     if autocomplete:
         print(f"autocomplete: p50 {statistics.median(autocomplete) * 1e3:.1f} ms, "
               f"max {max(autocomplete) * 1e3:.1f} ms (n={len(autocomplete)})")

@@ -56,23 +56,22 @@ async def test_commands_sync_to_the_dev_guild_when_set(tmp_path: Path) -> None:
         await wire.close()
 
 
-async def test_a_moderator_stops_a_running_game(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
-        calls = await command(wire, "tikal-mod abort", user=BEN)  # Discord hides it from members; still refused
-        assert responses(calls)[0].ephemeral and "moderator" in responses(calls)[0].data["content"]
-        calls = await command(wire, "tikal-mod abort", user=7205, permissions=discord.Permissions.all().value)
-        assert responses(calls)[0].ephemeral and "stopped" in responses(calls)[0].data["content"]
-        (notice,) = posts(calls, CHANNEL)
-        assert "🛑" in notice.data["content"] and notice.json is not None
-        assert notice.json["allowed_mentions"]["parse"] == []
-        final = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{turn}")]
-        assert final and final[-1].json is not None and final[-1].json["components"] == []
-        game = await bot_of(wire).core.service.game(GUILD, game_id)
-        assert game.status is Status.ABORTED and game.turn_message_id is None
-        calls = await command(wire, "tikal end", user=ANA)
-        assert responses(calls)[0].ephemeral
+async def test_a_moderator_stops_a_running_game(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
+    calls = await command(wire, "tikal-mod abort", user=BEN)  # Discord hides it from members; still refused
+    assert responses(calls)[0].ephemeral and "moderator" in responses(calls)[0].data["content"]
+    calls = await command(wire, "tikal-mod abort", user=7205, permissions=discord.Permissions.all().value)
+    assert responses(calls)[0].ephemeral and "stopped" in responses(calls)[0].data["content"]
+    (notice,) = posts(calls, CHANNEL)
+    assert "🛑" in notice.data["content"] and notice.json is not None
+    assert notice.json["allowed_mentions"]["parse"] == []
+    final = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{turn}")]
+    assert final and final[-1].json is not None and final[-1].json["components"] == []
+    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    assert game.status is Status.ABORTED and game.turn_message_id is None
+    calls = await command(wire, "tikal end", user=ANA)
+    assert responses(calls)[0].ephemeral
 
 
 def test_python_m_bot_without_a_token_runs_the_local_console(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from tests.bot.adapter.discordkit import (
     text_of,
     tick,
 )
-from tests.bot.adapter.wire import Call
+from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import HOUR, T0, FakeClock
 
 ALL = MOD_PERMISSIONS
@@ -42,104 +42,101 @@ def pinged_users(calls: list[Call]) -> set[str]:
     return {u for c in posts(calls) for u in pinged(c)[0]}
 
 
-async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
-        actor = await to_act(wire, game_id)
-        assert actor is not None
-        human = BEN if actor == ANA else ANA
-        name = (await svc.game(GUILD, game_id)).seat_of(actor).name  # type: ignore[union-attr]
-        calls = await command(wire, "tikal-mod computer", {"player": ""}, user=MOD, permissions=ALL, focused="player")
-        assert {c["value"] for c in choices_of(calls[0])} == {"Ana", "Ben"}
+async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    actor = await to_act(wire, game_id)
+    assert actor is not None
+    human = BEN if actor == ANA else ANA
+    name = (await svc.game(GUILD, game_id)).seat_of(actor).name  # type: ignore[union-attr]
+    calls = await command(wire, "tikal-mod computer", {"player": ""}, user=MOD, permissions=ALL, focused="player")
+    assert {c["value"] for c in choices_of(calls[0])} == {"Ana", "Ben"}
 
-        calls = await mod(wire, "computer", {"player": name, "level": "easy"})
-        assert responses(calls)[0].ephemeral and "computer" in text_of(responses(calls)[0])
-        texts = [text_of(c) for c in posts(calls, CHANNEL)]
-        assert texts[0].startswith(f"🛠️ <@{MOD}> handed {name}'s seat") and "🤖 computer (easy)" in texts[0]
-        assert any(t.startswith("🤖 computer (easy)") and name in t for t in texts)  # it was to act: it played
-        assert any("board.png" in c.files and "🤖 computer (easy)" in text_of(c) for c in posts(calls, CHANNEL))
+    calls = await mod(wire, "computer", {"player": name, "level": "easy"})
+    assert responses(calls)[0].ephemeral and "computer" in text_of(responses(calls)[0])
+    texts = [text_of(c) for c in posts(calls, CHANNEL)]
+    assert texts[0].startswith(f"🛠️ <@{MOD}> handed {name}'s seat") and "🤖 computer (easy)" in texts[0]
+    assert any(t.startswith("🤖 computer (easy)") and name in t for t in texts)  # it was to act: it played
+    assert any("board.png" in c.files and "🤖 computer (easy)" in text_of(c) for c in posts(calls, CHANNEL))
+    assert await to_act(wire, game_id) == human
+    seen = pinged_users(calls)
+
+    # The human's turns are taken by a moderator; the computer plays each of its own at once.
+    for _ in range(400):
+        if await to_act(wire, game_id) is None:
+            break
         assert await to_act(wire, game_id) == human
-        seen = pinged_users(calls)
-
-        # The human's turns are taken by a moderator; the computer plays each of its own at once.
-        for _ in range(400):
-            if await to_act(wire, game_id) is None:
-                break
-            assert await to_act(wire, game_id) == human
-            calls = await mod(wire, "skip")
-            seen |= pinged_users(calls)
-        game = await svc.game(GUILD, game_id)
-        assert game.status is Status.FINISHED
-        assert str(actor) not in seen and str(human) in seen
-        async with svc.storage.read() as r:
-            rows = await r.move_rows(game_id)
-        seat = game.seat_of(actor).seat  # type: ignore[union-attr]
-        computer_moves = [m for m in rows if m.seat == seat and m.actor_id is None]
-        assert len(computer_moves) > 20 and any(m.move.startswith("place") for m in computer_moves)
-        marked = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"]
-        assert len(marked) >= 10 and all(p.payload["level"] == "easy" for p in marked)
+        calls = await mod(wire, "skip")
+        seen |= pinged_users(calls)
+    game = await svc.game(GUILD, game_id)
+    assert game.status is Status.FINISHED
+    assert str(actor) not in seen and str(human) in seen
+    async with svc.storage.read() as r:
+        rows = await r.move_rows(game_id)
+    seat = game.seat_of(actor).seat  # type: ignore[union-attr]
+    computer_moves = [m for m in rows if m.seat == seat and m.actor_id is None]
+    assert len(computer_moves) > 20 and any(m.move.startswith("place") for m in computer_moves)
+    marked = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"]
+    assert len(marked) >= 10 and all(p.payload["level"] == "easy" for p in marked)
 
 
-async def test_handing_the_seat_back_stops_the_computer(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
-        actor = await to_act(wire, game_id)
-        other = BEN if actor == ANA else ANA
-        other_name = (await svc.game(GUILD, game_id)).seat_of(other).name  # type: ignore[union-attr]
-        calls = await mod(wire, "computer", {"player": other_name, "level": "strong"})
-        assert (await svc.computers(GUILD, game_id)).keys() == {(await svc.game(GUILD, game_id))
-                                                               .seat_of(other).seat}  # type: ignore[union-attr]
-        assert await to_act(wire, game_id) == actor  # not its turn: nothing played yet
-        calls = await mod(wire, "computer", {"player": other_name, "level": "human"})
-        log = posts(calls, CHANNEL)[0]
-        assert f"back to <@{other}>" in text_of(log) and pinged(log) == ([], [])
-        assert not await svc.computers(GUILD, game_id)
-        calls = await mod(wire, "skip")  # the actor's turn ends; the seat handed back now waits for its member
-        assert await to_act(wire, game_id) == other
-        assert not [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"]
-        assert str(other) in pinged_users(calls)
-        calls = await mod(wire, "computer", {"player": other_name, "level": "human"})
-        assert responses(calls)[0].ephemeral and "not played by a computer" in text_of(responses(calls)[0])
-        calls = await command(wire, "tikal-mod computer", {"player": other_name, "level": "easy"}, user=ANA)
-        assert responses(calls)[0].ephemeral and "moderator" in text_of(responses(calls)[0])
-        assert not await svc.computers(GUILD, game_id)
+async def test_handing_the_seat_back_stops_the_computer(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    actor = await to_act(wire, game_id)
+    other = BEN if actor == ANA else ANA
+    other_name = (await svc.game(GUILD, game_id)).seat_of(other).name  # type: ignore[union-attr]
+    calls = await mod(wire, "computer", {"player": other_name, "level": "strong"})
+    assert (await svc.computers(GUILD, game_id)).keys() == {(await svc.game(GUILD, game_id))
+                                                           .seat_of(other).seat}  # type: ignore[union-attr]
+    assert await to_act(wire, game_id) == actor  # not its turn: nothing played yet
+    calls = await mod(wire, "computer", {"player": other_name, "level": "human"})
+    log = posts(calls, CHANNEL)[0]
+    assert f"back to <@{other}>" in text_of(log) and pinged(log) == ([], [])
+    assert not await svc.computers(GUILD, game_id)
+    calls = await mod(wire, "skip")  # the actor's turn ends; the seat handed back now waits for its member
+    assert await to_act(wire, game_id) == other
+    assert not [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"]
+    assert str(other) in pinged_users(calls)
+    calls = await mod(wire, "computer", {"player": other_name, "level": "human"})
+    assert responses(calls)[0].ephemeral and "not played by a computer" in text_of(responses(calls)[0])
+    calls = await command(wire, "tikal-mod computer", {"player": other_name, "level": "easy"}, user=ANA)
+    assert responses(calls)[0].ephemeral and "moderator" in text_of(responses(calls)[0])
+    assert not await svc.computers(GUILD, game_id)
 
 
-async def test_a_new_game_with_computers_fills_seats_that_play_and_are_never_pinged(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        calls = await command(wire, "tikal game new", {"seats": 2, "computers": 2}, user=ANA)
-        assert responses(calls)[0].ephemeral and "0–1" in text_of(responses(calls)[0]) and not posts(calls)
+async def test_a_new_game_with_computers_fills_seats_that_play_and_are_never_pinged(wire: Wire) -> None:
+    calls = await command(wire, "tikal game new", {"seats": 2, "computers": 2}, user=ANA)
+    assert responses(calls)[0].ephemeral and "0–1" in text_of(responses(calls)[0]) and not posts(calls)
 
-        calls = await command(wire, "tikal game new", {"seats": 3, "computers": 2, "level": "easy", "thread": False},
-                              user=ANA)
-        lobby = posts(calls, CHANNEL)[0]
-        assert text_of(lobby).count("🤖 computer") == 2 and "Bot1" in text_of(lobby) and "Bot2" in text_of(lobby)
-        game_id = int(custom_ids(lobby.data)[0].split(":")[2])
-        calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
-        assert responses(calls)[0].ephemeral and "full" in text_of(responses(calls)[0])
-        calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
-        svc = bot_of(wire).core.service
-        game = await svc.game(GUILD, game_id)
-        names = [s.name for s in sorted(game.seats, key=lambda s: s.seat or 0)]
-        assert names == ["Ana", "Bot1", "Bot2"] and all(engine.name_problem(n or "") is None for n in names)
-        computers = await svc.computers(GUILD, game_id)
-        assert sorted(computers) == [1, 2] and {c.level for c in computers.values()} == {"easy"}
-        seen = pinged_users(calls)
-        bots: set[str] = set()
-        marks: list[str] = []
-        for _ in range(3):  # Ana's turns are taken by a moderator; both computers play theirs at once
-            assert await to_act(wire, game_id) == ANA
-            before = len([p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"])
-            calls = await mod(wire, "skip")
-            seen |= pinged_users(calls)
-            marks += [text_of(c) for c in posts(calls, CHANNEL) if "board.png" in c.files]
-            played = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"][before:]
-            assert played and {p.payload["player"] for p in played} <= {"Bot1", "Bot2"}
-            bots |= {p.payload["player"] for p in played}
-        assert bots == {"Bot1", "Bot2"} and sum("🤖 computer (easy)" in t for t in marks) >= 3
-        assert seen == {str(ANA)}
+    calls = await command(wire, "tikal game new", {"seats": 3, "computers": 2, "level": "easy", "thread": False},
+                          user=ANA)
+    lobby = posts(calls, CHANNEL)[0]
+    assert text_of(lobby).count("🤖 computer") == 2 and "Bot1" in text_of(lobby) and "Bot2" in text_of(lobby)
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
+    assert responses(calls)[0].ephemeral and "full" in text_of(responses(calls)[0])
+    calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
+    svc = bot_of(wire).core.service
+    game = await svc.game(GUILD, game_id)
+    names = [s.name for s in sorted(game.seats, key=lambda s: s.seat or 0)]
+    assert names == ["Ana", "Bot1", "Bot2"] and all(engine.name_problem(n or "") is None for n in names)
+    computers = await svc.computers(GUILD, game_id)
+    assert sorted(computers) == [1, 2] and {c.level for c in computers.values()} == {"easy"}
+    seen = pinged_users(calls)
+    bots: set[str] = set()
+    marks: list[str] = []
+    for _ in range(3):  # Ana's turns are taken by a moderator; both computers play theirs at once
+        assert await to_act(wire, game_id) == ANA
+        before = len([p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"])
+        calls = await mod(wire, "skip")
+        seen |= pinged_users(calls)
+        marks += [text_of(c) for c in posts(calls, CHANNEL) if "board.png" in c.files]
+        played = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"][before:]
+        assert played and {p.payload["player"] for p in played} <= {"Bot1", "Bot2"}
+        bots |= {p.payload["player"] for p in played}
+    assert bots == {"Bot1", "Bot2"} and sum("🤖 computer (easy)" in t for t in marks) >= 3
+    assert seen == {str(ANA)}
 
 
 async def test_the_computer_deadline_policy_lets_a_computer_take_an_overdue_turn(tmp_path: Path) -> None:

@@ -16,7 +16,6 @@ from tests.bot.adapter.discordkit import (
     command,
     open_game,
     responses,
-    running_bot,
     text_of,
 )
 from tests.bot.adapter.wire import Wire
@@ -33,25 +32,24 @@ async def _actor(wire: Wire, game_id: int) -> tuple[int, int]:
     return seat.member_id, other
 
 
-async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        actor, other = await _actor(wire, game_id)
-        svc = bot_of(wire).core.service
-        before = await svc.view(GUILD, game_id)
-        calls = await command(wire, "tikal hint", user=actor)
-        answers = responses(calls)
-        assert answers[0].callback_type == 5 and answers[0].ephemeral  # deferred privately, then the follow-up
-        text = text_of(answers[-1])
-        assert answers[-1].ephemeral and "Suggestion" in text
-        seat_view = await svc.seat_view(GUILD, game_id, actor)
-        expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
-        assert expected and all(f"`{m}`" in text for m in expected)
-        assert str(expected[0]).startswith("place")
-        assert (await svc.view(GUILD, game_id)).version == before.version
-        for user in (other, CY):
-            (refusal,) = responses(await command(wire, "tikal hint", user=user))
-            assert refusal.ephemeral and refusal.callback_type == 4 and "turn" in refusal.data["content"]
+async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    actor, other = await _actor(wire, game_id)
+    svc = bot_of(wire).core.service
+    before = await svc.view(GUILD, game_id)
+    calls = await command(wire, "tikal hint", user=actor)
+    answers = responses(calls)
+    assert answers[0].callback_type == 5 and answers[0].ephemeral  # deferred privately, then the follow-up
+    text = text_of(answers[-1])
+    assert answers[-1].ephemeral and "Suggestion" in text
+    seat_view = await svc.seat_view(GUILD, game_id, actor)
+    expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
+    assert expected and all(f"`{m}`" in text for m in expected)
+    assert str(expected[0]).startswith("place")
+    assert (await svc.view(GUILD, game_id)).version == before.version
+    for user in (other, CY):
+        (refusal,) = responses(await command(wire, "tikal hint", user=user))
+        assert refusal.ephemeral and refusal.callback_type == 4 and "turn" in refusal.data["content"]
 
 
 async def test_suggested_ap_are_measured_on_the_players_own_view(tmp_path: Path) -> None:

@@ -67,85 +67,82 @@ def no_pings(calls: list[Call]) -> None:
         assert not roles and all(not is_absent_member(int(u)) for u in users)
 
 
-async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothing(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
-        before = await svc.view(GUILD, game_id)
-        sent = len(posts(wire.calls))
-        for name, options in (("abort", {}), ("kick", {"player": "Ana"}), ("replace", {"player": "Ana",
-                              "member": Ref("user", CY, "Cy")}), ("skip", {}), ("pause", {}), ("resume", {}),
-                              ("deadline", {"turn_hours": 2.0}), ("deadline", {}), ("config", {"policy": "skip"}),
-                              ("config", {})):
-            calls = await mod(wire, name, options, user=BEN)
-            ephemeral, text = answer(calls)
-            assert ephemeral and "moderator" in text, (name, text)
-        assert len(posts(wire.calls)) == sent  # nothing logged in the channel
-        game = await svc.game(GUILD, game_id)
-        assert game.status is Status.RUNNING and (await svc.view(GUILD, game_id)).version == before.version
-        assert {s.member_id for s in game.seats} == {ANA, BEN}
-        assert (await bot_of(wire).core.moderation.config(GUILD)).defaults.policy == "wait"
-
-
-async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
-        actor = await to_act(wire, game_id)
-
-        calls = await mod(wire, "pause")
-        assert answer(calls) == (True, f"Game #{game_id} is paused.")
-        (log,) = posts(calls, CHANNEL)
-        assert (log.json or {})["content"].startswith(f"⏸️ <@{MOD}> paused game #{game_id}")
-        no_pings(calls)
-        assert pinged(log) == ([], [])
-        view = await svc.view(GUILD, game_id)
-        space, rotation = view.placements[0]
-        calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
-                              user=actor)
+async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothing(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    before = await svc.view(GUILD, game_id)
+    sent = len(posts(wire.calls))
+    for name, options in (("abort", {}), ("kick", {"player": "Ana"}), ("replace", {"player": "Ana",
+                          "member": Ref("user", CY, "Cy")}), ("skip", {}), ("pause", {}), ("resume", {}),
+                          ("deadline", {"turn_hours": 2.0}), ("deadline", {}), ("config", {"policy": "skip"}),
+                          ("config", {})):
+        calls = await mod(wire, name, options, user=BEN)
         ephemeral, text = answer(calls)
-        assert ephemeral and "paused" in text and (await svc.view(GUILD, game_id)).version == view.version
-        calls = await mod(wire, "pause")
-        assert answer(calls)[0] and "already paused" in answer(calls)[1]
-        calls = await mod(wire, "resume")
-        assert "▶️" in (posts(calls, CHANNEL)[0].json or {})["content"]
-
-        calls = await mod(wire, "skip")
-        assert answer(calls)[0]
-        log, *rest = posts(calls, CHANNEL)
-        assert (log.json or {})["content"].startswith(f"⏭️ <@{MOD}> took") and "`end`" in (log.json or {})["content"]
-        board = next(c for c in rest if "board.png" in c.files)
-        assert "skipped by a moderator" in text_of(board)
-        no_pings([log])
-        assert await to_act(wire, game_id) != actor  # the turn moved on, and the next player is pinged
-        assert pinged(board)[0] == [str(await to_act(wire, game_id))]
-
-        calls = await mod(wire, "abort", {"game": game_id})
-        assert answer(calls) == (True, f"Game #{game_id} is stopped.")
-        assert any("🛑" in (c.json or {}).get("content", "") for c in posts(calls, CHANNEL))
-        assert (await svc.game(GUILD, game_id)).status is Status.ABORTED
+        assert ephemeral and "moderator" in text, (name, text)
+    assert len(posts(wire.calls)) == sent  # nothing logged in the channel
+    game = await svc.game(GUILD, game_id)
+    assert game.status is Status.RUNNING and (await svc.view(GUILD, game_id)).version == before.version
+    assert {s.member_id for s in game.seats} == {ANA, BEN}
+    assert (await bot_of(wire).core.moderation.config(GUILD)).defaults.policy == "wait"
 
 
-async def test_the_servers_moderator_role_counts_and_config_shows_the_purge_policy(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        role = 7300
-        calls = await mod(wire, "config", {"moderator_role": Ref("role", role, "Tikal mods"), "turn_hours": 24.0,
-                                           "policy": "skip"})
-        ephemeral, text = answer(calls)
-        assert ephemeral and f"<@&{role}>" in text and "turn deadline 24 h" in text and "30 days" in text
-        add_role(wire, GUILD, role)
-        calls = await command(wire, "tikal-mod pause", user=CY, roles=[role])  # no Manage Server, but the role
-        assert answer(calls) == (True, f"Game #{game_id} is paused.")
-        calls = await command(wire, "tikal-mod resume", user=DEE)  # neither Manage Server nor the role
-        assert "moderator" in answer(calls)[1]
+async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    actor = await to_act(wire, game_id)
 
-        calls = await mod(wire, "deadline")
-        assert "paused" in answer(calls)[1].lower()
-        calls = await mod(wire, "config", {"no_moderator_role": True})
-        assert "<@&" not in answer(calls)[1]
-        calls = await command(wire, "tikal-mod resume", user=CY, roles=[role])
-        assert "moderator" in answer(calls)[1]
+    calls = await mod(wire, "pause")
+    assert answer(calls) == (True, f"Game #{game_id} is paused.")
+    (log,) = posts(calls, CHANNEL)
+    assert (log.json or {})["content"].startswith(f"⏸️ <@{MOD}> paused game #{game_id}")
+    no_pings(calls)
+    assert pinged(log) == ([], [])
+    view = await svc.view(GUILD, game_id)
+    space, rotation = view.placements[0]
+    calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
+                          user=actor)
+    ephemeral, text = answer(calls)
+    assert ephemeral and "paused" in text and (await svc.view(GUILD, game_id)).version == view.version
+    calls = await mod(wire, "pause")
+    assert answer(calls)[0] and "already paused" in answer(calls)[1]
+    calls = await mod(wire, "resume")
+    assert "▶️" in (posts(calls, CHANNEL)[0].json or {})["content"]
+
+    calls = await mod(wire, "skip")
+    assert answer(calls)[0]
+    log, *rest = posts(calls, CHANNEL)
+    assert (log.json or {})["content"].startswith(f"⏭️ <@{MOD}> took") and "`end`" in (log.json or {})["content"]
+    board = next(c for c in rest if "board.png" in c.files)
+    assert "skipped by a moderator" in text_of(board)
+    no_pings([log])
+    assert await to_act(wire, game_id) != actor  # the turn moved on, and the next player is pinged
+    assert pinged(board)[0] == [str(await to_act(wire, game_id))]
+
+    calls = await mod(wire, "abort", {"game": game_id})
+    assert answer(calls) == (True, f"Game #{game_id} is stopped.")
+    assert any("🛑" in (c.json or {}).get("content", "") for c in posts(calls, CHANNEL))
+    assert (await svc.game(GUILD, game_id)).status is Status.ABORTED
+
+
+async def test_the_servers_moderator_role_counts_and_config_shows_the_purge_policy(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    role = 7300
+    calls = await mod(wire, "config", {"moderator_role": Ref("role", role, "Tikal mods"), "turn_hours": 24.0,
+                                       "policy": "skip"})
+    ephemeral, text = answer(calls)
+    assert ephemeral and f"<@&{role}>" in text and "turn deadline 24 h" in text and "30 days" in text
+    add_role(wire, GUILD, role)
+    calls = await command(wire, "tikal-mod pause", user=CY, roles=[role])  # no Manage Server, but the role
+    assert answer(calls) == (True, f"Game #{game_id} is paused.")
+    calls = await command(wire, "tikal-mod resume", user=DEE)  # neither Manage Server nor the role
+    assert "moderator" in answer(calls)[1]
+
+    calls = await mod(wire, "deadline")
+    assert "paused" in answer(calls)[1].lower()
+    calls = await mod(wire, "config", {"no_moderator_role": True})
+    assert "<@&" not in answer(calls)[1]
+    calls = await command(wire, "tikal-mod resume", user=CY, roles=[role])
+    assert "moderator" in answer(calls)[1]
 
 
 async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> None:
@@ -181,39 +178,38 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
         assert (await svc.game(GUILD, game_id)).status is Status.RUNNING
 
 
-async def test_kick_and_replace_keep_the_game_playable(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
-        actor = await to_act(wire, game_id)
-        kicked = (await svc.game(GUILD, game_id)).seat_of(actor)
-        assert kicked is not None and kicked.name is not None
-        calls = await command(wire, "tikal-mod kick", {"player": ""}, user=MOD, permissions=ALL, focused="player")
-        assert {c["value"] for c in choices_of(calls[0])} == {"Ana", "Ben"}
+async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    actor = await to_act(wire, game_id)
+    kicked = (await svc.game(GUILD, game_id)).seat_of(actor)
+    assert kicked is not None and kicked.name is not None
+    calls = await command(wire, "tikal-mod kick", {"player": ""}, user=MOD, permissions=ALL, focused="player")
+    assert {c["value"] for c in choices_of(calls[0])} == {"Ana", "Ben"}
 
-        calls = await mod(wire, "kick", {"player": kicked.name})
-        assert answer(calls)[0]
-        texts = [(c.json or {}).get("content") or "" for c in posts(calls, CHANNEL)]
-        assert texts[0].startswith(f"🛠️ <@{MOD}> removed {kicked.name}")
-        assert any(t.startswith("🤖") for t in texts)  # the kicked seat was to act: the bot played it at once
-        no_pings(calls)
-        assert await to_act(wire, game_id) != actor
+    calls = await mod(wire, "kick", {"player": kicked.name})
+    assert answer(calls)[0]
+    texts = [(c.json or {}).get("content") or "" for c in posts(calls, CHANNEL)]
+    assert texts[0].startswith(f"🛠️ <@{MOD}> removed {kicked.name}")
+    assert any(t.startswith("🤖") for t in texts)  # the kicked seat was to act: the bot played it at once
+    no_pings(calls)
+    assert await to_act(wire, game_id) != actor
 
-        calls = await mod(wire, "replace", {"player": kicked.name, "member": Ref("user", CY, "Cy")})
-        assert answer(calls)[0] and f"<@{CY}>" in answer(calls)[1]
-        (log,) = posts(calls, CHANNEL)
-        assert "instead of an absent player" in (log.json or {})["content"] and pinged(log) == ([], [])
-        game = await svc.game(GUILD, game_id)
-        assert {s.member_id for s in game.seats} == {CY, next(m for m in (ANA, BEN) if m != actor)}
-        # Both seats are played on: two turns, each by its member through the commands.
-        for _ in range(2):
-            member = await to_act(wire, game_id)
-            view = await svc.view(GUILD, game_id)
-            space, rotation = view.placements[0]
-            await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
-            calls = await command(wire, "tikal end", user=member)
-            assert answer(calls) == (True, "✅ Turn ended.")
-        assert (await svc.view(GUILD, game_id)).turn == view.turn + 1
+    calls = await mod(wire, "replace", {"player": kicked.name, "member": Ref("user", CY, "Cy")})
+    assert answer(calls)[0] and f"<@{CY}>" in answer(calls)[1]
+    (log,) = posts(calls, CHANNEL)
+    assert "instead of an absent player" in (log.json or {})["content"] and pinged(log) == ([], [])
+    game = await svc.game(GUILD, game_id)
+    assert {s.member_id for s in game.seats} == {CY, next(m for m in (ANA, BEN) if m != actor)}
+    # Both seats are played on: two turns, each by its member through the commands.
+    for _ in range(2):
+        member = await to_act(wire, game_id)
+        view = await svc.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
+        calls = await command(wire, "tikal end", user=member)
+        assert answer(calls) == (True, "✅ Turn ended.")
+    assert (await svc.view(GUILD, game_id)).turn == view.turn + 1
 
 
 async def test_guild_removal_shows_the_purge_date_and_coming_back_cancels_it(tmp_path: Path) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import engine
 from bot.core.storage import Status
@@ -26,7 +25,6 @@ from tests.bot.adapter.discordkit import (
     pinged,
     posts,
     responses,
-    running_bot,
     text_of,
 )
 from tests.bot.adapter.wire import Call, Wire
@@ -65,123 +63,118 @@ async def played(wire: Wire, game_id: int, moves: int | None = None, seed: int =
     await bot.table.sync(GUILD, game_id)
 
 
-async def test_history_pages_with_buttons_and_a_page_option(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        await played(wire, game_id, moves=45)
-        start = len(wire.calls)
-        calls = await command(wire, "tikal history", user=CY)  # anyone may look; the latest moves first
-        first = answer(calls)
-        embed = first.data["embeds"][0]
-        assert embed["footer"]["text"] == "Page 3 of 3 · 45 moves"
-        assert "` 41`" in embed["description"] and "<t:" in embed["description"]
-        ids = custom_ids(first.data)
-        assert f"tikal:history:{game_id}:2" in ids and f"tikal:history:{game_id}:1" in ids
-        message = int(first.response["resource"]["message"]["id"])
-        calls = await click(wire, f"tikal:history:{game_id}:2", user=CY, message_id=message)
-        (edit,) = responses(calls)
-        assert edit.callback_type == 7 and edit.data["embeds"][0]["footer"]["text"].startswith("Page 2 of 3")
-        calls = await command(wire, "tikal history", {"page": 1, "game": game_id}, user=ANA)
-        assert "`  1`" in answer(calls).data["embeds"][0]["description"]
-        calls = await command(wire, "tikal history", {"page": 9}, user=ANA)
-        assert "pick 1 to 3" in text_of(answer(calls))
-        assert posts(wire.calls[start:]) == []  # nothing public
+async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    await played(wire, game_id, moves=45)
+    start = len(wire.calls)
+    calls = await command(wire, "tikal history", user=CY)  # anyone may look; the latest moves first
+    first = answer(calls)
+    embed = first.data["embeds"][0]
+    assert embed["footer"]["text"] == "Page 3 of 3 · 45 moves"
+    assert "` 41`" in embed["description"] and "<t:" in embed["description"]
+    ids = custom_ids(first.data)
+    assert f"tikal:history:{game_id}:2" in ids and f"tikal:history:{game_id}:1" in ids
+    message = int(first.response["resource"]["message"]["id"])
+    calls = await click(wire, f"tikal:history:{game_id}:2", user=CY, message_id=message)
+    (edit,) = responses(calls)
+    assert edit.callback_type == 7 and edit.data["embeds"][0]["footer"]["text"].startswith("Page 2 of 3")
+    calls = await command(wire, "tikal history", {"page": 1, "game": game_id}, user=ANA)
+    assert "`  1`" in answer(calls).data["embeds"][0]["description"]
+    calls = await command(wire, "tikal history", {"page": 9}, user=ANA)
+    assert "pick 1 to 3" in text_of(answer(calls))
+    assert posts(wire.calls[start:]) == []  # nothing public
 
 
-async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_count_it(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        bot = bot_of(wire)
-        game_id = await open_game(wire, [ANA, BEN])
-        await played(wire, game_id, moves=6)
-        calls = await command(wire, "tikal export", user=ANA)
-        log = answer(calls)
-        data = json.loads(log.files[f"tikal-game-{game_id}-log.json"])
-        assert "seed" not in data and len(data["moves"]) == 6 and "does not replay" in text_of(log)
+async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_count_it(wire: Wire) -> None:
+    bot = bot_of(wire)
+    game_id = await open_game(wire, [ANA, BEN])
+    await played(wire, game_id, moves=6)
+    calls = await command(wire, "tikal export", user=ANA)
+    log = answer(calls)
+    data = json.loads(log.files[f"tikal-game-{game_id}-log.json"])
+    assert "seed" not in data and len(data["moves"]) == 6 and "does not replay" in text_of(log)
 
-        await played(wire, game_id)
-        final = await bot.core.service.view(GUILD, game_id)
-        assert final.finished
-        calls = await command(wire, "tikal export", {"game": game_id}, user=CY)
-        record = json.loads(answer(calls).files[f"tikal-game-{game_id}.json"])
-        replayed = engine.replay(engine.read_record(record))
-        assert replayed.finished and list(replayed.score) == [p.score for p in final.players]
+    await played(wire, game_id)
+    final = await bot.core.service.view(GUILD, game_id)
+    assert final.finished
+    calls = await command(wire, "tikal export", {"game": game_id}, user=CY)
+    record = json.loads(answer(calls).files[f"tikal-game-{game_id}.json"])
+    replayed = engine.replay(engine.read_record(record))
+    assert replayed.finished and list(replayed.score) == [p.score for p in final.players]
 
-        calls = await command(wire, "tikal stats", user=CY)
-        text = text_of(answer(calls))
-        assert "1 finished game." in text
-        best = max(p.score for p in final.players)
-        game = await bot.core.service.game(GUILD, game_id)
-        for p in final.players:
-            seat = game.at_seat(p.seat)
-            assert seat is not None
-            wins = "1 win of 1" if p.score == best else "0 wins of 1"
-            assert f"<@{seat.member_id}> · {wins} · average {p.score:.1f}" in text
-        calls = await command(wire, "tikal stats", user=ANA, guild=OTHER_GUILD, channel=OTHER_CHANNEL)
-        assert "0 finished games." in text_of(answer(calls))
-
-
-async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        bot = bot_of(wire)
-        first = await open_game(wire, [ANA, BEN])
-        second = await open_game(wire, [BEN, ANA], channel=7103)
-        other = (await bot.core.service.new_game(OTHER_GUILD, OTHER_CHANNEL, ANA, "Ana", seats=2)).id
-        view = await bot.core.service.view(GUILD, second)
-        waiting = (await bot.core.service.game(GUILD, second)).at_seat(view.to_act or 0)
-        assert waiting is not None
-        calls = await command(wire, "tikal games", {"mine": True}, user=waiting.member_id)
-        mine = answer(calls).data["embeds"][0]["fields"][0]["value"].splitlines()
-        assert mine[0].startswith(f"#{second} · **waiting for you**")
-        assert f"/channels/{GUILD}/7103/" in mine[0]
-        calls = await command(wire, "tikal games", user=CY)
-        text = text_of(answer(calls))
-        assert f"#{first} · running" in text and f"#{second} · running" in text and f"#{other} " not in text
-        calls = await command(wire, "tikal export", {"game": ""}, user=CY, focused="game")
-        assert {c["value"] for c in choices_of(calls[0])} == {first, second}  # this server's games only
+    calls = await command(wire, "tikal stats", user=CY)
+    text = text_of(answer(calls))
+    assert "1 finished game." in text
+    best = max(p.score for p in final.players)
+    game = await bot.core.service.game(GUILD, game_id)
+    for p in final.players:
+        seat = game.at_seat(p.seat)
+        assert seat is not None
+        wins = "1 win of 1" if p.score == best else "0 wins of 1"
+        assert f"<@{seat.member_id}> · {wins} · average {p.score:.1f}" in text
+    calls = await command(wire, "tikal stats", user=ANA, guild=OTHER_GUILD, channel=OTHER_CHANNEL)
+    assert "0 finished games." in text_of(answer(calls))
 
 
-async def test_resign_asks_first_then_the_bot_plays_the_seat(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        bot = bot_of(wire)
-        game_id = await open_game(wire, [ANA, BEN, CY])
-        calls = await command(wire, "tikal resign", user=CY)
-        ask = answer(calls)
-        assert "cannot be undone" in text_of(ask) and custom_ids(ask.data) == [f"tikal:resign:{game_id}"]
-        assert (await bot.core.service.game(GUILD, game_id)).seat_of(CY) is not None  # nothing yet
-        message = int(ask.response["resource"]["message"]["id"])
-        calls = await click(wire, f"tikal:resign:{game_id}", user=CY, message_id=message)
-        (done, *_) = responses(calls)
-        assert done.callback_type == 7 and "You resigned" in done.data["content"] and done.data["components"] == []
-        (log,) = [c for c in posts(calls, CHANNEL) if "🏳️" in ((c.json or {}).get("content") or "")]
-        assert pinged(log) == ([], [])
-        game = await bot.core.service.game(GUILD, game_id)
-        assert game.seat_of(CY) is None and game.status is Status.RUNNING
-        calls = await command(wire, "tikal resign", user=CY)
-        assert "not playing" in text_of(answer(calls))
-        # The resigned seat's turns are played by the bot: the others play on, nobody pings the absent seat.
-        await played(wire, game_id, moves=30)
-        for post in posts(wire.calls, CHANNEL):
-            assert all(int(u) > 0 for u in pinged(post)[0])
-        assert (await bot.core.service.view(GUILD, game_id)).version > 30
+async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(wire: Wire) -> None:
+    bot = bot_of(wire)
+    first = await open_game(wire, [ANA, BEN])
+    second = await open_game(wire, [BEN, ANA], channel=7103)
+    other = (await bot.core.service.new_game(OTHER_GUILD, OTHER_CHANNEL, ANA, "Ana", seats=2)).id
+    view = await bot.core.service.view(GUILD, second)
+    waiting = (await bot.core.service.game(GUILD, second)).at_seat(view.to_act or 0)
+    assert waiting is not None
+    calls = await command(wire, "tikal games", {"mine": True}, user=waiting.member_id)
+    mine = answer(calls).data["embeds"][0]["fields"][0]["value"].splitlines()
+    assert mine[0].startswith(f"#{second} · **waiting for you**")
+    assert f"/channels/{GUILD}/7103/" in mine[0]
+    calls = await command(wire, "tikal games", user=CY)
+    text = text_of(answer(calls))
+    assert f"#{first} · running" in text and f"#{second} · running" in text and f"#{other} " not in text
+    calls = await command(wire, "tikal export", {"game": ""}, user=CY, focused="game")
+    assert {c["value"] for c in choices_of(calls[0])} == {first, second}  # this server's games only
 
 
-async def test_a_standing_order_is_played_when_the_bid_is_due(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        bot = bot_of(wire)
-        game_id = await open_game(wire, [ANA, BEN], variant="auction")
-        view = await bot.core.service.view(GUILD, game_id)
-        assert view.phase.value == "bid"
-        game = await bot.core.service.game(GUILD, game_id)
-        bidder = game.at_seat(view.to_act or 0)
-        assert bidder is not None
-        calls = await command(wire, "tikal order", {"order": ""}, user=bidder.member_id, focused="order")
-        offered = [c["value"] for c in choices_of(calls[0])]
-        assert offered[0] == "pass" and offered[-1] == "cancel"
-        assert all(o.startswith("bid up to ") for o in offered[1:-1])
-        calls = await command(wire, "tikal order", {"order": "pass"}, user=bidder.member_id)
-        assert "played now" in text_of(answer(calls))
-        logged = [c for c in posts(calls, CHANNEL) if "standing order" in ((c.json or {}).get("content") or "")]
-        assert len(logged) == 1 and "`pass`" in (logged[0].json or {})["content"]
-        assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
-        calls = await command(wire, "tikal order", {"order": "bid up to lots"}, user=bidder.member_id)
-        assert "not an order" in text_of(answer(calls))
+async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None:
+    bot = bot_of(wire)
+    game_id = await open_game(wire, [ANA, BEN, CY])
+    calls = await command(wire, "tikal resign", user=CY)
+    ask = answer(calls)
+    assert "cannot be undone" in text_of(ask) and custom_ids(ask.data) == [f"tikal:resign:{game_id}"]
+    assert (await bot.core.service.game(GUILD, game_id)).seat_of(CY) is not None  # nothing yet
+    message = int(ask.response["resource"]["message"]["id"])
+    calls = await click(wire, f"tikal:resign:{game_id}", user=CY, message_id=message)
+    (done, *_) = responses(calls)
+    assert done.callback_type == 7 and "You resigned" in done.data["content"] and done.data["components"] == []
+    (log,) = [c for c in posts(calls, CHANNEL) if "🏳️" in ((c.json or {}).get("content") or "")]
+    assert pinged(log) == ([], [])
+    game = await bot.core.service.game(GUILD, game_id)
+    assert game.seat_of(CY) is None and game.status is Status.RUNNING
+    calls = await command(wire, "tikal resign", user=CY)
+    assert "not playing" in text_of(answer(calls))
+    # The resigned seat's turns are played by the bot: the others play on, nobody pings the absent seat.
+    await played(wire, game_id, moves=30)
+    for post in posts(wire.calls, CHANNEL):
+        assert all(int(u) > 0 for u in pinged(post)[0])
+    assert (await bot.core.service.view(GUILD, game_id)).version > 30
+
+
+async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> None:
+    bot = bot_of(wire)
+    game_id = await open_game(wire, [ANA, BEN], variant="auction")
+    view = await bot.core.service.view(GUILD, game_id)
+    assert view.phase.value == "bid"
+    game = await bot.core.service.game(GUILD, game_id)
+    bidder = game.at_seat(view.to_act or 0)
+    assert bidder is not None
+    calls = await command(wire, "tikal order", {"order": ""}, user=bidder.member_id, focused="order")
+    offered = [c["value"] for c in choices_of(calls[0])]
+    assert offered[0] == "pass" and offered[-1] == "cancel"
+    assert all(o.startswith("bid up to ") for o in offered[1:-1])
+    calls = await command(wire, "tikal order", {"order": "pass"}, user=bidder.member_id)
+    assert "played now" in text_of(answer(calls))
+    logged = [c for c in posts(calls, CHANNEL) if "standing order" in ((c.json or {}).get("content") or "")]
+    assert len(logged) == 1 and "`pass`" in (logged[0].json or {})["content"]
+    assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
+    calls = await command(wire, "tikal order", {"order": "bid up to lots"}, user=bidder.member_id)
+    assert "not an order" in text_of(answer(calls))

@@ -52,155 +52,150 @@ async def place_first(wire: Wire, game_id: int, member: int) -> None:
     assert responses(calls)[0].ephemeral and "✅" in responses(calls)[0].data["content"]
 
 
-async def test_not_your_turn_and_illegal_moves_are_private_and_change_nothing(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        view, actor, other = await whose_turn(wire, game_id)
-        for name, options, user in (("tikal end", {}, other), ("tikal deploy", {"space": "A1", "figures": "3"}, actor),
-                                    ("tikal place", {"space": "H5", "rotation": 0}, actor),
-                                    ("tikal place", {"space": "Z9", "rotation": 0}, actor),
-                                    ("tikal end", {}, CY)):
-            calls = await command(wire, name, options, user=user)
-            (reply,) = calls
-            assert reply.via == "interaction" and reply.callback_type == 4 and reply.ephemeral, (name, reply.json)
-            assert reply.data["content"]
-        texts = [r.data["content"] for r in wire.calls if r.via == "interaction" and r.ephemeral][-5:]
-        actor_name = view.players[view.to_act or 0].name
-        assert f"It is {actor_name}'s turn" in texts[0]
-        assert "Z9" in texts[3] and "A1 … H5" in texts[3]
-        assert f"{actor_name}'s turn" in texts[4]
-        assert (await bot_of(wire).core.service.view(GUILD, game_id)).version == view.version
+async def test_not_your_turn_and_illegal_moves_are_private_and_change_nothing(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, other = await whose_turn(wire, game_id)
+    for name, options, user in (("tikal end", {}, other), ("tikal deploy", {"space": "A1", "figures": "3"}, actor),
+                                ("tikal place", {"space": "H5", "rotation": 0}, actor),
+                                ("tikal place", {"space": "Z9", "rotation": 0}, actor),
+                                ("tikal end", {}, CY)):
+        calls = await command(wire, name, options, user=user)
+        (reply,) = calls
+        assert reply.via == "interaction" and reply.callback_type == 4 and reply.ephemeral, (name, reply.json)
+        assert reply.data["content"]
+    texts = [r.data["content"] for r in wire.calls if r.via == "interaction" and r.ephemeral][-5:]
+    actor_name = view.players[view.to_act or 0].name
+    assert f"It is {actor_name}'s turn" in texts[0]
+    assert "Z9" in texts[3] and "A1 … H5" in texts[3]
+    assert f"{actor_name}'s turn" in texts[4]
+    assert (await bot_of(wire).core.service.view(GUILD, game_id)).version == view.version
 
 
-async def test_autocomplete_lists_legal_choices_with_costs(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        view, actor, other = await whose_turn(wire, game_id)
-        calls = await command(wire, "tikal place", {"space": ""}, user=actor, focused="space")
-        (answer,) = calls
-        assert answer.callback_type == 8
-        choices = choices_of(answer)
-        legal_spaces = {engine.space_name(s) for s, _ in view.placements}
-        assert 0 < len(choices) <= 25 and {c["value"] for c in choices} == legal_spaces
-        assert all("rotation" in c["name"] for c in choices)
-        space = choices[0]["value"]
-        calls = await command(wire, "tikal place", {"space": space, "rotation": ""}, user=actor, focused="rotation")
-        rotations = choices_of(calls[0])
-        assert {c["value"] for c in rotations} == {r for s, r in view.placements if engine.space_name(s) == space}
-        assert all(c["name"].startswith(f"rotation {c['value']} · ") and "AP" in c["name"] for c in rotations)
-        # Someone else gets no choices; a typed filter narrows them.
-        calls = await command(wire, "tikal place", {"space": ""}, user=other, focused="space")
-        assert choices_of(calls[0]) == []
-        calls = await command(wire, "tikal place", {"space": space}, user=actor, focused="space")
-        assert choices_of(calls[0])[0]["value"] == space
+async def test_autocomplete_lists_legal_choices_with_costs(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, other = await whose_turn(wire, game_id)
+    calls = await command(wire, "tikal place", {"space": ""}, user=actor, focused="space")
+    (answer,) = calls
+    assert answer.callback_type == 8
+    choices = choices_of(answer)
+    legal_spaces = {engine.space_name(s) for s, _ in view.placements}
+    assert 0 < len(choices) <= 25 and {c["value"] for c in choices} == legal_spaces
+    assert all("rotation" in c["name"] for c in choices)
+    space = choices[0]["value"]
+    calls = await command(wire, "tikal place", {"space": space, "rotation": ""}, user=actor, focused="rotation")
+    rotations = choices_of(calls[0])
+    assert {c["value"] for c in rotations} == {r for s, r in view.placements if engine.space_name(s) == space}
+    assert all(c["name"].startswith(f"rotation {c['value']} · ") and "AP" in c["name"] for c in rotations)
+    # Someone else gets no choices; a typed filter narrows them.
+    calls = await command(wire, "tikal place", {"space": ""}, user=other, focused="space")
+    assert choices_of(calls[0]) == []
+    calls = await command(wire, "tikal place", {"space": space}, user=actor, focused="space")
+    assert choices_of(calls[0])[0]["value"] == space
 
-        await place_first(wire, game_id, actor)
-        calls = await command(wire, "tikal deploy", {"space": "A1", "figures": ""}, user=actor, focused="figures")
-        figures = choices_of(calls[0])
-        assert figures[0] == {"name": "1 worker · 1 AP", "value": "1"}
-        assert {"name": "3 workers · 3 AP", "value": "3"} in figures and len(figures) <= 25
-        calls = await command(wire, "tikal move", {"source": ""}, user=actor, focused="source")
-        assert choices_of(calls[0]) == []  # nobody stands on the board yet
-        await command(wire, "tikal deploy", {"space": "A1", "figures": "3"}, user=actor)
-        calls = await command(wire, "tikal move", {"source": "A1", "target": ""}, user=actor, focused="target")
-        targets = choices_of(calls[0])
-        assert targets and all(" AP each · " in c["name"] for c in targets)
-        costs = [int(c["name"].split(" · ")[1].split()[0]) for c in targets]
-        assert costs == sorted(costs)
-        calls = await command(wire, "tikal board", {"zoom": "a"}, user=other, focused="zoom")
-        zoom = choices_of(calls[0])
-        assert zoom and all(c["value"].startswith("A") for c in zoom)
-
-
-async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_ping(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN, CY])
-        view, actor, other = await whose_turn(wire, game_id)
-        message = await turn_message(wire, game_id)
-        await place_first(wire, game_id, actor)
-        calls = await command(wire, "tikal deploy", {"space": "a1", "figures": "3"}, user=actor)
-        (reply,) = responses(calls)
-        assert reply.ephemeral and reply.data["content"] == "✅ deploy 3 → A1 · 3 AP · 7 AP left"
-        (edit,) = edits(calls)
-        assert edit.path == f"/channels/{CHANNEL}/messages/{message}"
-        assert "deploy 3 → A1 · 3 AP" in text_of(edit) and "7 AP left" in text_of(edit)
-        assert custom_ids(edit.json or {}) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}",
-                                               f"tikal:end:{game_id}"]
-        assert not posts(calls)
-
-        # Undo (button) removes the line; only the player to act may use it.
-        calls = await click(wire, f"tikal:undo:{game_id}", user=other, message_id=message)
-        assert responses(calls)[0].ephemeral and "turn" in responses(calls)[0].data["content"]
-        calls = await click(wire, f"tikal:undo:{game_id}", user=actor, message_id=message)
-        assert responses(calls)[0].callback_type == 6
-        assert "deploy" not in text_of(edits(calls)[0]) and "10 AP left" in text_of(edits(calls)[0])
-        await command(wire, "tikal deploy", {"space": "A1", "figures": "2"}, user=actor)
-
-        # End turn asks first while AP are left.
-        calls = await click(wire, f"tikal:end:{game_id}", user=other, message_id=message)
-        assert responses(calls)[0].ephemeral and "not yours" in responses(calls)[0].data["content"]
-        calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
-        (ask,) = calls
-        assert ask.ephemeral and "8 AP" in ask.data["content"]
-        version = (await bot_of(wire).core.service.view(GUILD, game_id)).version
-        (confirm_id,) = custom_ids(ask.data)
-        assert confirm_id == f"tikal:end:{game_id}:v{version}"
-        assert (await bot_of(wire).core.service.view(GUILD, game_id)).phase is Phase.ACTIONS
-
-        calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
-        assert calls[0].callback_type == 7 and calls[0].data["components"] == []
-        final = edits(calls)[0]
-        assert final.path.endswith(f"/{message}") and final.json is not None and final.json["components"] == []
-        assert "deploy 2 → A1 · 2 AP" in text_of(final) and "AP used: 2" in text_of(final)
-        board, new_turn = posts(calls, CHANNEL)
-        assert "board.png" in board.files and board.files["board.png"].startswith(b"\x89PNG")
-        embed = board.data["embeds"][0]
-        assert embed["image"]["url"] == "attachment://board.png"
-        assert board.json is not None and board.json["attachments"][0]["description"].startswith("Tikal board")
-        after, next_member, _ = await whose_turn(wire, game_id)
-        assert board.data["content"].startswith(f"<@{next_member}>")
-        assert board.json["allowed_mentions"] == {"parse": [], "users": [str(next_member)], "replied_user": False} \
-            or board.json["allowed_mentions"]["users"] in ([next_member], [str(next_member)])
-        assert board.json["allowed_mentions"]["parse"] == []
-        assert "Scores" in text_of(board) and "deploy 2 → A1" in text_of(board)
-        assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in board.data["embeds"])
-        assert "nonce" in board.json and board.json["enforce_nonce"] is True
-        assert custom_ids(new_turn.data)[-1] == f"tikal:end:{game_id}" and not new_turn.data.get("content")
-        assert await turn_message(wire, game_id) == new_turn.message_id
-        # A second click on the old confirmation does nothing.
-        calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
-        assert not posts(calls) and "moved on" in calls[0].data["content"]
-        assert after.turn == view.turn + 1
+    await place_first(wire, game_id, actor)
+    calls = await command(wire, "tikal deploy", {"space": "A1", "figures": ""}, user=actor, focused="figures")
+    figures = choices_of(calls[0])
+    assert figures[0] == {"name": "1 worker · 1 AP", "value": "1"}
+    assert {"name": "3 workers · 3 AP", "value": "3"} in figures and len(figures) <= 25
+    calls = await command(wire, "tikal move", {"source": ""}, user=actor, focused="source")
+    assert choices_of(calls[0]) == []  # nobody stands on the board yet
+    await command(wire, "tikal deploy", {"space": "A1", "figures": "3"}, user=actor)
+    calls = await command(wire, "tikal move", {"source": "A1", "target": ""}, user=actor, focused="target")
+    targets = choices_of(calls[0])
+    assert targets and all(" AP each · " in c["name"] for c in targets)
+    costs = [int(c["name"].split(" · ")[1].split()[0]) for c in targets]
+    assert costs == sorted(costs)
+    calls = await command(wire, "tikal board", {"zoom": "a"}, user=other, focused="zoom")
+    zoom = choices_of(calls[0])
+    assert zoom and all(c["value"].startswith("A") for c in zoom)
 
 
-async def test_board_is_private_and_shows_the_placement_preview(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        message = await turn_message(wire, game_id)
-        calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
-        defer, follow = calls
-        assert defer.callback_type == 5 and defer.ephemeral
-        assert follow.ephemeral and set(follow.files) == {"board.png", "placement.png"}
-        calls = await command(wire, "tikal board", {"zoom": "A1"}, user=BEN)
-        assert set(calls[-1].files) == {"zoom.png"} and calls[-1].ephemeral
-        calls = await command(wire, "tikal rules", user=BEN)
-        assert calls[0].ephemeral and "Uncover" in text_of(calls[0])
+async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_ping(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN, CY])
+    view, actor, other = await whose_turn(wire, game_id)
+    message = await turn_message(wire, game_id)
+    await place_first(wire, game_id, actor)
+    calls = await command(wire, "tikal deploy", {"space": "a1", "figures": "3"}, user=actor)
+    (reply,) = responses(calls)
+    assert reply.ephemeral and reply.data["content"] == "✅ deploy 3 → A1 · 3 AP · 7 AP left"
+    (edit,) = edits(calls)
+    assert edit.path == f"/channels/{CHANNEL}/messages/{message}"
+    assert "deploy 3 → A1 · 3 AP" in text_of(edit) and "7 AP left" in text_of(edit)
+    assert custom_ids(edit.json or {}) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}",
+                                           f"tikal:end:{game_id}"]
+    assert not posts(calls)
+
+    # Undo (button) removes the line; only the player to act may use it.
+    calls = await click(wire, f"tikal:undo:{game_id}", user=other, message_id=message)
+    assert responses(calls)[0].ephemeral and "turn" in responses(calls)[0].data["content"]
+    calls = await click(wire, f"tikal:undo:{game_id}", user=actor, message_id=message)
+    assert responses(calls)[0].callback_type == 6
+    assert "deploy" not in text_of(edits(calls)[0]) and "10 AP left" in text_of(edits(calls)[0])
+    await command(wire, "tikal deploy", {"space": "A1", "figures": "2"}, user=actor)
+
+    # End turn asks first while AP are left.
+    calls = await click(wire, f"tikal:end:{game_id}", user=other, message_id=message)
+    assert responses(calls)[0].ephemeral and "not yours" in responses(calls)[0].data["content"]
+    calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
+    (ask,) = calls
+    assert ask.ephemeral and "8 AP" in ask.data["content"]
+    version = (await bot_of(wire).core.service.view(GUILD, game_id)).version
+    (confirm_id,) = custom_ids(ask.data)
+    assert confirm_id == f"tikal:end:{game_id}:v{version}"
+    assert (await bot_of(wire).core.service.view(GUILD, game_id)).phase is Phase.ACTIONS
+
+    calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
+    assert calls[0].callback_type == 7 and calls[0].data["components"] == []
+    final = edits(calls)[0]
+    assert final.path.endswith(f"/{message}") and final.json is not None and final.json["components"] == []
+    assert "deploy 2 → A1 · 2 AP" in text_of(final) and "AP used: 2" in text_of(final)
+    board, new_turn = posts(calls, CHANNEL)
+    assert "board.png" in board.files and board.files["board.png"].startswith(b"\x89PNG")
+    embed = board.data["embeds"][0]
+    assert embed["image"]["url"] == "attachment://board.png"
+    assert board.json is not None and board.json["attachments"][0]["description"].startswith("Tikal board")
+    after, next_member, _ = await whose_turn(wire, game_id)
+    assert board.data["content"].startswith(f"<@{next_member}>")
+    assert board.json["allowed_mentions"] == {"parse": [], "users": [str(next_member)], "replied_user": False} \
+        or board.json["allowed_mentions"]["users"] in ([next_member], [str(next_member)])
+    assert board.json["allowed_mentions"]["parse"] == []
+    assert "Scores" in text_of(board) and "deploy 2 → A1" in text_of(board)
+    assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in board.data["embeds"])
+    assert "nonce" in board.json and board.json["enforce_nonce"] is True
+    assert custom_ids(new_turn.data)[-1] == f"tikal:end:{game_id}" and not new_turn.data.get("content")
+    assert await turn_message(wire, game_id) == new_turn.message_id
+    # A second click on the old confirmation does nothing.
+    calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
+    assert not posts(calls) and "moved on" in calls[0].data["content"]
+    assert after.turn == view.turn + 1
 
 
-async def test_end_turn_without_ap_left_ends_at_once(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id = await open_game(wire, [ANA, BEN])
-        view, actor, _ = await whose_turn(wire, game_id)
-        message = await turn_message(wire, game_id)
-        await place_first(wire, game_id, actor)
-        entries = await bot_of(wire).core.service.legal_moves(GUILD, game_id, actor)
-        deploy = next(e for e in entries if isinstance(e.move, engine.Deploy) and not e.move.leader)
-        assert deploy.high == 10
-        await command(wire, "tikal deploy", {"space": "A1", "figures": "10"}, user=actor)
-        calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
-        assert calls[0].callback_type == 6  # no question: the edit and the post are the answer
-        assert any("board.png" in c.files for c in posts(calls, CHANNEL))
-        assert (await bot_of(wire).core.service.view(GUILD, game_id)).to_act != view.to_act
+async def test_board_is_private_and_shows_the_placement_preview(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    message = await turn_message(wire, game_id)
+    calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
+    defer, follow = calls
+    assert defer.callback_type == 5 and defer.ephemeral
+    assert follow.ephemeral and set(follow.files) == {"board.png", "placement.png"}
+    calls = await command(wire, "tikal board", {"zoom": "A1"}, user=BEN)
+    assert set(calls[-1].files) == {"zoom.png"} and calls[-1].ephemeral
+    calls = await command(wire, "tikal rules", user=BEN)
+    assert calls[0].ephemeral and "Uncover" in text_of(calls[0])
+
+
+async def test_end_turn_without_ap_left_ends_at_once(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, _ = await whose_turn(wire, game_id)
+    message = await turn_message(wire, game_id)
+    await place_first(wire, game_id, actor)
+    entries = await bot_of(wire).core.service.legal_moves(GUILD, game_id, actor)
+    deploy = next(e for e in entries if isinstance(e.move, engine.Deploy) and not e.move.leader)
+    assert deploy.high == 10
+    await command(wire, "tikal deploy", {"space": "A1", "figures": "10"}, user=actor)
+    calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
+    assert calls[0].callback_type == 6  # no question: the edit and the post are the answer
+    assert any("board.png" in c.files for c in posts(calls, CHANNEL))
+    assert (await bot_of(wire).core.service.view(GUILD, game_id)).to_act != view.to_act
 
 
 async def test_an_action_costs_one_state_load_and_one_transaction(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 from bot.core.errors import BadOption
 from bot.core.members import MemberSettings, parse_clock
 from bot.core.schedule import QuietHours
-from tests.bot.core.clockkit import open_kit
+from tests.bot.core.clockkit import Kit, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS
 from tests.bot.core.servicekit import started_game as start
 
@@ -52,20 +52,19 @@ async def test_settings_are_kept_validated_and_forgotten(tmp_path: Path) -> None
         assert db.execute("SELECT COUNT(*) FROM member_settings").fetchone()[0] == 0
 
 
-async def test_new_quiet_hours_and_forgetting_replan_a_running_game(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 2)  # Ana's reminder due at 21:00 UTC
-        k.clock.at(2)
-        await k.members.update(ANA, time_zone="UTC", quiet=("20:00", "23:00"))
-        assert await k.tick(2) == []
-        assert await k.tick(12) == [] and await k.tick(13.9) == []
-        assert await k.tick(14) == ["reminder"]  # 23:00 UTC, the end of her quiet hours
-        k.clock.at(15)
-        await k.members.update(ANA, time_zone="UTC", quiet=("00:00", "12:00"))  # the next one, 09:00, is quiet now
-        await k.tick(15)
-        assert await k.tick(24) == [] and await k.tick(26.9) == []
-        k.clock.at(26.95)
-        assert await k.members.forget(ANA)  # no quiet hours any more: due at once
-        assert await k.tick(26.95) == ["reminder"]
-        assert [p.payload["member_id"] for p in await k.svc.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
-            ANA, ANA]
+async def test_new_quiet_hours_and_forgetting_replan_a_running_game(kit: Kit) -> None:
+    game = await start(kit.svc, 2)  # Ana's reminder due at 21:00 UTC
+    kit.clock.at(2)
+    await kit.members.update(ANA, time_zone="UTC", quiet=("20:00", "23:00"))
+    assert await kit.tick(2) == []
+    assert await kit.tick(12) == [] and await kit.tick(13.9) == []
+    assert await kit.tick(14) == ["reminder"]  # 23:00 UTC, the end of her quiet hours
+    kit.clock.at(15)
+    await kit.members.update(ANA, time_zone="UTC", quiet=("00:00", "12:00"))  # the next one, 09:00, is quiet now
+    await kit.tick(15)
+    assert await kit.tick(24) == [] and await kit.tick(26.9) == []
+    kit.clock.at(26.95)
+    assert await kit.members.forget(ANA)  # no quiet hours any more: due at once
+    assert await kit.tick(26.95) == ["reminder"]
+    assert [p.payload["member_id"] for p in await kit.svc.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
+        ANA, ANA]

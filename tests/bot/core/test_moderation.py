@@ -42,27 +42,26 @@ async def play_out(k: Kit, game: GameInfo, rng: random.Random, hours: float = 1.
         await k.svc.act(GUILD, game.id, seat.member_id, choose(entries, rng, allow_undo=False))
 
 
-async def test_a_plain_member_is_refused_every_moderator_action(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 3)
-        posts = len(await k.svc.posts_of(GUILD, game.id))
-        refused = [
-            k.mod.kick(GUILD, game.id, CY, BEN, is_moderator=False),
-            k.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", BEN, is_moderator=False),
-            k.mod.pause(GUILD, game.id, BEN, is_moderator=False),
-            k.mod.resume(GUILD, game.id, BEN, is_moderator=False),
-            k.mod.skip(GUILD, game.id, BEN, is_moderator=False),
-            k.mod.abort(GUILD, game.id, ANA, is_moderator=False),  # even the creator, once it runs
-            k.mod.set_timing(GUILD, game.id, ANA, is_moderator=False, turn_hours=5),
-            k.mod.configure(GUILD, BEN, is_moderator=False, moderator_role_id=1),
-        ]
-        for action in refused:
-            with pytest.raises(NotAllowed):
-                await action
-        info = await k.svc.game(GUILD, game.id)
-        assert info.status is Status.RUNNING and [s.member_id for s in info.seats] == [ANA, BEN, CY]
-        assert len(await k.svc.posts_of(GUILD, game.id)) == posts and info.version == 0
-        assert (await k.mod.config(GUILD)).moderator_role_id is None
+async def test_a_plain_member_is_refused_every_moderator_action(kit: Kit) -> None:
+    game = await start(kit.svc, 3)
+    posts = len(await kit.svc.posts_of(GUILD, game.id))
+    refused = [
+        kit.mod.kick(GUILD, game.id, CY, BEN, is_moderator=False),
+        kit.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", BEN, is_moderator=False),
+        kit.mod.pause(GUILD, game.id, BEN, is_moderator=False),
+        kit.mod.resume(GUILD, game.id, BEN, is_moderator=False),
+        kit.mod.skip(GUILD, game.id, BEN, is_moderator=False),
+        kit.mod.abort(GUILD, game.id, ANA, is_moderator=False),  # even the creator, once it runs
+        kit.mod.set_timing(GUILD, game.id, ANA, is_moderator=False, turn_hours=5),
+        kit.mod.configure(GUILD, BEN, is_moderator=False, moderator_role_id=1),
+    ]
+    for action in refused:
+        with pytest.raises(NotAllowed):
+            await action
+    info = await kit.svc.game(GUILD, game.id)
+    assert info.status is Status.RUNNING and [s.member_id for s in info.seats] == [ANA, BEN, CY]
+    assert len(await kit.svc.posts_of(GUILD, game.id)) == posts and info.version == 0
+    assert (await kit.mod.config(GUILD)).moderator_role_id is None
 
 
 async def test_kick_the_player_to_act_plays_the_seat_at_once_and_the_game_runs_to_its_end(tmp_path: Path) -> None:
@@ -140,23 +139,22 @@ async def test_replace_gives_a_seat_and_its_position_to_another_member(tmp_path:
         assert engine.replay(engine.read_record(record)) == replay_from_file(path, game.id)
 
 
-async def test_moderator_skip_abort_and_the_log_posts(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 2)
-        skipped = await k.mod.skip(GUILD, game.id, MOD, is_moderator=True)
-        assert skipped.post is not None and skipped.post.payload["action"] == "skip"
-        assert skipped.moved is not None and [p.kind for p in skipped.moved.posts] == ["mod_action", "turn_ended"]
-        assert skipped.post.payload["moves"] == list(skipped.moved.moves) and skipped.post.payload["player"] == "Ana"
-        aborted = await k.mod.abort(GUILD, game.id, MOD, is_moderator=True)
-        assert aborted.game.status is Status.ABORTED and aborted.post is not None
-        assert aborted.post.payload["action"] == "abort"
-        assert await k.tick(100) == []
-        with pytest.raises(WrongStatus):
-            await k.mod.pause(GUILD, game.id, MOD, is_moderator=True)
-        # a lobby: its creator closes it without a moderator and without a log post
-        lobby = await k.svc.new_game(GUILD, 600, ANA, "Ana")
-        closed = await k.mod.abort(GUILD, lobby.id, ANA, is_moderator=False)
-        assert closed.game.status is Status.ABORTED and closed.post is None
+async def test_moderator_skip_abort_and_the_log_posts(kit: Kit) -> None:
+    game = await start(kit.svc, 2)
+    skipped = await kit.mod.skip(GUILD, game.id, MOD, is_moderator=True)
+    assert skipped.post is not None and skipped.post.payload["action"] == "skip"
+    assert skipped.moved is not None and [p.kind for p in skipped.moved.posts] == ["mod_action", "turn_ended"]
+    assert skipped.post.payload["moves"] == list(skipped.moved.moves) and skipped.post.payload["player"] == "Ana"
+    aborted = await kit.mod.abort(GUILD, game.id, MOD, is_moderator=True)
+    assert aborted.game.status is Status.ABORTED and aborted.post is not None
+    assert aborted.post.payload["action"] == "abort"
+    assert await kit.tick(100) == []
+    with pytest.raises(WrongStatus):
+        await kit.mod.pause(GUILD, game.id, MOD, is_moderator=True)
+    # a lobby: its creator closes it without a moderator and without a log post
+    lobby = await kit.svc.new_game(GUILD, 600, ANA, "Ana")
+    closed = await kit.mod.abort(GUILD, lobby.id, ANA, is_moderator=False)
+    assert closed.game.status is Status.ABORTED and closed.post is None
 
 
 async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_new_games(tmp_path: Path) -> None:
@@ -185,20 +183,19 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         assert db.execute("SELECT COUNT(*) FROM game_clocks").fetchone()[0] == 1
 
 
-async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        first = await start(k.svc, 2, channel=1)  # Ana to act
-        second = await start(k.svc, 2, channel=2)
-        await finish_obligation(k.svc, second)  # Ben to act
-        lobby = await k.svc.new_game(GUILD, 3, BEN, "Ben")
-        elsewhere = await start(k.svc, 2, guild=OTHER_GUILD, channel=4)
-        mine = await k.mod.my_games(GUILD, BEN)
-        assert [(g.game.id, g.waiting_for_me) for g in mine] == [(second.id, True), (first.id, False),
-                                                                  (lobby.id, False)]
-        assert mine[1].to_act is not None and mine[1].to_act.member_id == ANA
-        assert elsewhere.id not in {g.game.id for g in await k.mod.my_games(GUILD, ANA)}
-        assert [g.game.id for g in await k.mod.my_games(OTHER_GUILD, ANA)] == [elsewhere.id]
-        assert T0 > 0
+async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(kit: Kit) -> None:
+    first = await start(kit.svc, 2, channel=1)  # Ana to act
+    second = await start(kit.svc, 2, channel=2)
+    await finish_obligation(kit.svc, second)  # Ben to act
+    lobby = await kit.svc.new_game(GUILD, 3, BEN, "Ben")
+    elsewhere = await start(kit.svc, 2, guild=OTHER_GUILD, channel=4)
+    mine = await kit.mod.my_games(GUILD, BEN)
+    assert [(g.game.id, g.waiting_for_me) for g in mine] == [(second.id, True), (first.id, False),
+                                                              (lobby.id, False)]
+    assert mine[1].to_act is not None and mine[1].to_act.member_id == ANA
+    assert elsewhere.id not in {g.game.id for g in await kit.mod.my_games(GUILD, ANA)}
+    assert [g.game.id for g in await kit.mod.my_games(OTHER_GUILD, ANA)] == [elsewhere.id]
+    assert T0 > 0
 
 
 async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import engine
 from bot.core.errors import NotAllowed
 from bot.core.storage import Transaction
 from bot.core.timing import GamePaused
-from tests.bot.core.clockkit import HOUR, MOD, T0, finish_obligation, open_kit
+from tests.bot.core.clockkit import HOUR, MOD, T0, Kit, finish_obligation, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
@@ -22,68 +22,65 @@ async def reminders_of(kit: object, game_id: int) -> list[dict[str, object]]:
     return [p.payload for p in await svc.posts_of(GUILD, game_id) if p.kind == "reminder"]
 
 
-async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 2)
-        assert await k.tick(11.9) == []
-        assert await k.tick(12) == ["reminder"]
-        assert await k.tick(12.1) == [] and await k.tick(23.9) == []
-        assert await k.tick(24) == ["reminder"]
-        assert await k.tick(47.9) == []
-        assert await k.tick(48) == ["reminder"]
-        # the bot was down for four days: one reminder when it is back, then the daily rhythm again
-        assert await k.tick(150) == ["reminder"]
-        assert await k.tick(151) == [] and await k.tick(167.9) == []
-        assert await k.tick(168) == ["reminder"]
-        sent = await reminders_of(k, game.id)
-        assert [p["number"] for p in sent] == [1, 2, 3, 4, 8]  # steps 5–7 fell in the downtime
-        first = sent[0]
-        assert first["member_id"] == ANA and first["player"] == "Ana" and first["delivery"] == "channel"
-        assert first["kind"] == "turn" and first["waiting_since"] == T0 and first["deadline_at"] is None
-        assert first["since"] == f"<t:{int(T0)}:R>"
+async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(kit: Kit) -> None:
+    game = await start(kit.svc, 2)
+    assert await kit.tick(11.9) == []
+    assert await kit.tick(12) == ["reminder"]
+    assert await kit.tick(12.1) == [] and await kit.tick(23.9) == []
+    assert await kit.tick(24) == ["reminder"]
+    assert await kit.tick(47.9) == []
+    assert await kit.tick(48) == ["reminder"]
+    # the bot was down for four days: one reminder when it is back, then the daily rhythm again
+    assert await kit.tick(150) == ["reminder"]
+    assert await kit.tick(151) == [] and await kit.tick(167.9) == []
+    assert await kit.tick(168) == ["reminder"]
+    sent = await reminders_of(kit, game.id)
+    assert [p["number"] for p in sent] == [1, 2, 3, 4, 8]  # steps 5–7 fell in the downtime
+    first = sent[0]
+    assert first["member_id"] == ANA and first["player"] == "Ana" and first["delivery"] == "channel"
+    assert first["kind"] == "turn" and first["waiting_since"] == T0 and first["deadline_at"] is None
+    assert first["since"] == f"<t:{int(T0)}:R>"
 
 
-async def test_no_reminder_once_the_turn_has_moved_on(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 2)
-        k.clock.at(11)
-        await finish_obligation(k.svc, game)  # Ana ends her turn an hour before her reminder
-        assert await k.tick(12) == []
-        assert await k.tick(22.9) == []
-        assert await k.tick(23) == ["reminder"]  # Ben's wait began at 11 h
-        k.clock.at(30)
-        await finish_obligation(k.svc, game)
-        assert await k.tick(35) == [] and await k.tick(41.9) == []
-        assert [p["member_id"] for p in await reminders_of(k, game.id)] == [BEN]
-        assert await k.tick(42) == ["reminder"]
-        assert [p["member_id"] for p in await reminders_of(k, game.id)] == [BEN, ANA]
+async def test_no_reminder_once_the_turn_has_moved_on(kit: Kit) -> None:
+    game = await start(kit.svc, 2)
+    kit.clock.at(11)
+    await finish_obligation(kit.svc, game)  # Ana ends her turn an hour before her reminder
+    assert await kit.tick(12) == []
+    assert await kit.tick(22.9) == []
+    assert await kit.tick(23) == ["reminder"]  # Ben's wait began at 11 h
+    kit.clock.at(30)
+    await finish_obligation(kit.svc, game)
+    assert await kit.tick(35) == [] and await kit.tick(41.9) == []
+    assert [p["member_id"] for p in await reminders_of(kit, game.id)] == [BEN]
+    assert await kit.tick(42) == ["reminder"]
+    assert [p["member_id"] for p in await reminders_of(kit, game.id)] == [BEN, ANA]
 
 
-async def test_quiet_hours_in_two_time_zones_delay_reminders_and_deadlines(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        await k.members.update(ANA, time_zone="Asia/Tokyo", quiet=("23:00", "8:00"))  # UTC+9
-        await k.members.update(BEN, time_zone="America/New_York", quiet=("22", "7"), delivery="dm")  # UTC-5
-        game = await start(k.svc, 2)  # 09:00 UTC = 18:00 in Tokyo
-        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=16)
-        # Ana: reminder due 21:00 UTC = 06:00 Tokyo, quiet until 08:00 Tokyo = 23:00 UTC (14 h);
-        # deadline due 01:00 UTC = 10:00 Tokyo, not quiet
-        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 16 * HOUR
-        assert await k.tick(12) == [] and await k.tick(13.9) == []
-        assert await k.tick(14) == ["reminder"]
-        k.clock.at(14)
-        await finish_obligation(k.svc, game)  # Ben's turn from 23:00 UTC = 18:00 in New York
-        # Ben: reminder due 11:00 UTC = 06:00 New York → 07:00 (27 h); deadline 15:00 UTC = 10:00, not quiet
-        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 30 * HOUR
-        assert await k.tick(26) == [] and await k.tick(26.9) == []
-        assert await k.tick(27) == ["reminder"]
-        ben = (await reminders_of(k, game.id))[-1]
-        assert ben["member_id"] == BEN and ben["delivery"] == "dm"
-        assert ben["deadline_at"] == T0 + 30 * HOUR and ben["deadline"] == f"<t:{int(T0 + 30 * HOUR)}:R>"
-        # Ben moves his quiet hours over his deadline: it moves to their end (12:00 New York = 17:00 UTC)
-        k.clock.at(28)
-        await k.members.update(BEN, quiet=("9:00", "12:00"))
-        assert await k.tick(28) == []
-        assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 32 * HOUR
+async def test_quiet_hours_in_two_time_zones_delay_reminders_and_deadlines(kit: Kit) -> None:
+    await kit.members.update(ANA, time_zone="Asia/Tokyo", quiet=("23:00", "8:00"))  # UTC+9
+    await kit.members.update(BEN, time_zone="America/New_York", quiet=("22", "7"), delivery="dm")  # UTC-5
+    game = await start(kit.svc, 2)  # 09:00 UTC = 18:00 in Tokyo
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=16)
+    # Ana: reminder due 21:00 UTC = 06:00 Tokyo, quiet until 08:00 Tokyo = 23:00 UTC (14 h);
+    # deadline due 01:00 UTC = 10:00 Tokyo, not quiet
+    assert (await kit.svc.game(GUILD, game.id)).deadline_at == T0 + 16 * HOUR
+    assert await kit.tick(12) == [] and await kit.tick(13.9) == []
+    assert await kit.tick(14) == ["reminder"]
+    kit.clock.at(14)
+    await finish_obligation(kit.svc, game)  # Ben's turn from 23:00 UTC = 18:00 in New York
+    # Ben: reminder due 11:00 UTC = 06:00 New York → 07:00 (27 h); deadline 15:00 UTC = 10:00, not quiet
+    assert (await kit.svc.game(GUILD, game.id)).deadline_at == T0 + 30 * HOUR
+    assert await kit.tick(26) == [] and await kit.tick(26.9) == []
+    assert await kit.tick(27) == ["reminder"]
+    ben = (await reminders_of(kit, game.id))[-1]
+    assert ben["member_id"] == BEN and ben["delivery"] == "dm"
+    assert ben["deadline_at"] == T0 + 30 * HOUR and ben["deadline"] == f"<t:{int(T0 + 30 * HOUR)}:R>"
+    # Ben moves his quiet hours over his deadline: it moves to their end (12:00 New York = 17:00 UTC)
+    kit.clock.at(28)
+    await kit.members.update(BEN, quiet=("9:00", "12:00"))
+    assert await kit.tick(28) == []
+    assert (await kit.svc.game(GUILD, game.id)).deadline_at == T0 + 32 * HOUR
 
 
 async def test_deadline_policy_skip_plays_ruling_14_moves_and_marks_them(tmp_path: Path) -> None:
@@ -128,42 +125,40 @@ async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> Non
         assert await k.tick(3) == []  # the next bidder's deadline counts from the pass
 
 
-async def test_deadline_policy_wait_tells_the_moderators_once(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        await k.mod.configure(GUILD, MOD, is_moderator=True, moderator_role_id=555)
-        game = await start(k.svc, 2)
-        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="wait")
-        assert await k.tick(12) == ["reminder"]
-        assert await k.tick(24) == ["deadline_waiting"]
-        waiting = (await k.svc.posts_of(GUILD, game.id))[-1].payload
-        assert waiting["moderator_role_id"] == 555 and waiting["member_id"] == ANA and waiting["player"] == "Ana"
-        assert await k.tick(24.1) == ["reminder"]  # the reminder due with the deadline comes right after
-        assert await k.tick(30) == [] and await k.tick(48) == ["reminder"] and await k.tick(100) == ["reminder"]
-        assert (await k.svc.view(GUILD, game.id)).to_act == 0  # nothing was played for Ana
-        kinds = [p.kind for p in await k.svc.posts_of(GUILD, game.id)]
-        assert kinds.count("deadline_waiting") == 1
+async def test_deadline_policy_wait_tells_the_moderators_once(kit: Kit) -> None:
+    await kit.mod.configure(GUILD, MOD, is_moderator=True, moderator_role_id=555)
+    game = await start(kit.svc, 2)
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="wait")
+    assert await kit.tick(12) == ["reminder"]
+    assert await kit.tick(24) == ["deadline_waiting"]
+    waiting = (await kit.svc.posts_of(GUILD, game.id))[-1].payload
+    assert waiting["moderator_role_id"] == 555 and waiting["member_id"] == ANA and waiting["player"] == "Ana"
+    assert await kit.tick(24.1) == ["reminder"]  # the reminder due with the deadline comes right after
+    assert await kit.tick(30) == [] and await kit.tick(48) == ["reminder"] and await kit.tick(100) == ["reminder"]
+    assert (await kit.svc.view(GUILD, game.id)).to_act == 0  # nothing was played for Ana
+    kinds = [p.kind for p in await kit.svc.posts_of(GUILD, game.id)]
+    assert kinds.count("deadline_waiting") == 1
 
 
-async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_wait_over(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        game = await start(k.svc, 2)
-        await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
-        with pytest.raises(NotAllowed):
-            await k.mod.pause(GUILD, game.id, BEN, is_moderator=False)
-        k.clock.at(5)
-        paused = await k.mod.pause(GUILD, game.id, MOD, is_moderator=True)
-        assert paused.post is not None and paused.post.payload["action"] == "pause"
-        assert paused.game.deadline_at is None
-        with pytest.raises(GamePaused, match="paused"):
-            await finish_obligation(k.svc, game)
-        assert await k.tick(12) == [] and await k.tick(100) == []
-        assert (await k.svc.view(GUILD, game.id)).version == 0
-        k.clock.at(100)
-        resumed = await k.mod.resume(GUILD, game.id, MOD, is_moderator=True)
-        assert resumed.post is not None and resumed.game.deadline_at == T0 + 124 * HOUR
-        assert await k.tick(111.9) == []
-        assert await k.tick(112) == ["reminder"]
-        assert await k.tick(124) == ["deadline_skipped", "turn_ended"]
+async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_wait_over(kit: Kit) -> None:
+    game = await start(kit.svc, 2)
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
+    with pytest.raises(NotAllowed):
+        await kit.mod.pause(GUILD, game.id, BEN, is_moderator=False)
+    kit.clock.at(5)
+    paused = await kit.mod.pause(GUILD, game.id, MOD, is_moderator=True)
+    assert paused.post is not None and paused.post.payload["action"] == "pause"
+    assert paused.game.deadline_at is None
+    with pytest.raises(GamePaused, match="paused"):
+        await finish_obligation(kit.svc, game)
+    assert await kit.tick(12) == [] and await kit.tick(100) == []
+    assert (await kit.svc.view(GUILD, game.id)).version == 0
+    kit.clock.at(100)
+    resumed = await kit.mod.resume(GUILD, game.id, MOD, is_moderator=True)
+    assert resumed.post is not None and resumed.game.deadline_at == T0 + 124 * HOUR
+    assert await kit.tick(111.9) == []
+    assert await kit.tick(112) == ["reminder"]
+    assert await kit.tick(124) == ["deadline_skipped", "turn_ended"]
 
 
 async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_once(

@@ -27,78 +27,74 @@ from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, STRANGER, 
 ANA, BEN, CY, DEE = MEMBERS
 
 
-async def test_a_lobby_fills_up_and_starts(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana", variant="auction", seats=3)
-        assert game.status is Status.LOBBY and game.variant == "auction" and game.seats_wanted == 3
-        assert [s.member_id for s in game.seats] == [ANA] and game.open_seats == 2
-        assert (await svc.game_here(GUILD, CHANNEL)).id == game.id
+async def test_a_lobby_fills_up_and_starts(svc: TikalService) -> None:
+    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana", variant="auction", seats=3)
+    assert game.status is Status.LOBBY and game.variant == "auction" and game.seats_wanted == 3
+    assert [s.member_id for s in game.seats] == [ANA] and game.open_seats == 2
+    assert (await svc.game_here(GUILD, CHANNEL)).id == game.id
 
-        game = await svc.join(GUILD, game.id, BEN, "Ben")
-        game = await svc.join(GUILD, game.id, CY, "Cy")
-        assert [s.member_id for s in game.seats] == [ANA, BEN, CY] and game.open_seats == 0
-        with pytest.raises(LobbyFull, match="full"):
-            await svc.join(GUILD, game.id, DEE, "Dee")
-        with pytest.raises(AlreadyJoined):
-            await svc.join(GUILD, game.id, BEN, "Ben")
-
-        started = await svc.start(GUILD, game.id, ANA)
-        assert started.game.status is Status.RUNNING
-        assert [(s.seat, s.name, s.member_id) for s in started.game.seats] == [(0, "Ana", ANA), (1, "Ben", BEN),
-                                                                              (2, "Cy", CY)]
-        assert started.to_act.member_id == ANA
-        assert started.view.phase is Phase.BID and [p.name for p in started.view.players] == ["Ana", "Ben", "Cy"]
-        assert [p.kind for p in started.posts] == ["started"]
-        assert started.posts[0].payload["next"]["member_id"] == ANA
-        with pytest.raises(WrongStatus):
-            await svc.join(GUILD, game.id, DEE, "Dee")
-        with pytest.raises(WrongStatus):
-            await svc.start(GUILD, game.id, ANA)
-
-
-async def test_only_the_creator_or_a_moderator_starts_and_with_two_players(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
-        with pytest.raises(NotEnoughPlayers, match="at least 2"):
-            await svc.start(GUILD, game.id, ANA)
+    game = await svc.join(GUILD, game.id, BEN, "Ben")
+    game = await svc.join(GUILD, game.id, CY, "Cy")
+    assert [s.member_id for s in game.seats] == [ANA, BEN, CY] and game.open_seats == 0
+    with pytest.raises(LobbyFull, match="full"):
+        await svc.join(GUILD, game.id, DEE, "Dee")
+    with pytest.raises(AlreadyJoined):
         await svc.join(GUILD, game.id, BEN, "Ben")
-        with pytest.raises(NotAllowed, match="creator or a moderator"):
-            await svc.start(GUILD, game.id, BEN)
-        with pytest.raises(NotAllowed):
-            await svc.start(GUILD, game.id, STRANGER)
-        started = await svc.start(GUILD, game.id, STRANGER, is_moderator=True)
-        assert started.game.status is Status.RUNNING and len(started.game.seats) == 2
+
+    started = await svc.start(GUILD, game.id, ANA)
+    assert started.game.status is Status.RUNNING
+    assert [(s.seat, s.name, s.member_id) for s in started.game.seats] == [(0, "Ana", ANA), (1, "Ben", BEN),
+                                                                          (2, "Cy", CY)]
+    assert started.to_act.member_id == ANA
+    assert started.view.phase is Phase.BID and [p.name for p in started.view.players] == ["Ana", "Ben", "Cy"]
+    assert [p.kind for p in started.posts] == ["started"]
+    assert started.posts[0].payload["next"]["member_id"] == ANA
+    with pytest.raises(WrongStatus):
+        await svc.join(GUILD, game.id, DEE, "Dee")
+    with pytest.raises(WrongStatus):
+        await svc.start(GUILD, game.id, ANA)
 
 
-async def test_leaving_hands_the_lobby_on_and_the_last_one_out_closes_it(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
-        await svc.join(GUILD, game.id, BEN, "Ben")
-        with pytest.raises(NotJoined):
-            await svc.leave(GUILD, game.id, CY)
-        game = await svc.leave(GUILD, game.id, ANA)
-        assert [s.member_id for s in game.seats] == [BEN] and game.creator_id == BEN
-        game = await svc.leave(GUILD, game.id, BEN)
-        assert game.status is Status.ABORTED and game.seats == ()
-        with pytest.raises(NoGame):
-            await svc.game_here(GUILD, CHANNEL)
-        # the channel is free again
-        again = await svc.new_game(GUILD, CHANNEL, CY, "Cy")
-        assert again.id != game.id
+async def test_only_the_creator_or_a_moderator_starts_and_with_two_players(svc: TikalService) -> None:
+    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
+    with pytest.raises(NotEnoughPlayers, match="at least 2"):
+        await svc.start(GUILD, game.id, ANA)
+    await svc.join(GUILD, game.id, BEN, "Ben")
+    with pytest.raises(NotAllowed, match="creator or a moderator"):
+        await svc.start(GUILD, game.id, BEN)
+    with pytest.raises(NotAllowed):
+        await svc.start(GUILD, game.id, STRANGER)
+    started = await svc.start(GUILD, game.id, STRANGER, is_moderator=True)
+    assert started.game.status is Status.RUNNING and len(started.game.seats) == 2
 
 
-async def test_one_lobby_or_game_per_channel_but_several_per_guild(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        first = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
-        with pytest.raises(ChannelBusy, match="already has an open lobby"):
-            await svc.new_game(GUILD, CHANNEL, BEN, "Ben")
-        await svc.join(GUILD, first.id, BEN, "Ben")
-        await svc.start(GUILD, first.id, ANA)
-        with pytest.raises(ChannelBusy, match="running game"):
-            await svc.new_game(GUILD, CHANNEL, CY, "Cy")
-        second = await svc.new_game(GUILD, CHANNEL + 1, CY, "Cy")
-        assert [g.id for g in await svc.games(GUILD)] == [first.id, second.id]
-        assert [g.id for g in await svc.games(GUILD, [Status.LOBBY])] == [second.id]
+async def test_leaving_hands_the_lobby_on_and_the_last_one_out_closes_it(svc: TikalService) -> None:
+    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
+    await svc.join(GUILD, game.id, BEN, "Ben")
+    with pytest.raises(NotJoined):
+        await svc.leave(GUILD, game.id, CY)
+    game = await svc.leave(GUILD, game.id, ANA)
+    assert [s.member_id for s in game.seats] == [BEN] and game.creator_id == BEN
+    game = await svc.leave(GUILD, game.id, BEN)
+    assert game.status is Status.ABORTED and game.seats == ()
+    with pytest.raises(NoGame):
+        await svc.game_here(GUILD, CHANNEL)
+    # the channel is free again
+    again = await svc.new_game(GUILD, CHANNEL, CY, "Cy")
+    assert again.id != game.id
+
+
+async def test_one_lobby_or_game_per_channel_but_several_per_guild(svc: TikalService) -> None:
+    first = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
+    with pytest.raises(ChannelBusy, match="already has an open lobby"):
+        await svc.new_game(GUILD, CHANNEL, BEN, "Ben")
+    await svc.join(GUILD, first.id, BEN, "Ben")
+    await svc.start(GUILD, first.id, ANA)
+    with pytest.raises(ChannelBusy, match="running game"):
+        await svc.new_game(GUILD, CHANNEL, CY, "Cy")
+    second = await svc.new_game(GUILD, CHANNEL + 1, CY, "Cy")
+    assert [g.id for g in await svc.games(GUILD)] == [first.id, second.id]
+    assert [g.id for g in await svc.games(GUILD, [Status.LOBBY])] == [second.id]
 
 
 async def test_a_thread_game_frees_its_channel_once_it_runs_in_the_thread(tmp_path: Path) -> None:
@@ -142,48 +138,45 @@ async def test_shuffled_seats_are_a_permutation_with_names_from_display_names(tm
         await storage.close()
 
 
-async def test_bad_options_and_unknown_games_are_refused_in_words(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        with pytest.raises(BadOption, match="2–4 players"):
-            await svc.new_game(GUILD, CHANNEL, ANA, "Ana", seats=5)
-        with pytest.raises(BadOption, match="basic"):
-            await svc.new_game(GUILD, CHANNEL, ANA, "Ana", variant="chess")
-        with pytest.raises(NoGame, match="no game #42"):
-            await svc.join(GUILD, 42, ANA, "Ana")
-        with pytest.raises(NoGame, match="no game here"):
-            await svc.game_here(GUILD, CHANNEL)
-        game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
-        with pytest.raises(BadOption, match="joined"):
-            await svc.start(GUILD, game.id, ANA, order="alphabetical")
-        with pytest.raises(WrongStatus, match="not started"):
-            await svc.act(GUILD, game.id, ANA, "end")
-        # every refusal belongs to the engine's error family, so the adapter catches one type
-        assert issubclass(ServiceError, EngineError)
+async def test_bad_options_and_unknown_games_are_refused_in_words(svc: TikalService) -> None:
+    with pytest.raises(BadOption, match="2–4 players"):
+        await svc.new_game(GUILD, CHANNEL, ANA, "Ana", seats=5)
+    with pytest.raises(BadOption, match="basic"):
+        await svc.new_game(GUILD, CHANNEL, ANA, "Ana", variant="chess")
+    with pytest.raises(NoGame, match="no game #42"):
+        await svc.join(GUILD, 42, ANA, "Ana")
+    with pytest.raises(NoGame, match="no game here"):
+        await svc.game_here(GUILD, CHANNEL)
+    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
+    with pytest.raises(BadOption, match="joined"):
+        await svc.start(GUILD, game.id, ANA, order="alphabetical")
+    with pytest.raises(WrongStatus, match="not started"):
+        await svc.act(GUILD, game.id, ANA, "end")
+    # every refusal belongs to the engine's error family, so the adapter catches one type
+    assert issubclass(ServiceError, EngineError)
 
 
-async def test_abort_is_for_the_creator_in_the_lobby_and_moderators_always(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
-        await svc.join(GUILD, game.id, BEN, "Ben")
-        with pytest.raises(NotAllowed):
-            await svc.abort(GUILD, game.id, BEN)
-        await svc.start(GUILD, game.id, ANA)
-        with pytest.raises(NotAllowed, match="moderator"):
-            await svc.abort(GUILD, game.id, ANA)
-        stopped = await svc.abort(GUILD, game.id, STRANGER, is_moderator=True)
-        assert stopped.status is Status.ABORTED and stopped.finished_at is not None
-        with pytest.raises(WrongStatus, match="stopped"):
-            await svc.act(GUILD, game.id, ANA, "place A3 0")
-        lobby = await svc.new_game(GUILD, CHANNEL, CY, "Cy")
-        assert (await svc.abort(GUILD, lobby.id, CY)).status is Status.ABORTED
+async def test_abort_is_for_the_creator_in_the_lobby_and_moderators_always(svc: TikalService) -> None:
+    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
+    await svc.join(GUILD, game.id, BEN, "Ben")
+    with pytest.raises(NotAllowed):
+        await svc.abort(GUILD, game.id, BEN)
+    await svc.start(GUILD, game.id, ANA)
+    with pytest.raises(NotAllowed, match="moderator"):
+        await svc.abort(GUILD, game.id, ANA)
+    stopped = await svc.abort(GUILD, game.id, STRANGER, is_moderator=True)
+    assert stopped.status is Status.ABORTED and stopped.finished_at is not None
+    with pytest.raises(WrongStatus, match="stopped"):
+        await svc.act(GUILD, game.id, ANA, "place A3 0")
+    lobby = await svc.new_game(GUILD, CHANNEL, CY, "Cy")
+    assert (await svc.abort(GUILD, lobby.id, CY)).status is Status.ABORTED
 
 
-async def test_names_come_from_the_lobby_in_join_order(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await svc.new_game(GUILD, CHANNEL, ANA, NAMES[0], seats=2)
-        await svc.join(GUILD, game.id, BEN, NAMES[1])
-        started = await svc.start(GUILD, game.id, ANA, order="joined")
-        assert [p.name for p in started.view.players] == ["Ana", "Ben"]
+async def test_names_come_from_the_lobby_in_join_order(svc: TikalService) -> None:
+    game = await svc.new_game(GUILD, CHANNEL, ANA, NAMES[0], seats=2)
+    await svc.join(GUILD, game.id, BEN, NAMES[1])
+    started = await svc.start(GUILD, game.id, ANA, order="joined")
+    assert [p.name for p in started.view.players] == ["Ana", "Ben"]
 
 
 async def test_status_message_ids_and_guild_settings_are_kept(tmp_path: Path) -> None:

@@ -96,50 +96,48 @@ async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(t
         assert engine.view(replay_from_file(path, game.id), None) == await svc.view(GUILD, game.id)
 
 
-async def test_autocomplete_offers_the_acting_members_legal_moves_with_their_cost(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await start(svc, 2)
-        view, entries = await svc.view_and_moves(GUILD, game.id, ANA)
-        spaces = option_choices(view, entries, "place", "space", {})
-        assert 0 < len(spaces) <= 25 and all(" rotation" in o.label for o in spaces)
-        assert (await svc.view_and_moves(GUILD, game.id, BEN))[1] == []
-        rotation = option_choices(view, entries, "place", "rotation", {"space": spaces[0].value})[0]
-        await svc.act(GUILD, game.id, ANA, f"place {spaces[0].value} {rotation.value}")
-        view, entries = await svc.view_and_moves(GUILD, game.id, ANA)
-        figures = option_choices(view, entries, "deploy", "figures", {"space": "A1"})
-        assert figures[0].value == "1" and figures[0].label == "1 worker · 1 AP"
-        assert any(o.label == "3 workers · 3 AP" for o in figures)
-        await svc.act(GUILD, game.id, ANA, f"deploy A1 {figures[2].value}")  # an offered choice is accepted
+async def test_autocomplete_offers_the_acting_members_legal_moves_with_their_cost(svc: TikalService) -> None:
+    game = await start(svc, 2)
+    view, entries = await svc.view_and_moves(GUILD, game.id, ANA)
+    spaces = option_choices(view, entries, "place", "space", {})
+    assert 0 < len(spaces) <= 25 and all(" rotation" in o.label for o in spaces)
+    assert (await svc.view_and_moves(GUILD, game.id, BEN))[1] == []
+    rotation = option_choices(view, entries, "place", "rotation", {"space": spaces[0].value})[0]
+    await svc.act(GUILD, game.id, ANA, f"place {spaces[0].value} {rotation.value}")
+    view, entries = await svc.view_and_moves(GUILD, game.id, ANA)
+    figures = option_choices(view, entries, "deploy", "figures", {"space": "A1"})
+    assert figures[0].value == "1" and figures[0].label == "1 worker · 1 AP"
+    assert any(o.label == "3 workers · 3 AP" for o in figures)
+    await svc.act(GUILD, game.id, ANA, f"deploy A1 {figures[2].value}")  # an offered choice is accepted
 
 
-async def test_nothing_of_one_guild_is_reachable_from_another(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await start(svc, 2)
-        lobby = await svc.new_game(GUILD, CHANNEL + 1, CY, "Cy")
-        for call in (
-            svc.game(OTHER_GUILD, game.id),
-            svc.view(OTHER_GUILD, game.id),
-            svc.act(OTHER_GUILD, game.id, ANA, "place A3 0"),
-            svc.legal_moves(OTHER_GUILD, game.id, ANA),
-            svc.view_and_moves(OTHER_GUILD, game.id, ANA),
-            svc.join(OTHER_GUILD, lobby.id, BEN, "Ben"),
-            svc.leave(OTHER_GUILD, lobby.id, CY),
-            svc.start(OTHER_GUILD, lobby.id, CY, is_moderator=True),
-            svc.abort(OTHER_GUILD, game.id, STRANGER, is_moderator=True),
-            svc.record(OTHER_GUILD, game.id),
-            svc.set_turn_message(OTHER_GUILD, game.id, 1),
-            svc.attach_thread(OTHER_GUILD, game.id, 5),
-            svc.game_here(OTHER_GUILD, CHANNEL),
-        ):
-            with pytest.raises(NoGame):
-                await call
-        assert await svc.games(OTHER_GUILD) == [] and await svc.posts_of(OTHER_GUILD, game.id) == []
-        # the same channel id in another guild is another place
-        other = await svc.new_game(OTHER_GUILD, CHANNEL, 77, "Eve")
-        assert (await svc.game_here(OTHER_GUILD, CHANNEL)).id == other.id
-        assert (await svc.game_here(GUILD, CHANNEL)).id == game.id
-        assert (await svc.game(GUILD, game.id)).status is Status.RUNNING
-        assert (await svc.game(GUILD, lobby.id)).seats[0].member_id == CY
+async def test_nothing_of_one_guild_is_reachable_from_another(svc: TikalService) -> None:
+    game = await start(svc, 2)
+    lobby = await svc.new_game(GUILD, CHANNEL + 1, CY, "Cy")
+    for call in (
+        svc.game(OTHER_GUILD, game.id),
+        svc.view(OTHER_GUILD, game.id),
+        svc.act(OTHER_GUILD, game.id, ANA, "place A3 0"),
+        svc.legal_moves(OTHER_GUILD, game.id, ANA),
+        svc.view_and_moves(OTHER_GUILD, game.id, ANA),
+        svc.join(OTHER_GUILD, lobby.id, BEN, "Ben"),
+        svc.leave(OTHER_GUILD, lobby.id, CY),
+        svc.start(OTHER_GUILD, lobby.id, CY, is_moderator=True),
+        svc.abort(OTHER_GUILD, game.id, STRANGER, is_moderator=True),
+        svc.record(OTHER_GUILD, game.id),
+        svc.set_turn_message(OTHER_GUILD, game.id, 1),
+        svc.attach_thread(OTHER_GUILD, game.id, 5),
+        svc.game_here(OTHER_GUILD, CHANNEL),
+    ):
+        with pytest.raises(NoGame):
+            await call
+    assert await svc.games(OTHER_GUILD) == [] and await svc.posts_of(OTHER_GUILD, game.id) == []
+    # the same channel id in another guild is another place
+    other = await svc.new_game(OTHER_GUILD, CHANNEL, 77, "Eve")
+    assert (await svc.game_here(OTHER_GUILD, CHANNEL)).id == other.id
+    assert (await svc.game_here(GUILD, CHANNEL)).id == game.id
+    assert (await svc.game(GUILD, game.id)).status is Status.RUNNING
+    assert (await svc.game(GUILD, lobby.id)).seats[0].member_id == CY
 
 
 async def test_posts_wait_in_the_outbox_until_marked_sent(tmp_path: Path) -> None:
@@ -165,17 +163,16 @@ async def test_posts_wait_in_the_outbox_until_marked_sent(tmp_path: Path) -> Non
         assert sent.sent_at is not None and sent.message_id == 555
 
 
-async def test_a_post_can_be_rendered_from_the_version_it_describes(tmp_path: Path) -> None:
-    async with open_service(tmp_path / "t.sqlite3") as svc:
-        game = await start(svc, 2)
-        results = await play_to_end(svc, game, random.Random(8), limit=40)
-        ended = next(r for r in results if r.turn_ended)
-        (post,) = [p for p in ended.posts if p.kind == "turn_ended"]
-        assert post.version == ended.view.version
-        assert await svc.view_at(GUILD, game.id, post.version) == ended.view
-        assert (await svc.view_at(GUILD, game.id, 0)).version == 0
-        with pytest.raises(WrongStatus):
-            await svc.record(GUILD, game.id)  # a running game's record would reveal the stack
+async def test_a_post_can_be_rendered_from_the_version_it_describes(svc: TikalService) -> None:
+    game = await start(svc, 2)
+    results = await play_to_end(svc, game, random.Random(8), limit=40)
+    ended = next(r for r in results if r.turn_ended)
+    (post,) = [p for p in ended.posts if p.kind == "turn_ended"]
+    assert post.version == ended.view.version
+    assert await svc.view_at(GUILD, game.id, post.version) == ended.view
+    assert (await svc.view_at(GUILD, game.id, 0)).version == 0
+    with pytest.raises(WrongStatus):
+        await svc.record(GUILD, game.id)  # a running game's record would reveal the stack
 
 
 @pytest.mark.parametrize("variant", ["basic", "auction"])

@@ -10,7 +10,7 @@ import engine
 from bot.core.errors import BadOption, WrongStatus
 from bot.core.standing_orders import StandingOrders, order_moves, parse_order
 from engine import Phase
-from tests.bot.core.clockkit import MOD, open_kit
+from tests.bot.core.clockkit import MOD, Kit, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS, STRANGER, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
@@ -66,27 +66,25 @@ async def test_an_order_left_by_the_bidder_to_act_bids_at_once_up_to_its_limit(t
         assert await k.tick(1) == []  # Ben has no order: nothing is played for him
 
 
-async def test_orders_are_refused_outside_a_running_auction(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        orders = StandingOrders(k.svc)
-        game = await start(k.svc, 2, "basic")
-        with pytest.raises(WrongStatus, match="auction"):
-            await orders.leave(GUILD, game.id, ANA, "pass")
-        auction = await start(k.svc, 2, "auction", channel=9)
-        with pytest.raises(BadOption):
-            await orders.leave(GUILD, auction.id, BEN, "bid lots")
+async def test_orders_are_refused_outside_a_running_auction(kit: Kit) -> None:
+    orders = StandingOrders(kit.svc)
+    game = await start(kit.svc, 2, "basic")
+    with pytest.raises(WrongStatus, match="auction"):
+        await orders.leave(GUILD, game.id, ANA, "pass")
+    auction = await start(kit.svc, 2, "auction", channel=9)
+    with pytest.raises(BadOption):
+        await orders.leave(GUILD, auction.id, BEN, "bid lots")
 
 
-async def test_a_kicked_or_replaced_seat_loses_its_order(tmp_path: Path) -> None:
-    async with open_kit(tmp_path / "t.sqlite3") as k:
-        orders = StandingOrders(k.svc)
-        game = await start(k.svc, 3, "auction")
-        await orders.leave(GUILD, game.id, BEN, "bid up to 5")
-        await orders.leave(GUILD, game.id, CY, "bid up to 5")
-        await k.mod.kick(GUILD, game.id, BEN, MOD, is_moderator=True)
-        await k.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", MOD, is_moderator=True)
-        assert await orders.of(GUILD, game.id, STRANGER) is None
-        await k.svc.act(GUILD, game.id, ANA, "pass")
-        report = await k.scheduler.tick(k.clock.at(0.01))
-        assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]  # Ben, by ruling 14
-        assert not any(p.kind == "standing_order" for p in report.posts)
+async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
+    orders = StandingOrders(kit.svc)
+    game = await start(kit.svc, 3, "auction")
+    await orders.leave(GUILD, game.id, BEN, "bid up to 5")
+    await orders.leave(GUILD, game.id, CY, "bid up to 5")
+    await kit.mod.kick(GUILD, game.id, BEN, MOD, is_moderator=True)
+    await kit.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", MOD, is_moderator=True)
+    assert await orders.of(GUILD, game.id, STRANGER) is None
+    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    report = await kit.scheduler.tick(kit.clock.at(0.01))
+    assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]  # Ben, by ruling 14
+    assert not any(p.kind == "standing_order" for p in report.posts)
