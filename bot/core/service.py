@@ -437,17 +437,6 @@ class TikalService:
         assert first is not None
         return Started(game, engine.view(state, None), first, (post,))
 
-    async def abort(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> GameInfo:
-        """Close a lobby (its creator or a moderator) or stop a running game (a moderator)."""
-        async with self._lock(game_id), self.storage.transaction() as tx:
-            row = await self._row(tx, guild_id, game_id)
-            if row.status not in ACTIVE:
-                raise WrongStatus(f"Game #{game_id} is already over.")
-            if not is_moderator and not (row.status is Status.LOBBY and member_id == row.creator_id):
-                raise NotAllowed("Only a moderator can stop a running game; the creator can close its lobby.")
-            await tx.set_status(game_id, Status.ABORTED)
-        return await self._info(guild_id, game_id)
-
     # --- playing ---------------------------------------------------------------------------
 
     @staticmethod

@@ -17,7 +17,7 @@ from bot.adapter.app import TikalBot
 from bot.adapter.exts.clock import Clockwork
 from bot.config import Settings
 from bot.core.reminders import TickReport
-from engine import LegalMove, Move
+from engine import GameView, LegalMove, Move
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import FakeClock
 
@@ -221,3 +221,15 @@ async def place_first(wire: Wire, game_id: int) -> int:
     space, rotation = view.placements[0]
     await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
     return member
+
+
+async def whose_turn(wire: Wire, game_id: int) -> tuple[GameView, int, int]:
+    """The view, the member to act and one member who is not."""
+    svc = bot_of(wire).core.service
+    game = await svc.game(GUILD, game_id)
+    view = await svc.view(GUILD, game_id)
+    assert view.to_act is not None
+    seat = game.at_seat(view.to_act)
+    assert seat is not None
+    other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
+    return view, seat.member_id, other

@@ -17,24 +17,14 @@ from tests.bot.adapter.discordkit import (
     open_game,
     responses,
     text_of,
+    whose_turn,
 )
 from tests.bot.adapter.wire import Wire
 
 
-async def _actor(wire: Wire, game_id: int) -> tuple[int, int]:
-    svc = bot_of(wire).core.service
-    game = await svc.game(GUILD, game_id)
-    view = await svc.view(GUILD, game_id)
-    assert view.to_act is not None
-    seat = game.at_seat(view.to_act)
-    assert seat is not None
-    other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
-    return seat.member_id, other
-
-
 async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    actor, other = await _actor(wire, game_id)
+    _, actor, other = await whose_turn(wire, game_id)
     svc = bot_of(wire).core.service
     before = await svc.view(GUILD, game_id)
     calls = await command(wire, "tikal hint", user=actor)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from engine import GameView, Phase
+from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -23,20 +23,9 @@ from tests.bot.adapter.discordkit import (
     responses,
     running_bot,
     text_of,
+    whose_turn,
 )
 from tests.bot.adapter.wire import Wire
-
-
-async def whose_turn(wire: Wire, game_id: int) -> tuple[GameView, int, int]:
-    """The view, the member to act and one member who is not."""
-    svc = bot_of(wire).core.service
-    game = await svc.game(GUILD, game_id)
-    view = await svc.view(GUILD, game_id)
-    assert view.to_act is not None
-    seat = game.at_seat(view.to_act)
-    assert seat is not None
-    other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
-    return view, seat.member_id, other
 
 
 async def turn_message(wire: Wire, game_id: int) -> int:

@@ -19,6 +19,7 @@ from bot.core.errors import (
     ServiceError,
     WrongStatus,
 )
+from bot.core.moderation import Moderation
 from bot.core.service import TikalService
 from bot.core.storage import GuildSettings, Status, Storage
 from engine import EngineError, Phase
@@ -160,16 +161,16 @@ async def test_abort_is_for_the_creator_in_the_lobby_and_moderators_always(svc: 
     game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
     await svc.join(GUILD, game.id, BEN, "Ben")
     with pytest.raises(NotAllowed):
-        await svc.abort(GUILD, game.id, BEN)
+        await Moderation(svc).abort(GUILD, game.id, BEN, is_moderator=False)
     await svc.start(GUILD, game.id, ANA)
     with pytest.raises(NotAllowed, match="moderator"):
-        await svc.abort(GUILD, game.id, ANA)
-    stopped = await svc.abort(GUILD, game.id, STRANGER, is_moderator=True)
+        await Moderation(svc).abort(GUILD, game.id, ANA, is_moderator=False)
+    stopped = (await Moderation(svc).abort(GUILD, game.id, STRANGER, is_moderator=True)).game
     assert stopped.status is Status.ABORTED and stopped.finished_at is not None
     with pytest.raises(WrongStatus, match="stopped"):
         await svc.act(GUILD, game.id, ANA, "place A3 0")
     lobby = await svc.new_game(GUILD, CHANNEL, CY, "Cy")
-    assert (await svc.abort(GUILD, lobby.id, CY)).status is Status.ABORTED
+    assert (await Moderation(svc).abort(GUILD, lobby.id, CY, is_moderator=False)).game.status is Status.ABORTED
 
 
 async def test_names_come_from_the_lobby_in_join_order(svc: TikalService) -> None:

@@ -12,6 +12,7 @@ import pytest
 import engine
 from bot.core.autocomplete import option_choices
 from bot.core.errors import NoGame, NotAllowed, NotAPlayer, WrongStatus
+from bot.core.moderation import Moderation
 from bot.core.service import TikalService
 from bot.core.storage import MoveRow, Status, Storage
 from engine import GameOver, IllegalMove, NotYourTurn, Phase, UnreadableMove
@@ -123,7 +124,7 @@ async def test_nothing_of_one_guild_is_reachable_from_another(svc: TikalService)
         svc.join(OTHER_GUILD, lobby.id, BEN, "Ben"),
         svc.leave(OTHER_GUILD, lobby.id, CY),
         svc.start(OTHER_GUILD, lobby.id, CY, is_moderator=True),
-        svc.abort(OTHER_GUILD, game.id, STRANGER, is_moderator=True),
+        Moderation(svc).abort(OTHER_GUILD, game.id, STRANGER, is_moderator=True),
         svc.record(OTHER_GUILD, game.id),
         svc.set_turn_message(OTHER_GUILD, game.id, 1),
         svc.attach_thread(OTHER_GUILD, game.id, 5),
