@@ -11,7 +11,7 @@ from PIL import Image
 from render_cases import count_near, crowded_view, decode, diff_box, hex_box, opening_view, pixels, with_space
 
 from engine import Phase, Terrain, parse_space, view
-from render import describe, render_board, render_placement, render_zoom
+from render import describe, render_board, render_detail, render_placement, render_zoom
 from render.describe import ALT_TEXT_LIMIT
 from render.gallery import moments, placing
 from render.highlight import changed_spaces
@@ -62,8 +62,8 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
     assert set(rotations) == {s for s, _ in v.placements}
     png = render_placement(v)
     img = Image.open(io.BytesIO(png))
-    assert 1280 <= max(img.size) <= 1600 and len(png) <= 300 * 1024
-    from render.board import GRID
+    assert 1280 <= max(img.size) <= 1700 and len(png) <= 300 * 1024
+    from render.detail import GRID
     from render.placement import LEGAL_BANDS
 
     rgb = decode(png)
@@ -83,7 +83,7 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
 def test_placement_preview_shows_the_hexagon_in_hand() -> None:
     a = view(placing(), None)
     b = next(v for v in (view(placing(seed=seed), None) for seed in range(1, 20)) if v.hand != a.hand)
-    from render.board import CARDS_TOP
+    from render.detail import CARDS_TOP
 
     box = diff_box(render_placement(a), render_placement(b))
     assert box is not None and box[3] > CARDS_TOP
@@ -159,7 +159,7 @@ def test_fonts_and_licence_are_bundled() -> None:
 def test_volcano_and_unexplored_look_different() -> None:
     v = opening_view()
     volcano = with_space(v, "C1", explored=True, terrain=Terrain.VOLCANO)
-    img = decode(render_board(volcano))
+    img = decode(render_detail(volcano))
     assert count_near(img, hex_box("C1", 0.3), TERRAIN_FILL[Terrain.VOLCANO], 8) > 1000
     assert len(set(pixels(img, hex_box("C1", 0.3)))) > 3
 
@@ -182,4 +182,4 @@ def test_long_names_and_four_players_fit() -> None:
 def test_placement_preview_outside_placing_is_the_plain_board() -> None:
     v = crowded_view()
     assert v.phase is Phase.ACTIONS and not v.placements
-    assert render_placement(v) == render_board(v, highlight=False)
+    assert render_placement(v) == render_detail(v, highlight=False)
