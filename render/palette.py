@@ -59,7 +59,6 @@ PLAYER_MARKERS: Final[tuple[str, ...]] = ("circle", "square", "triangle", "diamo
 """The marker of each seat: a shape drawn with the colour everywhere the player appears."""
 MARKER_SYMBOLS: Final[tuple[str, ...]] = ("●", "■", "▲", "◆")
 """The same markers as text (for the alt text)."""
-COLOUR_NAMES: Final[tuple[str, ...]] = ("blue", "orange", "green", "purple")
 
 FONT_DIR: Final = resources.files("render") / "fonts"
 REGULAR: Final = "DejaVuSans.ttf"

@@ -74,7 +74,13 @@ def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView
     y = (top + BAND + bottom - line) / 2
     x: float = left + line + PAD - 4
     number_font = font(LINE_FONT, True, True)
-    for terrain, points in ((Terrain.TEMPLE, p.temple_points_now), (Terrain.TREASURE, p.treasure_points_now)):
+    if view.finished:
+        rank = 1 + sum(1 for q in view.players if q.score > p.score)
+        label = layout.text(draw, (x + 4, y), words.ordinal(rank), number_font, INK, CARD, within=below, role="rank",
+                            anchor="lm")
+        x = label.box[2] + 6
+    now = () if view.finished else ((Terrain.TEMPLE, p.temple_points_now), (Terrain.TREASURE, p.treasure_points_now))
+    for terrain, points in now:
         icon = sprites.glyph(terrain, ICON, ICON_INK)
         canvas.paste(icon, (round(x), round(y - ICON / 2) + 2), icon)
         x += ICON + 1

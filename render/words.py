@@ -385,6 +385,10 @@ def alt_in_hand(what: str) -> str:
     return f"In hand: {what}."
 
 
+def alt_shown(items: list[str]) -> str:
+    return f"Shown: {', '.join(items)}."
+
+
 def alt_last_turn(who: str, story: str) -> str:
     return f"Last turn, {who}: {story}."
 

@@ -183,3 +183,21 @@ def test_placement_preview_outside_placing_is_the_plain_board() -> None:
     v = crowded_view()
     assert v.phase is Phase.ACTIONS and not v.placements
     assert render_placement(v) == render_detail(v, highlight=False)
+
+
+def test_describe_tells_the_last_turn_and_the_hand() -> None:
+    v = view(placing(), None)
+    text = describe(v)
+    assert "Last turn, Ana: placed F1 (temple 5)" in text
+    assert "In hand: jungle." in text
+
+
+def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
+    from render.describe import sentences
+    from render.gallery import play
+
+    names = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyzabcdefghijkl")
+    v = view(play(9, names, until=lambda s: s.turn >= 28 and s.phase is Phase.ACTIONS), None)
+    assert len(" ".join(sentences(v))) > ALT_TEXT_LIMIT
+    text = describe(v)
+    assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
