@@ -42,6 +42,7 @@ from engine.moves import Move
 
 from .channel import render_board
 from .detail import render_detail
+from .encode import to_png
 from .layout import PHONE_WIDTH
 from .legend import render_legend
 from .placement import render_placement
@@ -115,10 +116,7 @@ def moments() -> dict[str, GameState]:
 def phone_copy(png: bytes, width: int = PHONE_WIDTH) -> bytes:
     """The picture shrunk to ``width`` pixels wide, as a phone shows it."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    small = image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
-    out = io.BytesIO()
-    small.save(out, format="PNG")
-    return out.getvalue()
+    return to_png(image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS))
 
 
 def write_gallery(out: Path) -> list[Path]:

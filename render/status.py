@@ -12,6 +12,8 @@ from .story import story
 from .textrun import Part, line_width
 
 SEP = words.SEP
+NO_BREAK = "\u00a0"
+"""Joins the words of one action, so a line breaks only between actions."""
 
 
 def _who(view: GameView, seat: int | None) -> list[Part]:
@@ -84,7 +86,7 @@ def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_line
         return [[words.game_starts()]] if view.phase is not Phase.FINISHED else []
     name = view.players[told.player].name
     prefix: list[Part] = [told.player, f"{name} {words.so_far()} " if told.ongoing else f"{name}: "]
-    phrases = list(told.phrases) or [words.no_actions()]
+    phrases = [p.replace(" ", NO_BREAK) for p in told.phrases] or [words.no_actions()]
     for keep in range(len(phrases), 0, -1):
         shown = phrases[:keep] + ([words.more_actions(len(phrases) - keep)] if keep < len(phrases) else [])
         text = words.turn_story(words.story_join(shown), told.ap_left)

@@ -29,11 +29,12 @@ def _fits(grid: Grid, space: int) -> bool:
             and y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT)
 
 
-def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Image.Image:
+def shown_spaces(space_name: str) -> tuple[Grid, frozenset[int]]:
+    """The grid centred on the space and its neighbours, and the spaces drawn: those and every further
+    neighbour whose whole hex fits the picture (a hex cut by the edge is left out)."""
     space = parse_space(space_name)
     if space is None:
         raise ValueError(words.no_such_space(space_name))
-    canvas = Image.new("RGB", (ZOOM_WIDTH, ZOOM_HEIGHT), BACKGROUND)
     probe = Grid(ZOOM_RADIUS, (0, 0))
     core = {space, *(n for n in NEIGHBOURS[space] if n >= 0)}
     xs = [probe.centre(s)[0] for s in core]
@@ -41,7 +42,14 @@ def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Im
     px, py = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     grid = Grid(ZOOM_RADIUS, (ZOOM_WIDTH / 2 - px, TITLE_HEIGHT + (ZOOM_HEIGHT - TITLE_HEIGHT) / 2 - py))
     ring = {n for s in core for n in NEIGHBOURS[s] if n >= 0}
-    shown = core | {s for s in ring if _fits(grid, s)}
+    return grid, frozenset(core | {s for s in ring if _fits(grid, s)})
+
+
+def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Image.Image:
+    grid, shown = shown_spaces(space_name)
+    space = parse_space(space_name)
+    assert space is not None
+    canvas = Image.new("RGB", (ZOOM_WIDTH, ZOOM_HEIGHT), BACKGROUND)
     spaces = [view.spaces[s] for s in sorted(shown)]
     marked = changed_spaces(view) & shown if highlight else frozenset()
     draw_grid(canvas, grid, spaces, marked)

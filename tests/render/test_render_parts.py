@@ -201,3 +201,47 @@ def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
     assert len(" ".join(sentences(v))) > ALT_TEXT_LIMIT
     text = describe(v)
     assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
+
+
+def test_placement_preview_keeps_the_scores_in_view() -> None:
+    from dataclasses import replace
+
+    from render.detail import CARDS_TOP, LEGEND_TOP
+
+    v = view(placing(), None)
+    more = replace(v, players=(replace(v.players[0], score=v.players[0].score + 40), *v.players[1:]))
+    box = diff_box(render_placement(v), render_placement(more))
+    assert box is not None and box[1] >= CARDS_TOP and box[3] <= LEGEND_TOP
+
+
+def test_the_legend_is_text_and_a_picture() -> None:
+    from render import legend_lines, render_legend
+
+    lines = legend_lines()
+    assert len(lines) >= 5 and any("outline" in line for line in lines)
+    assert any("wafer" in line for line in lines) and any("shape" in line for line in lines)
+    img = Image.open(io.BytesIO(render_legend()))
+    assert img.format == "PNG" and img.width >= 600
+
+
+def test_the_gallery_shrinks_a_picture_to_a_phone_column() -> None:
+    from render.gallery import phone_copy
+
+    img = Image.open(io.BytesIO(phone_copy(render_board(crowded_view()))))
+    assert img.width == 400 and img.height <= 560
+
+
+def test_zoom_draws_only_whole_hexes() -> None:
+    from render.geometry import Grid
+    from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
+
+    v = crowded_view()
+    for name in ("A1", "D3", "H5"):
+        grid, spaces = shown_spaces(name)
+        assert isinstance(grid, Grid)
+        for space in spaces:
+            x, y = grid.centre(space)
+            assert x - grid.radius >= 0 and x + grid.radius <= ZOOM_WIDTH
+            assert y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT
+        assert len(spaces) >= 4
+    assert render_zoom(v, "a1")
