@@ -22,10 +22,10 @@ from .encode import to_png
 from .geometry import TurnedGrid
 from .highlight import changed_spaces
 from .layout import Box, Layout
-from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, SOFT_INK, WHITE, font
-from .status import caption_parts, status_parts
+from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, WHITE, font
+from .status import SEP, auction_parts, status_parts, story_lines
 from .strip import STRIP_HEIGHT, draw_strip
-from .textrun import Part, draw_line, fit_line, fitted_size, wrap
+from .textrun import Part, draw_line, fit_line, fitted_size, line_width, wrap
 
 WIDTH: Final = 1000
 MARGIN: Final = 10
@@ -34,6 +34,7 @@ STATUS_FONT: Final = 38
 LINE_FONT: Final = 30
 MIN_FONT: Final = 28
 """11.2 px at 400 px wide."""
+STATUS_FLOOR: Final = 32
 STATUS_Y: Final = MARGIN + 26
 LINE_HEIGHT: Final = 38
 HEADER_BOTTOM: Final = STATUS_Y + 24 + 2 * LINE_HEIGHT + 2
@@ -97,30 +98,35 @@ def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: 
             draw_contents(canvas, layout, GRID.centre(s.space), RADIUS, s)
 
 
+def _status_and_caption(view: GameView, room: float) -> tuple[list[Part], int, list[list[Part]]]:
+    """The status line, its font size and up to two caption lines. The auction's state joins the status
+    line when it fits there (without who passed, which the strip's tags also tell), else it takes the
+    first caption line."""
+    status = status_parts(view)
+    line_font = font(LINE_FONT)
+    auction = auction_parts(view)
+    if auction is not None:
+        for extra in (auction, auction_parts(view, passed=False) or []):
+            joined = [*status, SEP, *extra]
+            size = fitted_size(joined, STATUS_FONT, STATUS_FLOOR, room, bold=True)
+            if line_width(joined, font(size, True)) <= room:
+                return joined, size, story_lines(view, room, line_font, 2)
+    size = fitted_size(status, STATUS_FONT, STATUS_FLOOR, room, bold=True)
+    head = [auction] if auction is not None else []
+    return status, size, [*head, *story_lines(view, room, line_font, 2 - len(head))]
+
+
 def _draw_header(canvas: Image.Image, layout: Layout, view: GameView) -> None:
     box: Box = (MARGIN, MARGIN, WIDTH - MARGIN, HEADER_BOTTOM)
     room = box[2] - box[0] - 8
-    parts = status_parts(view)
-    size = fitted_size(parts, STATUS_FONT, MIN_FONT + 4, room, bold=True)
+    status, size, lines = _status_and_caption(view, room)
     f = font(size, True)
-    draw_line(canvas, layout, (box[0] + 4, STATUS_Y), fit_line(parts, f, room), f, BACKGROUND, within=box,
+    draw_line(canvas, layout, (box[0] + 4, STATUS_Y), fit_line(status, f, room), f, BACKGROUND, within=box,
               role="status")
-    lines = _caption_lines(view, room)
     line_font = font(LINE_FONT)
-    for i, line in enumerate(lines):
-        draw_line(canvas, layout, (box[0] + 4, STATUS_Y + 22 + LINE_HEIGHT * i + LINE_HEIGHT / 2 - 2), line,
-                  line_font, BACKGROUND, within=box, role="caption", colour=INK if i or len(lines) < 3 else SOFT_INK)
-
-
-def _caption_lines(view: GameView, room: float) -> list[list[Part]]:
-    """Up to two lines: the auction's state, then the story of the turn, wrapped."""
-    f = font(LINE_FONT)
-    out: list[list[Part]] = []
-    for parts in caption_parts(view, room, f):
-        if len(out) == 2:
-            break
-        out.append(fit_line(parts, f, room))
-    return out
+    for i, line in enumerate(lines[:2]):
+        draw_line(canvas, layout, (box[0] + 4, STATUS_Y + 22 + LINE_HEIGHT * i + LINE_HEIGHT / 2 - 2),
+                  fit_line(line, line_font, room), line_font, BACKGROUND, within=box, role="caption")
 
 
 def _side_label(canvas: Image.Image, layout: Layout, text: str, *, top: float | None = None,

@@ -30,7 +30,7 @@ def _phase(view: GameView) -> str:
         bidder = _player(view, view.high_bidder) if view.high_bidder is not None else None
         passed = [p.name for p in view.players if p.passed]
         text = words.alt_bidding(view.round, who, view.high_bid, bidder, len(view.shown))
-        return text + (f" {words.passed_list().capitalize()} {', '.join(passed)}." if passed else "")
+        return text + (f" {words.alt_passed(passed)}" if passed else "")
     if view.phase is Phase.PICK:
         return words.alt_picking(view.round, who, len(view.shown))
     if view.phase is Phase.SCORING:

@@ -42,18 +42,19 @@ def status_parts(view: GameView) -> list[Part]:
     return [words.turn(view.turn), SEP, *_who(view, p), SEP, doing]
 
 
-def auction_parts(view: GameView) -> list[Part] | None:
-    """The bidding's state (``high bid 3 by ● Ana · passed: ■ ▲``) or the pick's, else ``None``."""
+def auction_parts(view: GameView, *, passed: bool = True) -> list[Part] | None:
+    """The bidding's state (``high bid 3 by ● Ana · passed: ■ ▲``, who passed only if ``passed``) or the
+    pick's, else ``None``."""
     if view.phase is Phase.PICK:
-        return [words.pick_one(len(view.shown))]
+        return [words.pick_range(len(view.shown))]
     if view.phase is not Phase.BID:
         return None
     out: list[Part] = [words.no_bid_yet()]
     if view.high_bidder is not None:
         out = [f"{words.high_bid(view.high_bid)} {words.by()} ", *_who(view, view.high_bidder)]
-    passed = [p.seat for p in view.players if p.passed]
-    if passed:
-        out += [SEP, f"{words.passed_list()} ", *passed]
+    seats = [p.seat for p in view.players if p.passed]
+    if seats and passed:
+        out += [SEP, f"{words.passed_list()} ", *seats]
     return out
 
 
@@ -94,10 +95,3 @@ def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_line
         if lines is not None:
             return lines
     return [[*prefix, words.turn_story(words.more_actions(len(phrases)), told.ap_left)]]
-
-
-def caption_parts(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int = 2) -> list[list[Part]]:
-    """The lines under the status: the auction's state if bidding or picking, then the caption."""
-    auction = auction_parts(view)
-    head = [auction] if auction is not None else []
-    return [*head, *story_lines(view, room, f, max_lines - len(head))]

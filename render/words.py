@@ -78,6 +78,10 @@ def pick_one(k: int) -> str:
     return f"pick one of the {k} shown hexagons (1–{k})"
 
 
+def pick_range(k: int) -> str:
+    return f"one of 1–{k}"
+
+
 def game_over() -> str:
     return "Game over"
 
@@ -383,6 +387,10 @@ def alt_turn(n: int, who: str, placing: bool, ap: int | None) -> str:
 
 def alt_in_hand(what: str) -> str:
     return f"In hand: {what}."
+
+
+def alt_passed(names: list[str]) -> str:
+    return f"Passed: {', '.join(names)}."
 
 
 def alt_shown(items: list[str]) -> str:

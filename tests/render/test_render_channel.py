@@ -6,15 +6,17 @@ the drawing functions recorded (``render.layout``), and one test proves that rec
 
 from __future__ import annotations
 
+import inspect
 import io
 import itertools
+from collections.abc import Callable
 from functools import lru_cache
 
 import pytest
 from PIL import Image, ImageChops
 
 from engine import GameState, GameView, Phase, Terrain, view
-from render import render_board
+from render import render_board, words
 from render.channel import GRID, RADIUS, channel_image
 from render.gallery import PLAYERS, play
 from render.geometry import half_width
@@ -208,3 +210,33 @@ def test_the_png_is_small_and_scales() -> None:
     assert img.format == "PNG" and img.height <= 1.4 * img.width
     small = Image.open(io.BytesIO(render_board(v, size=700)))
     assert max(small.size) == 700
+
+
+def _longer(function: Callable[..., str]) -> Callable[..., str]:
+    """``function`` with every word about 30% longer, as German runs."""
+
+    def longer(*args: object, **kwargs: object) -> str:
+        return " ".join(w + "e" * ((len(w) * 3 + 9) // 10) if w.isalpha() else w
+                        for w in function(*args, **kwargs).split(" "))
+
+    return longer
+
+
+@pytest.mark.parametrize("name", ["4p-basic-crowded", "4p-auction-bidding", "3p-basic-scoring", "4p-long-names",
+                                  "4p-basic-finished", "2p-auction-picking"])
+def test_longer_words_still_fit(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A translation about 30% longer keeps every label in its box, apart from the others and readable."""
+    for attr in dir(words):
+        function = getattr(words, attr)
+        if inspect.isfunction(function) and function.__module__ == words.__name__ and attr != "plural":
+            monkeypatch.setattr(words, attr, _longer(function))
+    v = view(positions()[name], None)
+    _, layout = channel_image(v)
+    assert any("ee" in label.text for label in layout.labels)
+    for label in layout.labels:
+        assert label.size * layout.phone_scale >= MIN_SIZE, label
+        left, top, right, bottom = label.box
+        wl, wt, wr, wb = label.within
+        assert wl - 1 <= left and wt - 1 <= top and right <= wr + 1 and bottom <= wb + 1, label
+    for a, b in itertools.combinations(layout.labels, 2):
+        assert a.box[2] <= b.box[0] or b.box[2] <= a.box[0] or a.box[3] <= b.box[1] or b.box[3] <= a.box[1], (a, b)
