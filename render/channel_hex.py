@@ -18,6 +18,7 @@ from .geometry import Point, half_width
 from .hexes import hexagon_space, temple_leader
 from .layout import Layout
 from .palette import (
+    GOLD,
     INK,
     RGB,
     SOFT_INK,
@@ -64,45 +65,82 @@ def _text_width(text: str, size: int, condensed: bool = True) -> float:
     return font(size, True, condensed).getlength(text)
 
 
-def chip_width(count: int, leader: bool) -> float:
-    text = str(count) if count else ""
-    width: float = CHIP_LINE + CHIP_PAD + CHIP_MARK + CHIP_PAD + CHIP_LINE
-    if text:
-        width += CHIP_GAP + _text_width(text, CHIP_FONT)
-    if leader:
-        width += CHIP_GAP + CHIP_MARK + 2
+@dataclass(frozen=True, slots=True)
+class ChipStyle:
+    """Sizes of a chip: the compact one is for crowded hexes, its leader's crown a badge on the corner."""
+
+    pad: int
+    mark: int
+    gap: int
+    font: int
+    end: int
+    crown_inside: bool
+
+
+NORMAL: Final = ChipStyle(5, 20, 3, 30, 5, True)
+COMPACT: Final = ChipStyle(3, 18, 2, 28, 4, False)
+BADGE: Final = 20
+"""A compact chip's crown badge, centred over the chip's top-left corner."""
+BADGE_LEFT: Final = 4
+"""How far the badge stands out left of the chip."""
+COMPACT_EDGE: Final = 4
+
+
+def chip_width(count: int, leader: bool, style: ChipStyle = NORMAL) -> int:
+    """The chip's own width (a compact leader's badge stands out of it by ``BADGE_LEFT``)."""
+    width: float = 2 * CHIP_LINE + style.pad + style.mark + style.end
+    if count:
+        width += style.gap + _text_width(str(count), style.font)
+    if leader and style.crown_inside:
+        width += style.gap + style.mark + 2
     return round(width)
 
 
 @lru_cache(maxsize=256)
-def chip_base(width: int, seat: int, leader: bool) -> Image.Image:
-    """A player's chip without its number: colour, outline, shape and the leader's crown."""
+def chip_base(width: int, seat: int, leader: bool, style: ChipStyle = NORMAL) -> Image.Image:
+    """A player's chip without its number: colour, outline, shape and the leader's crown (inside, or as a
+    gold badge on the top-left corner of a compact chip, which makes the sprite taller and wider)."""
     colour = player_colour(seat)
     ink = text_on(colour)
-    img = sprites.rounded(width, CHIP_HEIGHT, colour, INK, CHIP_LINE, CHIP_HEIGHT / 2).copy()
-    m = sprites.marker(player_marker(seat), CHIP_MARK, ink)
-    img.paste(m, (CHIP_LINE + CHIP_PAD, (CHIP_HEIGHT - CHIP_MARK) // 2), m)
-    if leader:
-        c = sprites.crown(CHIP_MARK, ink, ink)
-        img.paste(c, (width - CHIP_LINE - CHIP_PAD - CHIP_MARK, (CHIP_HEIGHT - CHIP_MARK) // 2 - 1), c)
+    body = sprites.rounded(width, CHIP_HEIGHT, colour, INK, CHIP_LINE, CHIP_HEIGHT / 2)
+    badge = leader and not style.crown_inside
+    top = BADGE // 2 if badge else 0
+    left = BADGE_LEFT if badge else 0
+    img = Image.new("RGBA", (width + left, CHIP_HEIGHT + top), (*INK, 0))
+    img.paste(body, (left, top), body)
+    m = sprites.marker(player_marker(seat), style.mark, ink)
+    img.paste(m, (left + CHIP_LINE + style.pad, top + (CHIP_HEIGHT - style.mark) // 2), m)
+    if leader and style.crown_inside:
+        c = sprites.crown(style.mark, ink, ink)
+        img.paste(c, (width - CHIP_LINE - style.end - style.mark, (CHIP_HEIGHT - style.mark) // 2 - 1), c)
+    elif badge:
+        disc = sprites.disc(BADGE, GOLD, INK, 2)
+        img.paste(disc, (0, 0), disc)
+        c = sprites.crown(BADGE - 8, INK, INK)
+        img.paste(c, (4, 3), c)
     return img
 
 
-def chip(space: int, hexagon: tuple[float, float, float], seat: int, count: int, leader: bool) -> Item:
-    width = chip_width(count, leader)
+def chip(space: int, hexagon: tuple[float, float, float], seat: int, count: int, leader: bool,
+         style: ChipStyle = NORMAL) -> Item:
+    width = chip_width(count, leader, style)
+    base = chip_base(width, seat, leader, style)
+    top = base.height - CHIP_HEIGHT
+    left = base.width - width
 
     def draw(canvas: Image.Image, layout: Layout, x: float, y: float) -> None:
-        base = chip_base(width, seat, leader)
         canvas.paste(base, (round(x), round(y)), base)
-        box = (x, y, x + width, y + CHIP_HEIGHT)
+        x += left
+        box = (x, y + top, x + width, y + top + CHIP_HEIGHT)
         layout.piece("figures", space, seat, count, leader, box)
         if count:
             colour = player_colour(seat)
-            tx = x + CHIP_TEXT_X
-            layout.text(ImageDraw.Draw(canvas), (tx, y + CHIP_HEIGHT / 2), str(count), font(CHIP_FONT, True, True),
-                        text_on(colour), colour, within=box, role="figures", anchor="lm", hexagon=hexagon)
+            tx = x + CHIP_LINE + style.pad + style.mark + style.gap
+            layout.text(ImageDraw.Draw(canvas), (tx, y + top + CHIP_HEIGHT / 2), str(count),
+                        font(style.font, True, True), text_on(colour), colour, within=box, role="figures",
+                        anchor="lm", hexagon=hexagon)
 
-    return Item(width, CHIP_HEIGHT, draw)
+    return Item(base.width, base.height, draw)
 
 
 def tile_width(value: int, seat: int | None, guarded: bool) -> int:
@@ -180,7 +218,7 @@ def camp(space: SpaceView, seat: int) -> Item:
     return Item(img.width, img.height, draw)
 
 
-def items(space: SpaceView, hexagon: tuple[float, float, float]) -> list[Item]:
+def items(space: SpaceView, hexagon: tuple[float, float, float], style: ChipStyle = NORMAL) -> list[Item]:
     """What a space shows below its name, most important first."""
     out: list[Item] = []
     if space.terrain is Terrain.TEMPLE and space.value is not None:
@@ -191,12 +229,19 @@ def items(space: SpaceView, hexagon: tuple[float, float, float]) -> list[Item]:
         out.append(camp(space, space.camp))
     for seat, (count, leader) in enumerate(zip(space.workers, space.leaders, strict=True)):
         if count or leader:
-            out.append(chip(space.space, hexagon, seat, count, leader))
+            out.append(chip(space.space, hexagon, seat, count, leader, style))
     return out
 
 
-def _rows(parts: list[Item], radius: float, top: float) -> tuple[list[list[Item]], bool]:
-    """Pack ``parts`` into rows from ``top`` (relative to the centre); whether every row fits."""
+def _room(radius: float, y: float, height: float, edge: float) -> float:
+    """The widest row of ``height`` at ``y`` (relative to the centre): its corners, rounded by about a
+    third of the height, stay ``edge`` inside the hex."""
+    return 2 * (min(half_width(radius, y), half_width(radius, y + height)) - edge) + 0.6 * height
+
+
+def _rows(parts: list[Item], radius: float, top: float, edge: float = EDGE) -> tuple[list[list[Item]], bool]:
+    """Pack ``parts`` into rows from ``top`` (relative to the centre), ``edge`` away from the hex's sides;
+    whether every row fits."""
     rows: list[list[Item]] = []
     y = top
     fits = True
@@ -207,17 +252,15 @@ def _rows(parts: list[Item], radius: float, top: float) -> tuple[list[list[Item]
         i += 1
         while i < len(parts):
             h = max(height, parts[i].height)
-            room = 2 * (min(half_width(radius, y), half_width(radius, y + h)) - EDGE)
-            if sum(p.width for p in row) + ITEM_GAP * len(row) + parts[i].width > room:
+            if sum(p.width for p in row) + ITEM_GAP * len(row) + parts[i].width > _room(radius, y, h, edge):
                 break
             row.append(parts[i])
             height = h
             i += 1
-        room = 2 * (min(half_width(radius, y + height * 0.25), half_width(radius, y + height * 0.75)) - EDGE)
-        fits = fits and sum(p.width for p in row) + ITEM_GAP * (len(row) - 1) <= room
+        fits = fits and sum(p.width for p in row) + ITEM_GAP * (len(row) - 1) <= _room(radius, y, height, edge)
         rows.append(row)
         y += height + ROW_GAP
-    fits = fits and y - ROW_GAP <= radius - EDGE
+    fits = fits and y - ROW_GAP <= radius - edge
     return rows, fits
 
 
@@ -235,28 +278,39 @@ def draw_contents(canvas: Image.Image, layout: Layout, centre: Point, radius: fl
                     within=(cx - radius, cy - radius, cx + radius, cy + radius), role="space", anchor="mm",
                     hexagon=hexagon)
         return
-    fill = TERRAIN_FILL[space.terrain] if space.terrain else UNEXPLORED
-    name_ink = SOFT_INK if text_on(fill) == INK else WHITE
-    layout.text(draw, (cx, cy + _name_y(radius)), space.name, font(NAME_FONT, True), name_ink, fill,
-                within=(cx - radius, cy - radius, cx + radius, cy + radius), role="space", anchor="mm",
-                hexagon=hexagon)
+    below_name = _name_y(radius) + NAME_FONT * 0.55 + ROW_GAP
     parts = items(space, hexagon)
-    if not parts:
-        return
-    _pack(canvas, layout, centre, radius, parts, _name_y(radius) + NAME_FONT * 0.55 + ROW_GAP)
+    named, edge = True, float(EDGE)
+    if not _rows(parts, radius, below_name)[1]:
+        parts, edge = items(space, hexagon, COMPACT), COMPACT_EDGE
+        # A crowded hex gives up its name before its figures (the base camp, most often).
+        named = _rows(parts, radius, below_name, edge)[1]
+    if named:
+        fill = TERRAIN_FILL[space.terrain] if space.terrain else UNEXPLORED
+        name_ink = SOFT_INK if text_on(fill) == INK else WHITE
+        layout.text(draw, (cx, cy + _name_y(radius)), space.name, font(NAME_FONT, True), name_ink, fill,
+                    within=(cx - radius, cy - radius, cx + radius, cy + radius), role="space", anchor="mm",
+                    hexagon=hexagon)
+    if parts:
+        _pack(canvas, layout, centre, radius, parts, below_name if named else edge - radius, edge)
 
 
-def _pack(canvas: Image.Image, layout: Layout, centre: Point, radius: float, parts: list[Item], first: float) -> None:
+def _pack(canvas: Image.Image, layout: Layout, centre: Point, radius: float, parts: list[Item], first: float,
+          edge: float = EDGE) -> None:
     """Draw ``parts`` in rows, as low and centred as fits below ``first`` (relative to the centre)."""
     cx, cy = centre
-    rows, _ = _rows(parts, radius, first)
+    rows, _ = _rows(parts, radius, first, edge)
     total = sum(max(p.height for p in r) for r in rows) + ROW_GAP * (len(rows) - 1)
-    start = max(first, (first + radius - EDGE) / 2 - total / 2)
-    while True:
-        rows, fits = _rows(parts, radius, start)
-        if fits or start <= first:
+    centred = max(first, (first + radius - edge) / 2 - total / 2)
+    last = max(first, radius - edge - total)
+    starts = sorted((first + k * 2.0 for k in range(int((last - first) / 2) + 1)), key=lambda t: abs(t - centred))
+    start = centred
+    for candidate in starts:
+        _, fits = _rows(parts, radius, candidate, edge)
+        if fits:
+            start = candidate
             break
-        start = max(first, start - 4)
+    rows, _ = _rows(parts, radius, start, edge)
     y = cy + start
     for row in rows:
         height = max(p.height for p in row)

@@ -240,3 +240,44 @@ def test_longer_words_still_fit(name: str, monkeypatch: pytest.MonkeyPatch) -> N
         assert wl - 1 <= left and wt - 1 <= top and right <= wr + 1 and bottom <= wb + 1, label
     for a, b in itertools.combinations(layout.labels, 2):
         assert a.box[2] <= b.box[0] or b.box[2] <= a.box[0] or a.box[3] <= b.box[1] or b.box[3] <= a.box[1], (a, b)
+
+
+CROWDED_HEXES = {
+    "base camp, four leaders and two-digit counts": ("A1", dict(workers=(10, 12, 11, 13), leaders=(True,) * 4)),
+    "temple, three players and two leaders": ("C3", dict(workers=(12, 11, 10, 0), leaders=(True, True, False, False))),
+    "guarded temple and three players": ("C3", dict(workers=(12, 11, 0, 9), leaders=(False, True, False, False),
+                                                    guard=2)),
+    "treasure, four wafers, a camp, three players": ("C3", dict(terrain=Terrain.TREASURE, value=None, wafers=4,
+                                                                tile="A-2", camp=1, workers=(9, 12, 0, 3),
+                                                                leaders=(False, True, False, False))),
+    "jungle, a camp and four players": ("C3", dict(terrain=Terrain.JUNGLE, value=None, camp=2,
+                                                   workers=(18, 11, 12, 10), leaders=(False,) * 4)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CROWDED_HEXES))
+def test_a_crowded_hex_keeps_every_figure_inside(case: str) -> None:
+    from render_cases import crowded_view, with_space
+
+    name, changes = CROWDED_HEXES[case]
+    v = with_space(crowded_view(), name, **changes)
+    _, layout = channel_image(v)
+    space = v.space(name)
+    mine = [p for p in layout.pieces if p.space == space.space]
+    figures = {p.seat: (p.count, p.leader) for p in mine if p.kind == "figures"}
+    assert figures == {seat: (count, leader) for seat, (count, leader) in enumerate(zip(space.workers, space.leaders,
+                                                                                          strict=True))
+                       if count or leader}
+    cx, cy = GRID.centre(space.space)
+    for piece in mine:
+        left, top, right, bottom = piece.box
+        r = (bottom - top) * 0.3
+        for x, y in ((left + r, top), (right - r, top), (left + r, bottom), (right - r, bottom)):
+            assert _inside_hexagon(x, y, (cx, cy, RADIUS), 0), (case, piece)
+    for label in layout.labels:
+        if label.hexagon is not None:
+            x0, y0, x1, y1 = label.box
+            for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+                assert _inside_hexagon(x, y, label.hexagon, 0), label
+    for a, b_ in itertools.combinations(layout.labels, 2):
+        assert a.box[2] <= b_.box[0] or b_.box[2] <= a.box[0] or a.box[3] <= b_.box[1] or b_.box[3] <= a.box[1]
