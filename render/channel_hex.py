@@ -234,9 +234,10 @@ def items(space: SpaceView, hexagon: tuple[float, float, float], style: ChipStyl
 
 
 def _room(radius: float, y: float, height: float, edge: float) -> float:
-    """The widest row of ``height`` at ``y`` (relative to the centre): its corners, rounded by about a
-    third of the height, stay ``edge`` inside the hex."""
-    return 2 * (min(half_width(radius, y), half_width(radius, y + height)) - edge) + 0.6 * height
+    """The widest row of ``height`` at ``y`` (relative to the centre): its sides at half height and its
+    corners, rounded by about a third of the height, stay ``edge`` inside the hex."""
+    corners = 2 * (min(half_width(radius, y), half_width(radius, y + height)) - edge) + 0.6 * height
+    return min(corners, 2 * (half_width(radius, y + height / 2) - edge))
 
 
 def _rows(parts: list[Item], radius: float, top: float, edge: float = EDGE) -> tuple[list[list[Item]], bool]:

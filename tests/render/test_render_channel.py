@@ -14,10 +14,12 @@ from functools import lru_cache
 
 import pytest
 from PIL import Image, ImageChops
+from render_cases import crowded_view, with_space
 
 from engine import GameState, GameView, Phase, Terrain, view
 from render import render_board, words
 from render.channel import GRID, RADIUS, channel_image
+from render.channel_hex import COMPACT_EDGE, EDGE
 from render.gallery import PLAYERS, play
 from render.geometry import half_width
 from render.hexes import temple_leader
@@ -151,9 +153,10 @@ def test_pieces_lie_inside_their_hex(name: str) -> None:
         cx, cy = GRID.centre(piece.space)
         left, top, right, bottom = piece.box
         round_corner = (bottom - top) * 0.3
+        middle = (top + bottom) / 2
         for x, y in ((left + round_corner, top), (right - round_corner, top), (left + round_corner, bottom),
-                     (right - round_corner, bottom)):
-            assert _inside_hexagon(x, y, (cx, cy, RADIUS), 0), piece
+                     (right - round_corner, bottom), (left, middle), (right, middle)):
+            assert _inside_hexagon(x, y, (cx, cy, RADIUS - EDGE / 2), 0), piece
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -257,8 +260,6 @@ CROWDED_HEXES = {
 
 @pytest.mark.parametrize("case", sorted(CROWDED_HEXES))
 def test_a_crowded_hex_keeps_every_figure_inside(case: str) -> None:
-    from render_cases import crowded_view, with_space
-
     name, changes = CROWDED_HEXES[case]
     v = with_space(crowded_view(), name, **changes)
     _, layout = channel_image(v)
@@ -272,8 +273,10 @@ def test_a_crowded_hex_keeps_every_figure_inside(case: str) -> None:
     for piece in mine:
         left, top, right, bottom = piece.box
         r = (bottom - top) * 0.3
-        for x, y in ((left + r, top), (right - r, top), (left + r, bottom), (right - r, bottom)):
-            assert _inside_hexagon(x, y, (cx, cy, RADIUS), 0), (case, piece)
+        middle = (top + bottom) / 2
+        for x, y in ((left + r, top), (right - r, top), (left + r, bottom), (right - r, bottom), (left, middle),
+                     (right, middle)):
+            assert _inside_hexagon(x, y, (cx, cy, RADIUS - COMPACT_EDGE / 2), 0), (case, piece)
     for label in layout.labels:
         if label.hexagon is not None:
             x0, y0, x1, y1 = label.box

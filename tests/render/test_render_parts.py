@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,11 @@ from PIL import Image
 from render_cases import count_near, crowded_view, decode, diff_box, hex_box, opening_view, pixels, with_space
 
 from engine import Phase, Terrain, parse_space, view
-from render import describe, render_board, render_detail, render_placement, render_zoom
-from render.describe import ALT_TEXT_LIMIT
-from render.gallery import moments, placing
+from render import describe, legend_lines, render_board, render_detail, render_legend, render_placement, render_zoom
+from render.describe import ALT_TEXT_LIMIT, sentences
+from render.detail import CARDS_TOP, LEGEND_TOP
+from render.gallery import moments, phone_copy, placing, play
+from render.geometry import Grid
 from render.highlight import changed_spaces
 from render.palette import (
     BACKGROUND,
@@ -30,6 +33,7 @@ from render.palette import (
     text_on,
 )
 from render.placement import legal_rotations
+from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
 
 RENDER = Path(__file__).resolve().parents[2] / "render"
 
@@ -193,9 +197,6 @@ def test_describe_tells_the_last_turn_and_the_hand() -> None:
 
 
 def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
-    from render.describe import sentences
-    from render.gallery import play
-
     names = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyzabcdefghijkl")
     v = view(play(9, names, until=lambda s: s.turn >= 28 and s.phase is Phase.ACTIONS), None)
     assert len(" ".join(sentences(v))) > ALT_TEXT_LIMIT
@@ -204,10 +205,6 @@ def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
 
 
 def test_placement_preview_keeps_the_scores_in_view() -> None:
-    from dataclasses import replace
-
-    from render.detail import CARDS_TOP, LEGEND_TOP
-
     v = view(placing(), None)
     more = replace(v, players=(replace(v.players[0], score=v.players[0].score + 40), *v.players[1:]))
     box = diff_box(render_placement(v), render_placement(more))
@@ -215,8 +212,6 @@ def test_placement_preview_keeps_the_scores_in_view() -> None:
 
 
 def test_the_legend_is_text_and_a_picture() -> None:
-    from render import legend_lines, render_legend
-
     lines = legend_lines()
     assert len(lines) >= 5 and any("outline" in line for line in lines)
     assert any("wafer" in line for line in lines) and any("shape" in line for line in lines)
@@ -225,16 +220,11 @@ def test_the_legend_is_text_and_a_picture() -> None:
 
 
 def test_the_gallery_shrinks_a_picture_to_a_phone_column() -> None:
-    from render.gallery import phone_copy
-
     img = Image.open(io.BytesIO(phone_copy(render_board(crowded_view()))))
     assert img.width == 400 and img.height <= 560
 
 
 def test_zoom_draws_only_whole_hexes() -> None:
-    from render.geometry import Grid
-    from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
-
     v = crowded_view()
     for name in ("A1", "D3", "H5"):
         grid, spaces = shown_spaces(name)
