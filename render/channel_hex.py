@@ -42,6 +42,9 @@ CHIP_TEXT_X: Final = CHIP_LINE + CHIP_PAD + CHIP_MARK + CHIP_GAP
 TILE_HEIGHT: Final = 42
 TILE_FONT: Final = 36
 TILE_MARK: Final = 22
+TILE_FRAME: Final = 2.5
+GUARD_FRAME: Final = 4
+"""A guarded temple's tile: a thick black frame with a white line inside it."""
 CAMP_HEIGHT: Final = 36
 NAME_FONT: Final = 29
 UNEXPLORED_FONT: Final = 34
@@ -144,7 +147,7 @@ def chip(space: int, hexagon: tuple[float, float, float], seat: int, count: int,
 
 
 def tile_width(value: int, seat: int | None, guarded: bool) -> int:
-    frame = 5 if guarded else 2.5
+    frame = GUARD_FRAME if guarded else TILE_FRAME
     inner = _text_width(str(value), TILE_FONT) + (TILE_MARK + 4 if seat is not None else 0)
     return max(TILE_HEIGHT, round(inner + 2 * frame + 12))
 
@@ -152,11 +155,11 @@ def tile_width(value: int, seat: int | None, guarded: bool) -> int:
 @lru_cache(maxsize=128)
 def tile_base(width: int, seat: int | None, guarded: bool) -> Image.Image:
     fill: RGB = player_colour(seat) if seat is not None else WHITE
-    frame = 5 if guarded else 2.5
+    frame = GUARD_FRAME if guarded else TILE_FRAME
     img = sprites.rounded(width, TILE_HEIGHT, fill, INK, frame, 7).copy()
     if guarded:
-        inner = sprites.rounded(width - 12, TILE_HEIGHT - 12, fill, WHITE, 2, 4)
-        img.paste(inner, (6, 6), inner)
+        inner = sprites.rounded(width - 2 * GUARD_FRAME, TILE_HEIGHT - 2 * GUARD_FRAME, fill, WHITE, 2, 4)
+        img.paste(inner, (GUARD_FRAME, GUARD_FRAME), inner)
     if seat is not None:
         m = sprites.marker(player_marker(seat), TILE_MARK, text_on(fill))
         img.paste(m, (round(frame) + 5, (TILE_HEIGHT - TILE_MARK) // 2), m)
@@ -175,7 +178,7 @@ def temple_tile(space: SpaceView, hexagon: tuple[float, float, float]) -> Item:
         box = (x, y, x + width, y + TILE_HEIGHT)
         layout.piece("guard" if guarded else "temple", space.space, seat, value, False, box)
         fill = player_colour(seat) if seat is not None else WHITE
-        frame = 5 if guarded else 2.5
+        frame = GUARD_FRAME if guarded else TILE_FRAME
         right = x + width - frame - 6
         layout.text(ImageDraw.Draw(canvas), (right, y + TILE_HEIGHT / 2), str(value), font(TILE_FONT, True, True),
                     text_on(fill), fill, within=box, role="temple", anchor="rm", hexagon=hexagon)

@@ -179,7 +179,7 @@ def _ink_mask(a: Image.Image, b: Image.Image) -> Image.Image:
     return most.point(lambda value: 255 if value > 24 else 0)
 
 
-@pytest.mark.parametrize("name", ["4p-basic-crowded", "4p-auction-bidding", "4p-long-names-placing"])
+@pytest.mark.parametrize("name", NAMES)
 def test_the_record_matches_the_pixels(name: str) -> None:
     """Drawn without its text, the picture differs from the real one only inside the recorded boxes, each
     box holds ink, and the colour behind each label is the one recorded."""
