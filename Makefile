@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench gallery clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/bot.py
+
+# The example pictures, each also shrunk to the 400 px a phone shows: make gallery [GALLERY=dir]
+GALLERY ?= gallery
+gallery: $(BIN)/.installed
+	$(BIN)/python -m render.gallery $(GALLERY)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,5 +1,5 @@
-"""Benchmark the pictures: median time per board, placement preview and zoom, and PNG sizes, on a
-crowded 4-player mid-game.
+"""Benchmark the pictures: median time per channel picture, detail picture, placement preview and zoom,
+and PNG sizes, on a crowded 4-player mid-game.
 
     .venv/bin/python bench/render.py [--runs N]
 """
@@ -20,7 +20,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import view
-from render import describe, render_board, render_placement, render_zoom
+from render import describe, render_board, render_detail, render_placement, render_zoom
 from render.gallery import mid_game, placing
 
 
@@ -47,15 +47,18 @@ def main() -> None:
     print(f"crowded 4-player mid-game: turn {board_view.turn}, {explored} of 40 spaces explored, "
           f"{figures} figures on the board; {args.runs} runs each, Python {sys.version.split()[0]}")
     other_view = view(mid_game(seed=3), None)
-    cold_start = time.perf_counter()
-    render_board(other_view)
-    cold = (time.perf_counter() - cold_start) * 1000
-    print(f"first board of the process (fonts loaded, sprites drawn and cached): {cold:.0f} ms")
+    for name, first in (("channel picture", render_board), ("detail picture", render_detail)):
+        cold_start = time.perf_counter()
+        first(other_view)
+        cold = (time.perf_counter() - cold_start) * 1000
+        print(f"first {name} of the process (fonts loaded, sprites drawn and cached): {cold:.0f} ms")
     print()
     print("| picture | median ms | fastest ms | slowest ms | PNG KB | size px |")
     print("|---|---:|---:|---:|---:|---|")
     tasks: list[tuple[str, Callable[[], bytes]]] = [
-        ("board", lambda: render_board(board_view)),
+        ("channel picture (render_board)", lambda: render_board(board_view)),
+        ("channel picture, placing", lambda: render_board(place_view)),
+        ("detail picture (render_detail)", lambda: render_detail(board_view)),
         ("placement preview", lambda: render_placement(place_view)),
         (f"zoom ({busiest})", lambda: render_zoom(board_view, busiest)),
     ]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engine import Phase, view
 from engine.console import Console
-from render import render_board, render_placement
+from render import render_board, render_detail, render_placement
 
 
 class LocalTable:
@@ -21,14 +21,14 @@ class LocalTable:
         self.board_dir = board_dir
         self.pictures = 0
 
-    def picture(self, *, placement: bool = False) -> Path:
-        """Write the current board (or the placement preview) and return the file's path."""
+    def picture(self, kind: str = "board") -> Path:
+        """Write the current picture and return the file's path: ``board`` (the channel picture), ``detail``
+        (the private board, with costs) or ``placement`` (the placement preview)."""
         self.board_dir.mkdir(parents=True, exist_ok=True)
         v = view(self.console.state, None)
         self.pictures += 1
-        kind = "placement" if placement else "board"
         path = self.board_dir / f"{self.pictures:03d}-v{v.version}-{kind}.png"
-        path.write_bytes(render_placement(v) if placement else render_board(v))
+        path.write_bytes({"board": render_board, "detail": render_detail, "placement": render_placement}[kind](v))
         return path
 
     def handle(self, line: str) -> str:
@@ -36,8 +36,8 @@ class LocalTable:
         word = line.strip().lower()
         if word == "board":
             placing = self.console.state.phase is Phase.PLACE
-            return f"Board: {self.picture()}" + (f"\nPlacement preview: {self.picture(placement=True)}"
-                                                  if placing else "")
+            return f"Board: {self.picture('detail')}" + (f"\nPlacement preview: {self.picture('placement')}"
+                                                          if placing else "")
         before = self.console.state
         out = self.console.handle(line)
         after = self.console.state

@@ -2,12 +2,16 @@
 
 In the manner of ``chess.svg.board``::
 
-    png = render_board(engine.view(state, None))
+    png = render_board(engine.view(state, None))   # the channel picture, read on a phone
+    png = render_detail(engine.view(state, None))  # the full-detail private picture
 """
 
-from .board import render_board
+from .channel import render_board
 from .describe import describe
+from .detail import render_detail
+from .legend import legend_lines, render_legend
 from .placement import render_placement
 from .zoom import render_zoom
 
-__all__ = ["describe", "render_board", "render_placement", "render_zoom"]
+__all__ = ["describe", "legend_lines", "render_board", "render_detail", "render_legend", "render_placement",
+           "render_zoom"]

@@ -1,4 +1,7 @@
-"""Example pictures from seeded games: ``python -m render.gallery OUT_DIR``.
+"""Example pictures from seeded games: ``python -m render.gallery OUT_DIR`` (or ``make gallery``).
+
+Each moment is written as the channel picture (``NAME.png``), the same shrunk to the 400 px a phone's
+chat column shows (``NAME-400px.png``) and the private detail picture (``NAME-detail.png``).
 
 The games are played by a seeded random player that prefers busy moves (deploying, moving,
 uncovering), so boards fill up like real ones. Tests and the benchmark reuse these positions.
@@ -6,11 +9,14 @@ uncovering), so boards fill up like real ones. Tests and the benchmark reuse the
 
 from __future__ import annotations
 
+import io
 import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final
+
+from PIL import Image
 
 from engine import (
     Bid,
@@ -33,6 +39,14 @@ from engine import (
     view,
 )
 from engine.moves import Move
+
+from .channel import render_board
+from .detail import render_detail
+from .encode import to_png
+from .layout import PHONE_WIDTH
+from .legend import render_legend
+from .placement import render_placement
+from .zoom import render_zoom
 
 PLAYERS: Final = ("Ana", "Alex", "Ben", "Cara")
 WEIGHTS: Final[dict[type, float]] = {
@@ -99,17 +113,28 @@ def moments() -> dict[str, GameState]:
     }
 
 
+def phone_copy(png: bytes, width: int = PHONE_WIDTH) -> bytes:
+    """The picture shrunk to ``width`` pixels wide, as a phone shows it."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return to_png(image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS))
+
+
 def write_gallery(out: Path) -> list[Path]:
     """Write every example picture into ``out`` and return their paths."""
-    from . import render_board, render_placement, render_zoom
-
     out.mkdir(parents=True, exist_ok=True)
     written = []
     states = moments()
     for name, state in states.items():
-        path = out / f"{name}.png"
-        path.write_bytes(render_board(view(state, None)))
-        written.append(path)
+        v = view(state, None)
+        pictures = {"": render_board(v), f"-{PHONE_WIDTH}px": phone_copy(render_board(v)),
+                    "-detail": render_detail(v)}
+        for suffix, png in pictures.items():
+            path = out / f"{name}{suffix}.png"
+            path.write_bytes(png)
+            written.append(path)
+    legend = out / "legend.png"
+    legend.write_bytes(render_legend())
+    written.append(legend)
     place = out / "placement-preview.png"
     place.write_bytes(render_placement(view(states["placement"], None)))
     mid = view(states["mid-game"], None)

@@ -55,17 +55,27 @@ class Grid:
         return side_point(self.centre(space), self.half_height - inset, side)
 
 
-def hex_corners(centre: Point, radius: float) -> list[Point]:
-    """Corners of a flat-topped hexagon, starting east and going clockwise on screen."""
+def hex_corners(centre: Point, radius: float, pointy: bool = False) -> list[Point]:
+    """Corners of a flat-topped hexagon (starting east) or a pointy-topped one (starting 30° below east),
+    going clockwise on screen."""
     cx, cy = centre
-    return [(cx + radius * math.cos(math.radians(60 * k)), cy + radius * math.sin(math.radians(60 * k)))
+    turn = 30 if pointy else 0
+    return [(cx + radius * math.cos(math.radians(60 * k + turn)), cy + radius * math.sin(math.radians(60 * k + turn)))
             for k in range(6)]
 
 
-def side_point(centre: Point, distance: float, side: int, along: float = 0) -> Point:
+def half_width(radius: float, y: float) -> float:
+    """Half the width of a pointy-topped hexagon of ``radius`` at ``y`` below its centre (0 outside)."""
+    y = abs(y)
+    if y <= radius / 2:
+        return radius * SQRT3 / 2
+    return max(0.0, (radius - y) * SQRT3)
+
+
+def side_point(centre: Point, distance: float, side: int, along: float = 0, turned: bool = False) -> Point:
     """The point ``distance`` from the centre towards ``side``'s midpoint, shifted ``along`` the side
-    (clockwise positive)."""
-    a = SIDE_ANGLES[side]
+    (clockwise positive); ``turned`` for the board turned a quarter clockwise."""
+    a = SIDE_ANGLES[side] - (math.pi / 2 if turned else 0)
     x = centre[0] + distance * math.cos(a) + along * math.sin(a)
     y = centre[1] - distance * math.sin(a) + along * math.cos(a)
     return x, y
@@ -75,3 +85,35 @@ def board_grid(radius: float = BOARD_RADIUS, top: float = MARGIN + HEADER_HEIGHT
     """The grid of the full board picture, centred horizontally."""
     width = radius * (1.5 * (len(COLUMNS) - 1) + 2)
     return Grid(radius, ((CANVAS_WIDTH - width) / 2, top))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedGrid:
+    """The board turned a quarter clockwise, for tall pictures: pointy-topped hexes, column A the top row
+    and H the bottom one, rows 1…5 from left to right, rows A, C, E, G half a hex to the right.
+    ``origin`` is the top-left corner of the board's bounding box."""
+
+    radius: float
+    origin: Point
+
+    @property
+    def step(self) -> float:
+        """Centre to centre along a row (a hex's width)."""
+        return self.radius * SQRT3
+
+    @property
+    def width(self) -> float:
+        return self.step * (ROWS + 0.5)
+
+    @property
+    def height(self) -> float:
+        return self.radius * (1.5 * (len(COLUMNS) - 1) + 2)
+
+    def centre(self, space: int) -> Point:
+        col, row = col_row(space)
+        x = self.origin[0] + self.step * (row - 0.5) + (self.step / 2 if col % 2 == 0 else 0)
+        y = self.origin[1] + self.radius + 1.5 * self.radius * col
+        return x, y
+
+    def side_midpoint(self, space: int, side: int, inset: float = 0) -> Point:
+        return side_point(self.centre(space), self.radius * SQRT3 / 2 - inset, side, turned=True)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from engine import HEXAGONS, GameView, SpaceView, Terrain
+from engine.board import NEIGHBOURS
 
-from . import sprites
+from . import sprites, words
 from .geometry import SQRT3, Grid, Point, side_point
 from .palette import (
     HIGHLIGHT,
@@ -35,8 +36,6 @@ NAME_FONT: Final = 18
 UNEXPLORED_NAME_FONT: Final = 30
 VALUE_BOX: Final = 58
 VALUE_FONT: Final = 40
-COIN_SIZE: Final = 54
-COIN_FONT: Final = 32
 PILL_HEIGHT: Final = 28
 PILL_FONT: Final = 20
 PILL_GAP: Final = 5
@@ -82,16 +81,6 @@ def value_tile(radius: int, value: int, leader: int | None, guarded: bool) -> Im
     return tile
 
 
-@lru_cache(maxsize=64)
-def wafer_coin(radius: int, wafers: int) -> Image.Image:
-    size = _px(COIN_SIZE, radius)
-    fill: RGB = (250, 214, 90) if wafers else WHITE
-    coin = sprites.disc(size, fill, INK, _px(2.5, radius)).copy()
-    f = font(_px(COIN_FONT, radius), True)
-    ImageDraw.Draw(coin).text((size / 2, size / 2 + 1), str(wafers), font=f, fill=INK, anchor="mm")
-    return coin
-
-
 @lru_cache(maxsize=512)
 def pill(radius: int, seat: int, workers: int, leader: bool, guard: bool = False) -> Image.Image:
     """One player's figures on a hex: marker and worker count, a crown when the leader is there."""
@@ -102,7 +91,7 @@ def pill(radius: int, seat: int, workers: int, leader: bool, guard: bool = False
     pad = _px(3, radius) + line
     mark = h - 2 * _px(6, radius)
     f = font(_px(PILL_FONT, radius), True)
-    text = "guard" if guard else (str(workers) if workers else "")
+    text = words.guard_word() if guard else (str(workers) if workers else "")
     text_w = round(f.getlength(text)) if text else 0
     crown_w = h - _px(6, radius) if leader else 0
     width = pad + mark + (_px(3, radius) + text_w if text else 0) + (_px(3, radius) + crown_w if leader else 0) + pad
@@ -202,7 +191,8 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
     if space.terrain is Terrain.TEMPLE and space.value is not None:
         paste(canvas, value_tile(radius, space.value, temple_leader(space), space.guard is not None), (cx, feature_y))
     elif space.terrain is Terrain.TREASURE:
-        paste(canvas, wafer_coin(radius, space.wafers), (cx, feature_y))
+        masks = HEXAGONS[space.tile].value if space.tile else space.wafers
+        paste(canvas, sprites.wafer_row(space.wafers, max(0, masks - space.wafers)), (cx, feature_y))
     rows = pill_rows(radius, space)
     if not rows:
         return
@@ -218,11 +208,13 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
             x += p.width + gap
 
 
-def draw_costs(canvas: Image.Image, grid: Grid, view: GameView) -> None:
-    """Draw the cost badge of every passable border, priced by the engine."""
+def draw_costs(canvas: Image.Image, grid: Grid, view: GameView, only: Collection[int] | None = None) -> None:
+    """Draw the cost badge of every passable border (between spaces of ``only`` if given), priced by the
+    engine."""
     radius = round(grid.radius)
     for space, side, cost in view.border_costs():
-        paste(canvas, cost_badge(radius, cost), grid.side_midpoint(space, side))
+        if only is None or (space in only and NEIGHBOURS[space][side] in only):
+            paste(canvas, cost_badge(radius, cost), grid.side_midpoint(space, side))
 
 
 def draw_grid(canvas: Image.Image, grid: Grid, spaces: Iterable[SpaceView], highlight: Iterable[int] = ()) -> None:

@@ -59,22 +59,25 @@ PLAYER_MARKERS: Final[tuple[str, ...]] = ("circle", "square", "triangle", "diamo
 """The marker of each seat: a shape drawn with the colour everywhere the player appears."""
 MARKER_SYMBOLS: Final[tuple[str, ...]] = ("●", "■", "▲", "◆")
 """The same markers as text (for the alt text)."""
-COLOUR_NAMES: Final[tuple[str, ...]] = ("blue", "orange", "green", "purple")
 
 FONT_DIR: Final = resources.files("render") / "fonts"
 REGULAR: Final = "DejaVuSans.ttf"
 BOLD: Final = "DejaVuSans-Bold.ttf"
+CONDENSED_BOLD: Final = "DejaVuSansCondensed-Bold.ttf"
+"""For numbers in tight chips."""
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=3)
 def _font_bytes(name: str) -> bytes:
     return (FONT_DIR / name).read_bytes()
 
 
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Return the bundled DejaVu Sans at ``size`` pixels (read from the package, so it works from a wheel)."""
-    return ImageFont.truetype(io.BytesIO(_font_bytes(BOLD if bold else REGULAR)), size)
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False, condensed: bool = False) -> ImageFont.FreeTypeFont:
+    """Return the bundled DejaVu Sans at ``size`` pixels (read from the package, so it works from a wheel);
+    ``condensed`` gives the condensed bold."""
+    name = CONDENSED_BOLD if condensed else BOLD if bold else REGULAR
+    return ImageFont.truetype(io.BytesIO(_font_bytes(name)), size)
 
 
 def luminance(colour: RGB) -> float:

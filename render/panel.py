@@ -9,9 +9,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine import GameView, Phase, PlayerView
 
-from . import sprites
+from . import sprites, words
 from .hexes import draw_hexagon, paste
 from .palette import CARD, INK, RGB, SOFT_INK, WHITE, font, player_colour, player_marker, text_on
+from .strip import emphasised, tag
 
 Part = str | int
 """A piece of rich text: words, or a seat number drawn as that player's marker."""
@@ -65,55 +66,45 @@ def rich(canvas: Image.Image, xy: tuple[float, float], parts: Sequence[Part], si
 
 def _who(view: GameView, seat: int | None) -> list[Part]:
     if seat is None:
-        return ["nobody"]
+        return [words.nobody()]
     return [seat, view.players[seat].name]
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def status_lines(view: GameView) -> tuple[list[Part], list[Part]]:
     """The header's title and detail line for the current phase."""
     p = view.to_act
+    sep = words.SEP
     if view.phase is Phase.FINISHED:
         winners = list(view.winners)
         best = view.players[winners[0]].score if winners else 0
-        title: list[Part] = ["Game over · "]
+        title: list[Part] = [words.game_over(), sep]
         for i, w in enumerate(winners):
-            title += ([" and "] if i else []) + _who(view, w)
-        title.append(f" {'win' if len(winners) > 1 else 'wins'} with {best}")
-        return title, ["Final scores below · 4 scoring rounds played"]
+            title += ([f" {words.and_()} "] if i else []) + _who(view, w)
+        title.append(f" {words.wins_with(len(winners) > 1, best)}")
+        return title, [words.finished_detail()]
     if view.phase in (Phase.BID, Phase.PICK):
-        title = [f"Auction round {view.round} · ", *_who(view, p), " to bid" if view.phase is Phase.BID else " picks"]
+        verb = words.to_bid() if view.phase is Phase.BID else words.picks()
+        title = [words.auction_round(view.round), sep, *_who(view, p), f" {verb}"]
         if view.phase is Phase.PICK:
-            detail: list[Part] = [f"Pick one of the {len(view.shown)} shown hexagons (1–{len(view.shown)})"]
+            detail: list[Part] = [words.pick_one(len(view.shown))]
         elif view.high_bidder is None:
-            detail = ["No bid yet"]
+            detail = [words.no_bid_yet()]
         else:
-            detail = [f"High bid {view.high_bid} by ", *_who(view, view.high_bidder)]
+            detail = [f"{words.high_bid(view.high_bid)} {words.by()} ", *_who(view, view.high_bidder)]
         return title, detail
-    ap = f"{view.ap_left} AP left" if view.ap_left is not None else ""
+    ap = words.ap_left(view.ap_left) if view.ap_left is not None else ""
     if view.phase is Phase.SCORING:
-        head = "Final scoring" if view.final_scoring else f"Scoring round {view.scoring_round} of 4"
-        title = [f"{head} · ", *_who(view, p), f" · {ap}"]
-        detail = ["Each player takes a 10-AP scoring turn, then scores"]
-        if view.final_scoring:
-            detail = ["Round 4 of 4: each player takes a last 10-AP turn, then scores"]
-        return title, detail
-    title = [f"Turn {view.turn} · ", *_who(view, p), f" · {ap}"]
+        head = words.final_scoring() if view.final_scoring else words.scoring_round(view.scoring_round)
+        return [head, sep, *_who(view, p), sep, ap], [words.scoring_detail(view.final_scoring)]
+    title = [words.turn(view.turn), sep, *_who(view, p), sep, ap]
     if view.phase is Phase.PLACE and view.hand:
-        detail = ["Normal turn · place the hexagon in hand first"]
-    else:
-        detail = ["Normal turn" + (f" · auction round {view.round}" if view.round else "")]
-    return title, detail
+        return title, [words.place_first_detail()]
+    return title, [words.normal_turn(view.round)]
 
 
 def stack_line(view: GameView) -> str:
-    letters = " ".join(f"{letter}:{n}" for letter, n in view.stack_by_letter) or "empty"
-    volcanoes = view.volcanoes_to_come
-    return (f"Stack {view.stack_left} left: {letters} · "
-            f"{volcanoes} volcano{'es' if volcanoes != 1 else ''} to come")
+    letters = " ".join(f"{letter}:{n}" for letter, n in view.stack_by_letter)
+    return words.stack(view.stack_left, letters, view.volcanoes_to_come)
 
 
 def draw_header(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int]) -> None:
@@ -124,10 +115,10 @@ def draw_header(canvas: Image.Image, view: GameView, box: tuple[int, int, int, i
     caption = ""
     if view.phase in (Phase.BID, Phase.PICK) and view.shown:
         minis = [(t, str(i + 1)) for i, t in enumerate(view.shown)]
-        caption = "shown"
+        caption = words.shown()
     elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING):
         minis = [(view.hand, "")]
-        caption = "in hand" if view.phase is Phase.PLACE else "set aside"
+        caption = words.in_hand() if view.phase is Phase.PLACE else words.set_aside()
     mini_w = 2 * MINI_RADIUS + 8
     text_right = right - len(minis) * mini_w - (CAPTION_WIDTH if minis else 0)
     room = text_right - left - 8
@@ -154,27 +145,9 @@ def _number_badge(label: str) -> Image.Image:
     return img
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _leader_text(p: PlayerView) -> str:
-    return {"supply": "leader in supply", "board": "leader on board", "guard": "leader is a guard",
-            "removed": "leader removed"}[p.leader]
-
-
 def _tag(view: GameView, p: PlayerView) -> str:
-    if p.seat in view.winners:
-        return "WINNER"
-    if view.to_act == p.seat:
-        return {Phase.BID: "BIDS", Phase.PICK: "PICKS"}.get(view.phase, "TO ACT")
-    if view.phase is Phase.BID and p.passed:
-        return "passed"
-    if view.phase is Phase.BID and view.high_bidder == p.seat:
-        return f"bid {view.high_bid}"
-    if view.phase in (Phase.BID, Phase.PICK) and p.had_turn:
-        return "played"
-    return ""
+    text = tag(view, p)
+    return text.upper() if emphasised(view, p) else text
 
 
 def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int, int, int, int]) -> None:
@@ -209,10 +182,10 @@ def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int
               fill=ink, anchor="lm")
     y = top + band_h + 18
     lines = [
-        f"supply {p.workers_supply} · {_leader_text(p)}",
-        f"{_count(p.camps_left, 'camp')} · {_count(p.guards_left, 'guard')} left"
-        + (f" · {p.removed} removed" if p.removed else ""),
-        f"now: temples {p.temple_points_now} + treasures {p.treasure_points_now}",
+        words.SEP.join((words.supply(p.workers_supply), words.leader_at(p.leader))),
+        words.SEP.join((words.camps_left(p.camps_left), words.guards_left(p.guards_left),
+                        *([words.removed(p.removed)] if p.removed else []))),
+        words.scores_now(p.temple_points_now, p.treasure_points_now),
     ]
     for line in lines:
         rich(canvas, (left + 12, y), [line], CARD_LINE_FONT, max_width=right - left - 22)
@@ -225,11 +198,11 @@ def _draw_treasures(canvas: Image.Image, p: PlayerView, box: tuple[int, int, int
     draw = ImageDraw.Draw(canvas)
     f = font(CHIP_FONT, True)
     if not p.treasures:
-        draw.text((left + 2, top + 14), "no treasures", font=font(CHIP_FONT), fill=SOFT_INK, anchor="lm")
+        draw.text((left + 2, top + 14), words.no_treasures(), font=font(CHIP_FONT), fill=SOFT_INK, anchor="lm")
         return
     x, y = left, top
     for kind, count, fill in treasure_groups(p.treasures):
-        text = f"{kind} ×{count}" if count > 1 else kind
+        text = words.treasure_chip(kind, count)
         w = round(f.getlength(text)) + 16
         if x + w > right and x > left:
             x, y = left, y + 32

@@ -9,17 +9,19 @@ from PIL import Image, ImageDraw
 
 from engine import GameView
 
-from . import sprites
-from .board import CARDS_TOP, GRID, board_image
+from . import sprites, words
+from .detail import CARDS_TOP, GRID, detail_image
 from .encode import to_png
 from .geometry import BOARD_RADIUS, CANVAS_WIDTH, CARD_HEIGHT, MARGIN
 from .hexes import draw_hexagon, paste
 from .palette import BACKGROUND, INK, LEGAL, WHITE, font
+from .panel import Part, rich, rich_width
 
 ROTATION_RADIUS: Final = 80
 LEGAL_BANDS: Final = ((INK, 3), (LEGAL, 5), (INK, 2))
 ROTATIONS_FONT: Final = 19
 LABEL_FONT: Final = 26
+SCORES_FONT: Final = 22
 
 
 def legal_rotations(view: GameView) -> dict[int, list[int]]:
@@ -32,7 +34,7 @@ def legal_rotations(view: GameView) -> dict[int, list[int]]:
 
 def _mark_space(canvas: Image.Image, centre: tuple[float, float], rotations: list[int]) -> None:
     paste(canvas, sprites.ring(BOARD_RADIUS, LEGAL_BANDS), centre)
-    text = "all" if len(rotations) == 6 else " ".join(str(r) for r in rotations)
+    text = words.all_rotations() if len(rotations) == 6 else " ".join(str(r) for r in rotations)
     f = font(ROTATIONS_FONT, True)
     w = round(f.getlength(text)) + 14
     chip = sprites.rounded(w, 30, WHITE, INK, 2, 8)
@@ -40,15 +42,24 @@ def _mark_space(canvas: Image.Image, centre: tuple[float, float], rotations: lis
     paste(canvas, chip, (cx, cy + 40))
     draw = ImageDraw.Draw(canvas)
     draw.text((cx, cy + 41), text, font=f, fill=INK, anchor="mm")
-    draw.text((cx, cy + 62), "rotations", font=font(15), fill=INK, anchor="mm")
+    draw.text((cx, cy + 62), words.rotations(), font=font(15), fill=INK, anchor="mm")
 
 
-def _draw_rotations(canvas: Image.Image, tile: str, box: tuple[int, int, int, int]) -> None:
+def _draw_scores(canvas: Image.Image, view: GameView, right: int, y: float) -> None:
+    """Every player's marker, name and score on one line ending at ``right``: placing keeps them in view."""
+    parts: list[Part] = []
+    for p in view.players:
+        parts += [p.seat, f"{p.name} {p.score}   "]
+    size = SCORES_FONT
+    rich(canvas, (right - rich_width(parts, size, True), y), parts, size, True)
+
+
+def _draw_rotations(canvas: Image.Image, view: GameView, tile: str, box: tuple[int, int, int, int]) -> None:
     left, top, right, _ = box
     draw = ImageDraw.Draw(canvas)
     draw.rectangle(box, fill=BACKGROUND)
-    draw.text((left + 4, top + 18), "The hexagon in hand, rotations 0–5 (turned clockwise):", font=font(21, True),
-              fill=INK, anchor="lm")
+    draw.text((left + 4, top + 18), words.rotations_title(), font=font(21, True), fill=INK, anchor="lm")
+    _draw_scores(canvas, view, right, top + 18)
     step = (right - left) / 6
     for r in range(6):
         cx = left + step * (r + 0.5)
@@ -63,11 +74,11 @@ def placement_image(view: GameView) -> Image.Image:
     """The board with the legal spaces marked and, instead of the player cards, the hexagon in hand in its
     six rotations; outside the placing phase, the plain board."""
     placing = view.hand is not None and bool(view.placements)
-    canvas = board_image(view, highlight=False, cards=not placing)
+    canvas = detail_image(view, highlight=False, cards=not placing)
     for space, rotations in sorted(legal_rotations(view).items()):
         _mark_space(canvas, GRID.centre(space), rotations)
     if placing and view.hand is not None:
-        _draw_rotations(canvas, view.hand, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
+        _draw_rotations(canvas, view, view.hand, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
     return canvas
 
 

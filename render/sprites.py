@@ -23,9 +23,13 @@ from .palette import (
     TERRAIN_FILL,
     TERRAIN_GLYPH,
     UNEXPLORED,
+    WHITE,
 )
 
 SUPERSAMPLE: Final = 4
+WAFER: Final = 20
+WAFER_GAP: Final = 4
+WAFER_LEFT: Final[RGB] = (250, 204, 60)
 
 Painter = Callable[[ImageDraw.ImageDraw, float], None]
 
@@ -42,23 +46,24 @@ def _scaled(points: Sequence[Point], s: float, dx: float = 0, dy: float = 0) -> 
     return [((x + dx) * s, (y + dy) * s) for x, y in points]
 
 
-def hex_box(radius: int) -> tuple[int, int]:
+def hex_box(radius: int, pointy: bool = False) -> tuple[int, int]:
     """The sprite size of a hexagon of ``radius``; its centre is at half of each."""
-    return 2 * radius + 4, math.ceil(SQRT3 * radius) + 4
+    flat = (2 * radius + 4, math.ceil(SQRT3 * radius) + 4)
+    return (flat[1], flat[0]) if pointy else flat
 
 
 @lru_cache(maxsize=32)
-def ring(radius: int, colours: tuple[tuple[RGB, int], ...]) -> Image.Image:
+def ring(radius: int, colours: tuple[tuple[RGB, int], ...], pointy: bool = False) -> Image.Image:
     """A hexagonal outline of nested bands ``(colour, width)``, outermost first, hollow inside."""
-    w, h = hex_box(radius)
+    w, h = hex_box(radius, pointy)
 
     def paint(d: ImageDraw.ImageDraw, s: float) -> None:
         centre = (w / 2, h / 2)
         r = float(radius)
         for colour, width in colours:
-            d.polygon(_scaled(hex_corners(centre, r), s), fill=colour)
+            d.polygon(_scaled(hex_corners(centre, r, pointy), s), fill=colour)
             r -= width * 2 / SQRT3
-        d.polygon(_scaled(hex_corners(centre, r), s), fill=(0, 0, 0, 0))
+        d.polygon(_scaled(hex_corners(centre, r, pointy), s), fill=(0, 0, 0, 0))
 
     return _render(w, h, paint, colours[0][0])
 
@@ -92,20 +97,23 @@ def _glyph_points(terrain: Terrain, r: float) -> list[list[Point]]:
     return [[(x * r, y * r) for x, y in poly] for poly in (tent, door, pole, flag)]
 
 
-@lru_cache(maxsize=16)
-def terrain_hex(radius: int, terrain: Terrain | None) -> Image.Image:
-    """An explored hex's base (fill, silhouette, outline), or an unexplored space's."""
-    w, h = hex_box(radius)
+@lru_cache(maxsize=32)
+def terrain_hex(radius: int, terrain: Terrain | None, pointy: bool = False, glyph_scale: float = 0.62,
+                glyph_y: float = 0.0, outline: float = 2.5) -> Image.Image:
+    """An explored hex's base (fill, silhouette, outline), or an unexplored space's. The silhouette is
+    ``glyph_scale`` of the radius large, its centre ``glyph_y`` radii below the hex's (none if 0)."""
+    w, h = hex_box(radius, pointy)
     fill = TERRAIN_FILL[terrain] if terrain else UNEXPLORED
 
     def paint(d: ImageDraw.ImageDraw, s: float) -> None:
         centre = (w / 2, h / 2)
-        d.polygon(_scaled(hex_corners(centre, radius), s), fill=HEX_OUTLINE)
-        d.polygon(_scaled(hex_corners(centre, radius - 2.5), s), fill=fill)
-        if terrain is None:
+        d.polygon(_scaled(hex_corners(centre, radius, pointy), s), fill=HEX_OUTLINE)
+        d.polygon(_scaled(hex_corners(centre, radius - outline, pointy), s), fill=fill)
+        if terrain is None or not glyph_scale:
             return
+        centre = (w / 2, h / 2 + glyph_y * radius)
         glyph = TERRAIN_GLYPH[terrain]
-        polys = _glyph_points(terrain, radius * 0.62)
+        polys = _glyph_points(terrain, radius * glyph_scale)
         for i, poly in enumerate(polys):
             colour = glyph
             if terrain is Terrain.BASECAMP and i == 1:
@@ -198,3 +206,25 @@ def flag(size: int, fill: RGB, outline: RGB = INK) -> Image.Image:
         d.rectangle((0.17 * u, 0.1 * u, 0.92 * u, 0.6 * u), fill=fill)
 
     return _render(size, size, paint, outline)
+
+
+@lru_cache(maxsize=16)
+def glyph(terrain: Terrain, size: int, fill: RGB) -> Image.Image:
+    """A terrain's silhouette alone, ``size`` pixels square (an icon for temples or treasures)."""
+
+    def paint(d: ImageDraw.ImageDraw, s: float) -> None:
+        for poly in _glyph_points(terrain, size * 0.62):
+            d.polygon(_scaled(poly, s, size / 2, size / 2), fill=fill)
+
+    return _render(size, size, paint, fill)
+
+
+@lru_cache(maxsize=16)
+def wafer_row(left: int, taken: int) -> Image.Image:
+    """A treasure hex's wafers: gold dots for those left, hollow ones for those taken."""
+    n = max(1, left + taken)
+    img = Image.new("RGBA", (n * WAFER + (n - 1) * WAFER_GAP, WAFER), (0, 0, 0, 0))
+    for i in range(left + taken):
+        dot = disc(WAFER, WAFER_LEFT if i < left else WHITE, INK, 2.5 if i < left else 2)
+        img.paste(dot, (i * (WAFER + WAFER_GAP), 0), dot)
+    return img

@@ -9,39 +9,54 @@ from PIL import Image, ImageDraw
 from engine import GameView, parse_space
 from engine.board import NEIGHBOURS
 
+from . import words
 from .encode import to_png
 from .geometry import Grid
 from .hexes import draw_costs, draw_grid
 from .highlight import changed_spaces
 from .palette import BACKGROUND, FRAME, INK, font
 
-ZOOM_RADIUS: Final = 190
+ZOOM_RADIUS: Final = 180
 ZOOM_WIDTH: Final = 1000
 ZOOM_HEIGHT: Final = 1040
 TITLE_HEIGHT: Final = 56
 
 
-def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Image.Image:
+def _fits(grid: Grid, space: int) -> bool:
+    """Whether the whole hex lies inside the picture below the title."""
+    x, y = grid.centre(space)
+    return (x - grid.radius >= 0 and x + grid.radius <= ZOOM_WIDTH
+            and y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT)
+
+
+def shown_spaces(space_name: str) -> tuple[Grid, frozenset[int]]:
+    """The grid centred on the space and its neighbours, and the spaces drawn: those and every further
+    neighbour whose whole hex fits the picture (a hex cut by the edge is left out)."""
     space = parse_space(space_name)
     if space is None:
-        raise ValueError(f"No space is called {space_name!r}; spaces are A1 … H5.")
-    canvas = Image.new("RGB", (ZOOM_WIDTH, ZOOM_HEIGHT), BACKGROUND)
+        raise ValueError(words.no_such_space(space_name))
     probe = Grid(ZOOM_RADIUS, (0, 0))
     core = {space, *(n for n in NEIGHBOURS[space] if n >= 0)}
     xs = [probe.centre(s)[0] for s in core]
     ys = [probe.centre(s)[1] for s in core]
     px, py = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     grid = Grid(ZOOM_RADIUS, (ZOOM_WIDTH / 2 - px, TITLE_HEIGHT + (ZOOM_HEIGHT - TITLE_HEIGHT) / 2 - py))
-    shown = set(core)
-    for s in list(shown):
-        shown.update(n for n in NEIGHBOURS[s] if n >= 0)
+    ring = {n for s in core for n in NEIGHBOURS[s] if n >= 0}
+    return grid, frozenset(core | {s for s in ring if _fits(grid, s)})
+
+
+def zoom_image(view: GameView, space_name: str, *, highlight: bool = True) -> Image.Image:
+    grid, shown = shown_spaces(space_name)
+    space = parse_space(space_name)
+    assert space is not None
+    canvas = Image.new("RGB", (ZOOM_WIDTH, ZOOM_HEIGHT), BACKGROUND)
     spaces = [view.spaces[s] for s in sorted(shown)]
     marked = changed_spaces(view) & shown if highlight else frozenset()
     draw_grid(canvas, grid, spaces, marked)
-    draw_costs(canvas, grid, view)
+    draw_costs(canvas, grid, view, shown)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, ZOOM_WIDTH - 1, TITLE_HEIGHT), fill=BACKGROUND)
-    draw.text((20, TITLE_HEIGHT / 2), f"Close-up of {view.spaces[space].name} and its neighbours",
+    draw.text((20, TITLE_HEIGHT / 2), words.close_up(view.spaces[space].name),
               font=font(30, True), fill=INK, anchor="lm")
     draw.rectangle((0, 0, ZOOM_WIDTH - 1, ZOOM_HEIGHT - 1), outline=FRAME, width=4)
     return canvas

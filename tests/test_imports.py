@@ -91,7 +91,7 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     edges = graph()
-    assert {"engine.rules", "render.board", "bot.core.service", "bot.adapter.app"} <= set(edges)
+    assert {"engine.rules", "render.channel", "bot.core.service", "bot.adapter.app"} <= set(edges)
     assert "bot.core.storage" in edges["bot.core.service"]
     assert "bot.adapter.table" in edges["bot.adapter.app"]
 

@@ -291,11 +291,15 @@ RULES: Final = (
 )
 
 
-def rules_embed() -> discord.Embed:
+def rules_embed(legend: Sequence[str] = ()) -> discord.Embed:
+    """The short rules, with the board picture's legend (``render.legend_lines()``) at the end."""
     embed = discord.Embed(title="Tikal — the short rules", colour=NEUTRAL,
                           description="Every option is autocompleted with what is legal now, cost included.")
     for name, value in RULES:
         embed.add_field(name=name, value=value, inline=False)
+    if legend:
+        embed.add_field(name="Reading the board picture", value="\n".join(f"• {line}" for line in legend)[:1024],
+                        inline=False)
     return embed
 
 

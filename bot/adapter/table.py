@@ -377,7 +377,7 @@ class Table:
             png = await asyncio.to_thread(render.render_zoom, view, zoom)
             files = [picture(png, "zoom.png", render.describe(view))]
         else:
-            png = await asyncio.to_thread(render.render_board, view)
+            png = await asyncio.to_thread(render.render_detail, view)
             files = [picture(png, "board.png", render.describe(view))]
             if view.phase is Phase.PLACE:
                 preview = await asyncio.to_thread(render.render_placement, view)

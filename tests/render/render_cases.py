@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from engine import GameState, GameView, new_game, view
-from render.board import GRID
+from render.detail import GRID
 from render.gallery import mid_game
 
 PLAYERS = ("Ana", "Alex", "Ben", "Cara")
@@ -42,10 +42,13 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def diff_box(a: bytes, b: bytes, threshold: int = 40) -> tuple[int, int, int, int] | None:
+def diff_box(a: bytes, b: bytes, threshold: int = 40, height: int | None = None) -> tuple[int, int, int, int] | None:
     """The bounding box of the pixels that differ clearly between two PNGs (the palette is chosen per
-    picture, so unchanged areas may shift by a few levels)."""
-    r, g, b_ = ImageChops.difference(decode(a), decode(b)).split()
+    picture, so unchanged areas may shift by a few levels), in the top ``height`` rows if given."""
+    first, second = decode(a), decode(b)
+    if height is not None:
+        first, second = first.crop((0, 0, first.width, height)), second.crop((0, 0, second.width, height))
+    r, g, b_ = ImageChops.difference(first, second).split()
     most = ImageChops.lighter(ImageChops.lighter(r, g), b_)
     return most.point(lambda v: 255 if v > threshold else 0).getbbox()
 

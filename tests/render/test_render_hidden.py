@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine import GameState, view
 from engine.serial import state_to_dict
 from engine.tiles import TREASURE_KINDS
-from render import describe, render_board, render_placement, render_zoom
+from render import describe, render_board, render_detail, render_placement, render_zoom
 from render.gallery import placing
 from tests.render.render_cases import crowded_state
 
@@ -39,6 +39,7 @@ def test_hidden_parts_do_not_change_the_board_picture() -> None:
     assert other.wafers != state.wafers
     a, b = view(state, None), view(other, None)
     assert render_board(a) == render_board(b)
+    assert render_detail(a) == render_detail(b)
     assert describe(a) == describe(b)
     busiest = max(a.spaces, key=lambda s: sum(s.workers))
     assert render_zoom(a, busiest.name) == render_zoom(b, busiest.name)
@@ -54,3 +55,4 @@ def test_hidden_parts_do_not_change_the_placement_preview() -> None:
 def test_a_players_view_draws_like_a_spectators() -> None:
     state = crowded_state()
     assert render_board(view(state, 0)) == render_board(view(state, None))
+    assert render_detail(view(state, 0)) == render_detail(view(state, None))

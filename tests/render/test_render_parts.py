@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import ast
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from engine import Phase, Terrain, parse_space, view
-from render import describe, render_board, render_placement, render_zoom
-from render.describe import ALT_TEXT_LIMIT
-from render.gallery import moments, placing
+from render import describe, legend_lines, render_board, render_detail, render_legend, render_placement, render_zoom
+from render.describe import ALT_TEXT_LIMIT, sentences
+from render.detail import CARDS_TOP, LEGEND_TOP
+from render.gallery import moments, phone_copy, placing, play
+from render.geometry import Grid
 from render.highlight import changed_spaces
 from render.palette import (
     BACKGROUND,
@@ -29,6 +32,7 @@ from render.palette import (
     text_on,
 )
 from render.placement import legal_rotations
+from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
 from tests.render.render_cases import (
     count_near,
     crowded_view,
@@ -71,8 +75,8 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
     assert set(rotations) == {s for s, _ in v.placements}
     png = render_placement(v)
     img = Image.open(io.BytesIO(png))
-    assert 1280 <= max(img.size) <= 1600 and len(png) <= 300 * 1024
-    from render.board import GRID
+    assert 1280 <= max(img.size) <= 1700 and len(png) <= 300 * 1024
+    from render.detail import GRID
     from render.placement import LEGAL_BANDS
 
     rgb = decode(png)
@@ -92,7 +96,7 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
 def test_placement_preview_shows_the_hexagon_in_hand() -> None:
     a = view(placing(), None)
     b = next(v for v in (view(placing(seed=seed), None) for seed in range(1, 20)) if v.hand != a.hand)
-    from render.board import CARDS_TOP
+    from render.detail import CARDS_TOP
 
     box = diff_box(render_placement(a), render_placement(b))
     assert box is not None and box[3] > CARDS_TOP
@@ -168,7 +172,7 @@ def test_fonts_and_licence_are_bundled() -> None:
 def test_volcano_and_unexplored_look_different() -> None:
     v = opening_view()
     volcano = with_space(v, "C1", explored=True, terrain=Terrain.VOLCANO)
-    img = decode(render_board(volcano))
+    img = decode(render_detail(volcano))
     assert count_near(img, hex_box("C1", 0.3), TERRAIN_FILL[Terrain.VOLCANO], 8) > 1000
     assert len(set(pixels(img, hex_box("C1", 0.3)))) > 3
 
@@ -191,4 +195,52 @@ def test_long_names_and_four_players_fit() -> None:
 def test_placement_preview_outside_placing_is_the_plain_board() -> None:
     v = crowded_view()
     assert v.phase is Phase.ACTIONS and not v.placements
-    assert render_placement(v) == render_board(v, highlight=False)
+    assert render_placement(v) == render_detail(v, highlight=False)
+
+
+def test_describe_tells_the_last_turn_and_the_hand() -> None:
+    v = view(placing(), None)
+    text = describe(v)
+    assert "Last turn, Ana: placed F1 (temple 5)" in text
+    assert "In hand: jungle." in text
+
+
+def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
+    names = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyzabcdefghijkl")
+    v = view(play(9, names, until=lambda s: s.turn >= 28 and s.phase is Phase.ACTIONS), None)
+    assert len(" ".join(sentences(v))) > ALT_TEXT_LIMIT
+    text = describe(v)
+    assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
+
+
+def test_placement_preview_keeps_the_scores_in_view() -> None:
+    v = view(placing(), None)
+    more = replace(v, players=(replace(v.players[0], score=v.players[0].score + 40), *v.players[1:]))
+    box = diff_box(render_placement(v), render_placement(more))
+    assert box is not None and box[1] >= CARDS_TOP and box[3] <= LEGEND_TOP
+
+
+def test_the_legend_is_text_and_a_picture() -> None:
+    lines = legend_lines()
+    assert len(lines) >= 5 and any("outline" in line for line in lines)
+    assert any("wafer" in line for line in lines) and any("shape" in line for line in lines)
+    img = Image.open(io.BytesIO(render_legend()))
+    assert img.format == "PNG" and img.width >= 600
+
+
+def test_the_gallery_shrinks_a_picture_to_a_phone_column() -> None:
+    img = Image.open(io.BytesIO(phone_copy(render_board(crowded_view()))))
+    assert img.width == 400 and img.height <= 560
+
+
+def test_zoom_draws_only_whole_hexes() -> None:
+    v = crowded_view()
+    for name in ("A1", "D3", "H5"):
+        grid, spaces = shown_spaces(name)
+        assert isinstance(grid, Grid)
+        for space in spaces:
+            x, y = grid.centre(space)
+            assert x - grid.radius >= 0 and x + grid.radius <= ZOOM_WIDTH
+            assert y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT
+        assert len(spaces) >= 4
+    assert render_zoom(v, "a1")

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import render
 from bot.adapter import formatting
 from bot.adapter.completers import complete_game, complete_order, complete_zone, complete_zoom, legal
 from bot.adapter.exts.play import between_turns
@@ -232,4 +233,4 @@ class PlayCommands(commands.GroupCog, group_name="tikal", group_description="Pla
 
     @app_commands.command(name="rules", description="A short help with the cost of every action")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=formatting.rules_embed(), ephemeral=True)
+        await interaction.response.send_message(embed=formatting.rules_embed(render.legend_lines()), ephemeral=True)

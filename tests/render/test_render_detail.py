@@ -1,4 +1,4 @@
-"""The board picture: deterministic, within size limits, and every element provably drawn."""
+"""The full-detail picture: deterministic, within size limits, and every element provably drawn."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 from PIL import Image
 
 from engine import Terrain
-from render import render_board
+from render import render_detail
+from render.detail import CARDS_TOP
 from render.geometry import SQRT3
 from render.palette import HIGHLIGHT, PLAYER_COLOURS, WHITE
 from tests.render.render_cases import (
@@ -34,32 +35,31 @@ MAX_BYTES = 300 * 1024
 
 def test_same_view_gives_same_bytes() -> None:
     v = crowded_view()
-    assert render_board(v) == render_board(v)
+    assert render_detail(v) == render_detail(v)
 
 
 def test_a_fresh_process_draws_the_same_bytes() -> None:
     """Caches (sprites, static layers) never change the output: a cold start draws identical bytes."""
     code = (
-        "import hashlib; from engine import view; from render import render_board; "
+        "import hashlib; from engine import view; from render import render_detail; "
         "from render.gallery import mid_game; "
-        "print(hashlib.sha256(render_board(view(mid_game(), None))).hexdigest())"
+        "print(hashlib.sha256(render_detail(view(mid_game(), None))).hexdigest())"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == hashlib.sha256(render_board(crowded_view())).hexdigest()
+    assert out.stdout.strip() == hashlib.sha256(render_detail(crowded_view())).hexdigest()
 
 
 def test_png_dimensions_and_size() -> None:
     for v in (opening_view(), crowded_view()):
-        png = render_board(v)
+        png = render_detail(v)
         assert len(png) <= MAX_BYTES
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
-        assert 1280 <= max(img.size) <= 1600
-        assert min(img.size) >= 900
+        assert img.width == 1440 and 1280 <= img.height <= 1700  # desktop-sized, with the legend
 
 
 def test_size_scales_the_long_side() -> None:
-    img = Image.open(io.BytesIO(render_board(opening_view(), size=1280)))
+    img = Image.open(io.BytesIO(render_detail(opening_view(), size=1280)))
     assert max(img.size) == 1280
 
 
@@ -68,25 +68,25 @@ def test_a_figure_count_is_drawn_on_its_hex() -> None:
     three = with_space(base, "B2", workers=(0, 0, 3, 0))
     four = with_space(base, "B2", workers=(0, 0, 4, 0))
     box = hex_box("B2")
-    changed = diff_box(render_board(base, highlight=False), render_board(three, highlight=False))
+    changed = diff_box(render_detail(base, highlight=False), render_detail(three, highlight=False))
     assert inside(changed, box)
-    assert inside(diff_box(render_board(three, highlight=False), render_board(four, highlight=False)), box)
+    assert inside(diff_box(render_detail(three, highlight=False), render_detail(four, highlight=False)), box)
     ben = PLAYER_COLOURS[2]
-    assert count_near(decode(render_board(three)), box, ben) > 100
-    assert count_near(decode(render_board(base)), box, ben) == 0
+    assert count_near(decode(render_detail(three)), box, ben) > 100
+    assert count_near(decode(render_detail(base)), box, ben) == 0
 
 
 def test_the_leader_is_drawn_apart_from_the_workers() -> None:
     base = with_space(opening_view(), "A1", workers=(2, 0, 0, 0))
     lead = with_space(base, "A1", leaders=(True, False, False, False))
-    changed = diff_box(render_board(base), render_board(lead))
+    changed = diff_box(render_detail(base), render_detail(lead), height=CARDS_TOP)
     assert inside(changed, hex_box("A1"))
 
 
 def test_temple_value_is_drawn_large() -> None:
     base = with_space(opening_view(), "A2", value=3)
     seven = with_space(base, "A2", value=7)
-    changed = diff_box(render_board(base), render_board(seven))
+    changed = diff_box(render_detail(base), render_detail(seven))
     assert changed is not None and inside(changed, hex_box("A2"))
     width, height = changed[2] - changed[0], changed[3] - changed[1]
     assert height >= 20 and width >= 12
@@ -97,9 +97,9 @@ def test_temple_tile_takes_the_leading_players_colour() -> None:
     led = with_space(base, "A2", workers=(0, 2, 1, 0))
     tile = value_box("A2")
     alex = PLAYER_COLOURS[1]
-    assert count_near(decode(render_board(led)), tile, alex) > 1200
+    assert count_near(decode(render_detail(led)), tile, alex) > 1200
     tied = with_space(base, "A2", workers=(0, 1, 1, 0))
-    assert count_near(decode(render_board(tied)), tile, alex) == 0
+    assert count_near(decode(render_detail(tied)), tile, alex) == 0
 
 
 def test_a_guard_is_drawn_with_its_owner() -> None:
@@ -107,9 +107,9 @@ def test_a_guard_is_drawn_with_its_owner() -> None:
     guarded = with_space(base, "B1", guard=3)
     box = hex_box("B1")
     cara = PLAYER_COLOURS[3]
-    assert count_near(decode(render_board(base)), box, cara) == 0
-    assert count_near(decode(render_board(guarded)), value_box("B1"), cara) > 800
-    assert inside(diff_box(render_board(base), render_board(guarded)), box)
+    assert count_near(decode(render_detail(base)), box, cara) == 0
+    assert count_near(decode(render_detail(guarded)), value_box("B1"), cara) > 800
+    assert inside(diff_box(render_detail(base), render_detail(guarded)), box)
 
 
 def test_a_camp_is_drawn_in_its_owners_colour() -> None:
@@ -117,14 +117,14 @@ def test_a_camp_is_drawn_in_its_owners_colour() -> None:
     camp = with_space(base, "B2", camp=1)
     box = hex_box("B2")
     alex = PLAYER_COLOURS[1]
-    assert count_near(decode(render_board(camp)), box, alex) > 150
-    assert inside(diff_box(render_board(base), render_board(camp)), box)
+    assert count_near(decode(render_detail(camp)), box, alex) > 150
+    assert inside(diff_box(render_detail(base), render_detail(camp)), box)
 
 
 def test_wafers_left_are_drawn_on_treasure_hexes() -> None:
     base = with_space(opening_view(), "B2", terrain=Terrain.TREASURE, wafers=3)
     two = with_space(base, "B2", wafers=2)
-    assert inside(diff_box(render_board(base), render_board(two)), hex_box("B2"))
+    assert inside(diff_box(render_detail(base), render_detail(two)), hex_box("B2"))
 
 
 def test_last_turns_spaces_are_outlined() -> None:
@@ -134,7 +134,7 @@ def test_last_turns_spaces_are_outlined() -> None:
 
     changed = changed_spaces(v)
     assert changed
-    on, off = decode(render_board(v)), decode(render_board(v, highlight=False))
+    on, off = decode(render_detail(v)), decode(render_detail(v, highlight=False))
     for space in changed:
         box = hex_box(v.spaces[space].name)
         assert count_near(on, box, HIGHLIGHT, 20) > 400
@@ -143,8 +143,8 @@ def test_last_turns_spaces_are_outlined() -> None:
 
 def test_every_passable_border_shows_its_cost() -> None:
     v = crowded_view()
-    img = decode(render_board(v, highlight=False))
-    from render.board import GRID
+    img = decode(render_detail(v, highlight=False))
+    from render.detail import GRID
 
     borders = list(v.border_costs())
     assert len(borders) > 20
@@ -160,18 +160,18 @@ def test_no_cost_where_a_border_has_no_stones() -> None:
     without = with_space(base, "A1", stones=(1, 0, 1, 0, 0, 0))
     assert (0, 1, 1) in set(base.border_costs())
     assert not any(space == 0 and side == 1 for space, side, _ in without.border_costs())
-    from render.board import GRID
+    from render.detail import GRID
 
     x, y = GRID.side_midpoint(0, 1)
     box = (round(x) - 5, round(y) - 5, round(x) + 5, round(y) + 5)
-    assert count_near(decode(render_board(base)), box, WHITE, 20) > 20
-    assert count_near(decode(render_board(without)), box, WHITE, 20) == 0
+    assert count_near(decode(render_detail(base)), box, WHITE, 20) > 20
+    assert count_near(decode(render_detail(without)), box, WHITE, 20) == 0
 
 
 def test_every_space_name_is_drawn_explored_or_not() -> None:
     v = crowded_view()
-    img = decode(render_board(v))
-    from render.board import GRID
+    img = decode(render_detail(v))
+    from render.detail import GRID
 
     for s in v.spaces:
         cx, cy = GRID.centre(s.space)
@@ -185,7 +185,7 @@ def test_every_space_name_is_drawn_explored_or_not() -> None:
 
 
 def test_geometry_is_flat_topped_with_even_columns_higher() -> None:
-    from render.board import GRID
+    from render.detail import GRID
 
     a1, b1, a2 = GRID.centre(0), GRID.centre(5), GRID.centre(1)
     assert b1[1] - a1[1] == pytest.approx(GRID.half_height)  # B sits half a hex lower than A

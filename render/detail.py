@@ -1,4 +1,5 @@
-"""The board picture posted after every turn: header, the 40 spaces, one card per player."""
+"""The full-detail picture for the private ``/tikal board``, desktop-sized: header with the stack, the
+40 spaces with stones and every border's cost, one card per player, and the legend."""
 
 from __future__ import annotations
 
@@ -15,14 +16,16 @@ from .encode import to_png
 from .geometry import BOARD_RADIUS, CANVAS_WIDTH, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, Grid, board_grid
 from .hexes import draw_costs, draw_grid, paste, unexplored_name
 from .highlight import changed_spaces
+from .legend import draw_legend, legend_height
 from .palette import BACKGROUND, FRAME
 from .panel import draw_cards, draw_header
 
 BOARD_GAP: Final = 14
 FRAME_WIDTH: Final = 4
 GRID: Final[Grid] = board_grid()
-CANVAS_HEIGHT: Final = round(MARGIN + HEADER_HEIGHT + GRID.height + BOARD_GAP + CARD_HEIGHT + MARGIN)
 CARDS_TOP: Final = round(MARGIN + HEADER_HEIGHT + GRID.height + BOARD_GAP)
+LEGEND_TOP: Final = CARDS_TOP + CARD_HEIGHT + BOARD_GAP
+CANVAS_HEIGHT: Final = LEGEND_TOP + legend_height(CANVAS_WIDTH - 2 * MARGIN) + MARGIN
 
 
 @lru_cache(maxsize=1)
@@ -38,8 +41,8 @@ def empty_board() -> Image.Image:
     return canvas
 
 
-def board_image(view: GameView, *, highlight: bool = True, cards: bool = True) -> Image.Image:
-    """The board picture as an RGB image (see ``render_board``)."""
+def detail_image(view: GameView, *, highlight: bool = True, cards: bool = True) -> Image.Image:
+    """The detail picture as an RGB image (see ``render_detail``)."""
     canvas = empty_board().copy()
     explored = [s for s in view.spaces if s.explored]
     draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else ())
@@ -47,15 +50,18 @@ def board_image(view: GameView, *, highlight: bool = True, cards: bool = True) -
     draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT))
     if cards:
         draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
+    draw_legend(canvas, (MARGIN, LEGEND_TOP, CANVAS_WIDTH - MARGIN, CANVAS_HEIGHT - MARGIN))
     return canvas
 
 
-def render_board(view: GameView, *, highlight: bool = True, size: int | None = None) -> bytes:
-    """Return the board as a PNG: every space with its name, terrain, stones, border costs, temple
-    values, wafers, camps, guards and figures; a status header and a card per player.
+def render_detail(view: GameView, *, highlight: bool = True, size: int | None = None) -> bytes:
+    """Return the full-detail board as a PNG (for the private ``/tikal board``): every space with its name,
+    terrain, stones, border costs (priced by the engine), temple values, wafers, camps, guards and
+    figures; a status header with the stack; a card per player (supply, camps and guards left,
+    treasures); and the legend.
 
     ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far).
     ``size`` scales the picture so its longer side has that many pixels (default 1440).
     """
-    return to_png(board_image(view, highlight=highlight), size)
+    return to_png(detail_image(view, highlight=highlight), size)
 

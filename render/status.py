@@ -1,0 +1,97 @@
+"""The channel picture's header in words: whose turn and the phase, the auction's state, and the caption
+of what the last turn did (fitted into the lines there are)."""
+
+from __future__ import annotations
+
+from PIL import ImageFont
+
+from engine import GameView, Phase
+
+from . import words
+from .story import story
+from .textrun import Part, line_width
+
+SEP = words.SEP
+NO_BREAK = "\u00a0"
+"""Joins the words of one action, so a line breaks only between actions."""
+
+
+def _who(view: GameView, seat: int | None) -> list[Part]:
+    if seat is None:
+        return [words.nobody()]
+    return [seat, view.players[seat].name]
+
+
+def status_parts(view: GameView) -> list[Part]:
+    """One line: ``Turn 25 · ● Ana · 2 AP left``, ``Auction round 4 · ▲ Ben to bid`` …"""
+    p = view.to_act
+    if view.phase is Phase.FINISHED:
+        out: list[Part] = [words.game_over(), SEP]
+        for i, w in enumerate(view.winners):
+            out += ([f" {words.and_()} "] if i else []) + _who(view, w)
+        best = view.players[view.winners[0]].score if view.winners else 0
+        return [*out, f" {words.wins_with(len(view.winners) > 1, best)}"]
+    if view.phase is Phase.BID:
+        return [words.auction_round(view.round), SEP, *_who(view, p), f" {words.to_bid()}"]
+    if view.phase is Phase.PICK:
+        return [words.auction_round(view.round), SEP, *_who(view, p), f" {words.picks()}"]
+    if view.phase is Phase.SCORING:
+        head = words.final_scoring() if view.final_scoring else words.scoring_round(view.scoring_round)
+        return [head, SEP, *_who(view, p), SEP, words.ap_left(view.ap_left or 0)]
+    doing = words.places_first() if view.phase is Phase.PLACE else words.ap_left(view.ap_left or 0)
+    return [words.turn(view.turn), SEP, *_who(view, p), SEP, doing]
+
+
+def auction_parts(view: GameView, *, passed: bool = True) -> list[Part] | None:
+    """The bidding's state (``high bid 3 by ● Ana · passed: ■ ▲``, who passed only if ``passed``) or the
+    pick's, else ``None``."""
+    if view.phase is Phase.PICK:
+        return [words.pick_range(len(view.shown))]
+    if view.phase is not Phase.BID:
+        return None
+    out: list[Part] = [words.no_bid_yet()]
+    if view.high_bidder is not None:
+        out = [f"{words.high_bid(view.high_bid)} {words.by()} ", *_who(view, view.high_bidder)]
+    seats = [p.seat for p in view.players if p.passed]
+    if seats and passed:
+        out += [SEP, f"{words.passed_list()} ", *seats]
+    return out
+
+
+def _wrapped(prefix: list[Part], text: str, f: ImageFont.FreeTypeFont, room: float,
+             max_lines: int) -> list[list[Part]] | None:
+    """``prefix`` then ``text`` broken at spaces into at most ``max_lines`` lines, or ``None``."""
+    lines: list[list[Part]] = [list(prefix)]
+    current = ""
+    for word in text.split(" "):
+        candidate = f"{current} {word}" if current else word
+        if line_width([*lines[-1], candidate], f) <= room:
+            current = candidate
+            continue
+        if not current and len(lines[-1]) == 0:
+            return None
+        lines[-1].append(current)
+        lines.append([])
+        current = word
+        if len(lines) > max_lines or f.getlength(word) > room:
+            return None
+    lines[-1].append(current)
+    return lines
+
+
+def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int) -> list[list[Part]]:
+    """The caption: ``● Ben: placed E2 (temple 3), moved 3 A1→D3 — 0 AP left``, in as many of the turn's
+    actions as fit (``+2 more`` for the rest)."""
+    told = story(view)
+    if told is None:
+        return [[words.game_starts()]] if view.phase is not Phase.FINISHED else []
+    name = view.players[told.player].name
+    prefix: list[Part] = [told.player, f"{name} {words.so_far()} " if told.ongoing else f"{name}: "]
+    phrases = [p.replace(" ", NO_BREAK) for p in told.phrases] or [words.no_actions()]
+    for keep in range(len(phrases), 0, -1):
+        shown = phrases[:keep] + ([words.more_actions(len(phrases) - keep)] if keep < len(phrases) else [])
+        text = words.turn_story(words.story_join(shown), told.ap_left)
+        lines = _wrapped(prefix, text, f, room, max_lines)
+        if lines is not None:
+            return lines
+    return [[*prefix, words.turn_story(words.more_actions(len(phrases)), told.ap_left)]]
