@@ -54,8 +54,6 @@ class GifWriter:
         self._loop = loop
         self._previous: Image.Image | None = None
         self._pending: tuple[Image.Image, tuple[int, int], int] | None = None
-        self.frames = 0
-        """Frames written or pending, identical ones merged."""
 
     def add(self, frame: Image.Image, duration_ms: int) -> None:
         if self._previous is None:
@@ -75,7 +73,6 @@ class GifWriter:
             changed.paste(TRANSPARENT, mask=delta.point(_UNCHANGED, "1"))
             self._pending = (changed.crop(box), (box[0], box[1]), duration_ms)
         self._previous = frame
-        self.frames += 1
 
     def _flush(self) -> None:
         if self._pending is None:

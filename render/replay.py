@@ -62,14 +62,15 @@ def frame_image(frame: Frame, width: int = WIDTH) -> Image.Image:
     return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
 
 
-def _sample_indices(count: int, samples: int) -> list[int]:
+def sample_indices(count: int, samples: int) -> list[int]:
+    """Which of ``count`` frames the palette is chosen from: ``samples`` spread evenly, first and last included."""
     if count <= samples:
         return list(range(count))
     return sorted({round(k * (count - 1) / (samples - 1)) for k in range(samples)})
 
 
 def _encode(frames: Sequence[Frame], options: ReplayOptions, width: int) -> bytes:
-    drawn = {k: frame_image(frames[k], width) for k in _sample_indices(len(frames), options.palette_samples)}
+    drawn = {k: frame_image(frames[k], width) for k in sample_indices(len(frames), options.palette_samples)}
     palette = shared_palette(list(drawn.values()))
     writer = GifWriter()
     last = len(frames) - 1
