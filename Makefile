@@ -22,6 +22,7 @@ test: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/render.py
+	$(BIN)/python bench/animation.py
 	$(BIN)/python bench/bot.py
 
 # The example pictures, each also shrunk to the 400 px a phone shows: make gallery [GALLERY=dir]

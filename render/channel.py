@@ -8,10 +8,11 @@ that text is at least 11 px tall at 400 px wide; stones and border costs live in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine import GameView, Phase, SpaceView, Terrain
 from engine.board import SPACE_COUNT, space_name
@@ -52,6 +53,10 @@ BADGE: Final = 36
 VOLCANO_ICON: Final = (150, 60, 40)
 STACK_ICON: Final = 30
 HIGHLIGHT_BANDS: Final = ((INK, 2), (HIGHLIGHT, 6), (INK, 2))
+
+Caption = Callable[[GameView, float, ImageFont.FreeTypeFont, int], list[list[Part]]]
+"""What the header's caption says: ``(view, room, font, max_lines)`` → lines of parts; by default the
+last turn (``status.story_lines``), in the replay also its number or a scoring round's points."""
 
 
 def _base(radius: int, terrain: Terrain | None) -> Image.Image:
@@ -98,7 +103,7 @@ def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: 
             draw_contents(canvas, layout, GRID.centre(s.space), RADIUS, s)
 
 
-def _status_and_caption(view: GameView, room: float) -> tuple[list[Part], int, list[list[Part]]]:
+def _status_and_caption(view: GameView, room: float, caption: Caption) -> tuple[list[Part], int, list[list[Part]]]:
     """The status line, its font size and up to two caption lines. The auction's state joins the status
     line when it fits there (without who passed, which the strip's tags also tell), else it takes the
     first caption line."""
@@ -110,16 +115,16 @@ def _status_and_caption(view: GameView, room: float) -> tuple[list[Part], int, l
             joined = [*status, SEP, *extra]
             size = fitted_size(joined, STATUS_FONT, STATUS_FLOOR, room, bold=True)
             if line_width(joined, font(size, True)) <= room:
-                return joined, size, story_lines(view, room, line_font, 2)
+                return joined, size, caption(view, room, line_font, 2)
     size = fitted_size(status, STATUS_FONT, STATUS_FLOOR, room, bold=True)
     head = [auction] if auction is not None else []
-    return status, size, [*head, *story_lines(view, room, line_font, 2 - len(head))]
+    return status, size, [*head, *caption(view, room, line_font, 2 - len(head))]
 
 
-def _draw_header(canvas: Image.Image, layout: Layout, view: GameView) -> None:
+def _draw_header(canvas: Image.Image, layout: Layout, view: GameView, caption: Caption) -> None:
     box: Box = (MARGIN, MARGIN, WIDTH - MARGIN, HEADER_BOTTOM)
     room = box[2] - box[0] - 8
-    status, size, lines = _status_and_caption(view, room)
+    status, size, lines = _status_and_caption(view, room, caption)
     f = font(size, True)
     draw_line(canvas, layout, (box[0] + 4, STATUS_Y), fit_line(status, f, room), f, BACKGROUND, within=box,
               role="status")
@@ -189,7 +194,8 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView) -> None:
             _number_badge(canvas, layout, str(i + 1), (centre[0] - LOOSE_RADIUS * 0.55, centre[1] - LOOSE_RADIUS * 0.6))
 
 
-def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = True) -> tuple[Image.Image, Layout]:
+def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = True,
+                  caption: Caption = story_lines) -> tuple[Image.Image, Layout]:
     """The channel picture and the record of what it drew."""
     empty, names = _empty(draw_text)
     canvas = empty.copy()
@@ -198,7 +204,7 @@ def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = T
         if not s.explored:
             layout.labels.extend(names[s.space].labels)
     _draw_board(canvas, layout, view, highlight)
-    _draw_header(canvas, layout, view)
+    _draw_header(canvas, layout, view, caption)
     _draw_side(canvas, layout, view)
     draw_strip(canvas, layout, view, (MARGIN, STRIP_TOP, WIDTH - MARGIN, STRIP_TOP + STRIP_HEIGHT))
     return canvas, layout

@@ -3,6 +3,8 @@ of what the last turn did (fitted into the lines there are)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PIL import ImageFont
 
 from engine import GameView, Phase
@@ -79,17 +81,21 @@ def _wrapped(prefix: list[Part], text: str, f: ImageFont.FreeTypeFont, room: flo
     return lines
 
 
-def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int) -> list[list[Part]]:
+def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int, *,
+                head: Sequence[Part] = (), before: Sequence[str] = ()) -> list[list[Part]]:
     """The caption: ``● Ben: placed E2 (temple 3), moved 3 A1→D3 — 0 AP left``, in as many of the turn's
-    actions as fit (``+2 more`` for the rest)."""
+    actions as fit (``+2 more`` for the rest). The replay puts ``head`` first (``Turn 14 · ``) and
+    ``before`` ahead of the turn's own phrases (what the auction cost)."""
     told = story(view)
     if told is None:
-        return [[words.game_starts()]] if view.phase is not Phase.FINISHED else []
+        return [[*head, words.game_starts()]] if view.phase is not Phase.FINISHED else []
     name = view.players[told.player].name
-    prefix: list[Part] = [told.player, f"{name} {words.so_far()} " if told.ongoing else f"{name}: "]
-    phrases = [p.replace(" ", NO_BREAK) for p in told.phrases] or [words.no_actions()]
-    for keep in range(len(phrases), 0, -1):
-        shown = phrases[:keep] + ([words.more_actions(len(phrases) - keep)] if keep < len(phrases) else [])
+    prefix: list[Part] = [*head, told.player, f"{name} {words.so_far()} " if told.ongoing else f"{name}: "]
+    phrases = [p.replace(" ", NO_BREAK) for p in (*before, *told.phrases)] or [words.no_actions()]
+    tail = phrases[-1:] if told.scored else []
+    body = phrases[:len(phrases) - len(tail)]
+    for keep in range(len(body), -1 if tail else 0, -1):
+        shown = body[:keep] + ([words.more_actions(len(body) - keep)] if keep < len(body) else []) + tail
         text = words.turn_story(words.story_join(shown), told.ap_left)
         lines = _wrapped(prefix, text, f, room, max_lines)
         if lines is not None:

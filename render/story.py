@@ -36,6 +36,8 @@ class Story:
     ongoing: bool
     phrases: tuple[str, ...]
     ap_left: int | None
+    scored: bool = False
+    """The last phrase is what a scoring turn scored: a shortened caption keeps it."""
 
 
 def _parsed(moves: tuple[str, ...]) -> list[Move]:
@@ -99,9 +101,9 @@ def story(view: GameView) -> Story | None:
     moves = _parsed(texts)
     values = _uncovered_values(view, moves)
     phrases = [p for m, v in zip(moves, values, strict=True) if (p := phrase(view, m, v))]
-    if scoring and not ongoing:
-        entry = next((e for e in reversed(view.score_log) if e.player == player), None)
-        if entry is not None:
-            phrases.append(words.scored(entry.temples, entry.treasures))
+    entry = next((e for e in reversed(view.score_log) if e.player == player), None)
+    scored = scoring and not ongoing and entry is not None
+    if scored and entry is not None:
+        phrases.append(words.scored(entry.temples, entry.treasures))
     ap = view.ap_left if ongoing else AP_PER_TURN - sum(move_cost(view, m) for m in moves)
-    return Story(player, ongoing, tuple(phrases), ap)
+    return Story(player, ongoing, tuple(phrases), ap, scored)

@@ -205,6 +205,24 @@ def game_starts() -> str:
     return "A new game: place the first hexagon, then spend 10 AP"
 
 
+# --- the animated replay: what a frame's caption adds ---------------------------------------------------
+
+def replay_start(players: int, auction: bool) -> str:
+    return f"The start: {players} players, {'auction' if auction else 'basic'} game"
+
+
+def auction_won(price: int) -> str:
+    return f"won the auction for {plural(price, 'point', 'points')}" if price else "got a hexagon free (all passed)"
+
+
+def round_over(n: int, final: bool) -> str:
+    return f"{final_scoring() if final else scoring_round(n)} is over:"
+
+
+def points_gained(name: str, points: int) -> str:
+    return f"{name} +{points}"
+
+
 # --- the hexagon in hand, the auction, the stack -----------------------------------------------------
 
 def in_hand() -> str:

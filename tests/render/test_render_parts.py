@@ -11,7 +11,16 @@ import pytest
 from PIL import Image
 
 from engine import Phase, Terrain, parse_space, view
-from render import describe, legend_lines, render_board, render_detail, render_legend, render_placement, render_zoom
+from render import (
+    describe,
+    legend_lines,
+    render_board,
+    render_detail,
+    render_legend,
+    render_placement,
+    render_zoom,
+    words,
+)
 from render.describe import ALT_TEXT_LIMIT, sentences
 from render.detail import CARDS_TOP, LEGEND_TOP
 from render.gallery import moments, phone_copy, placing, play
@@ -29,9 +38,11 @@ from render.palette import (
     UNEXPLORED_INK,
     WHITE,
     contrast,
+    font,
     text_on,
 )
 from render.placement import legal_rotations
+from render.status import story_lines
 from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
 from tests.render.render_cases import (
     count_near,
@@ -244,3 +255,13 @@ def test_zoom_draws_only_whole_hexes() -> None:
             assert y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT
         assert len(spaces) >= 4
     assert render_zoom(v, "a1")
+
+
+def test_a_shortened_scoring_caption_keeps_what_was_scored() -> None:
+    state = play(11, until=lambda s: s.last_turn is not None and s.last_turn.scoring
+                 and len(s.last_turn.moves) >= 4 and not s.turn_moves)
+    v = view(state, None)
+    lines = story_lines(v, 600, font(30), 2)
+    text = " ".join(str(part) for line in lines for part in line).replace("\u00a0", " ")
+    scored = v.score_log[-1]
+    assert words.more_actions(1)[:1] in text and words.scored(scored.temples, scored.treasures) in text, text

@@ -1,0 +1,52 @@
+"""The caption of a replay frame: the channel picture's caption with the turn's number in front
+(``Turn 14 · ● Ben: placed E2 (temple 3), uncovered D3 to 7 — 0 AP left``), or a scoring round's points."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from PIL import ImageFont
+
+from engine import GameView, Variant
+
+from . import words
+from .channel import Caption
+from .frames import Frame, FrameKind
+from .status import SEP, story_lines
+from .textrun import Part, line_width
+
+
+def _start_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int) -> list[list[Part]]:
+    return [[words.replay_start(len(view.players), view.variant is Variant.AUCTION)]]
+
+
+def _round_lines(number: int, view: GameView, room: float, f: ImageFont.FreeTypeFont,
+                 max_lines: int) -> list[list[Part]]:
+    """``Scoring round 2 of 4 is over: ● Ana +15 · ▲ Ben +12 …`` on one line if it fits, else two."""
+    head = words.round_over(number, view.finished)
+    points: list[Part] = []
+    for entry in sorted(view.score_log, key=lambda e: e.player):
+        if entry.round == number:
+            gained = entry.temples + entry.treasures
+            points += [*([SEP] if points else []), entry.player,
+                       words.points_gained(view.players[entry.player].name, gained)]
+    one = [f"{head} ", *points]
+    if max_lines < 2 or line_width(one, f) <= room:
+        return [one]
+    return [[head], points]
+
+
+def frame_caption(frame: Frame) -> Caption:
+    """What the frame's header says under the status line."""
+    if frame.kind is FrameKind.START:
+        return _start_lines
+    if frame.kind in (FrameKind.ROUND, FrameKind.FINAL):
+        return partial(_round_lines, frame.number)
+    if frame.kind is FrameKind.TURN:
+        before = [words.auction_won(frame.bought.price)] if frame.bought else []
+        return partial(story_lines, head=[words.turn(frame.number), SEP], before=before)
+    if frame.kind is FrameKind.SCORING_TURN:
+        final = frame.view.finished or frame.view.final_scoring
+        head = words.final_scoring() if final else words.scoring_round(frame.number)
+        return partial(story_lines, head=[head, SEP])
+    return story_lines
