@@ -292,9 +292,10 @@ def apply(
         )
     if isinstance(move, str):
         move = parse_move(move)
-    unknown = not_in_game(move, game_words(state))
-    if unknown is not None:
-        raise unknown
+    if isinstance(move, Obstacle | Fire | Jump | Declare) or (isinstance(move, Guard) and move.gun):
+        unknown = not_in_game(move, game_words(state))
+        if unknown is not None:
+            raise unknown
     if state.phase is Phase.FINISHED:
         raise GameOver("The game is over; no more moves can be made.")
     if player is not None and player != state.to_act:
