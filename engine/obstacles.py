@@ -57,8 +57,8 @@ def check_obstacle(state: GameState, move: Obstacle) -> None:
     p = state.to_act
     if not (free_worker(state, p, a) or free_worker(state, p, b)):
         raise IllegalMove(
-            f"You need a free worker on {names}: a worker of yours there, and more of your figures there than "
-            "levels uncovered and wafers recovered there this turn."
+            f"You need a free worker on {space_name(a)} or {space_name(b)}: a worker of yours there, and more of your "
+            "figures there than levels uncovered and wafers recovered there this turn."
         )
     afford(state, OBSTACLE_AP, "an obstacle")
 
