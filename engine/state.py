@@ -250,19 +250,78 @@ class GameState:
         return 3
 
     def clone(self) -> GameState:
-        """Return a copy that can be changed without touching this state."""
+        """Return a copy that can be changed without touching this state.
+
+        Every slot is written out (a loop over ``__slots__`` costs six times as much); the lists
+        and dicts that actions change in place are copied, everything else is immutable and shared.
+        """
         c = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            setattr(c, name, getattr(self, name))
-        for name in ("explored", "tile", "terrain", "rotation", "stones", "value", "wafers", "camp",
-                     "guard", "leader", "supply", "removed", "camps_left", "guards_left", "score",
-                     "had_turn", "passed"):
-            setattr(c, name, list(getattr(self, name)))
-        c.workers = [list(row) for row in self.workers]
-        c.treasures = [dict(t) for t in self.treasures]
-        c.temple_supply = dict(self.temple_supply)
-        c.uncovered = dict(self.uncovered)
+        c._paths = self._paths
+        c.acquired = self.acquired
+        c.ap = self.ap
+        c.bidders = self.bidders
+        c.camp = list(self.camp)
+        c.camps_left = list(self.camps_left)
+        c.chips = self.chips
+        c.chosen = self.chosen
+        c.counts = self.counts
+        c.declared_no = self.declared_no
+        c.display_volcanoes = self.display_volcanoes
+        c.explored = list(self.explored)
+        c.final_placement = self.final_placement
+        c.fired = self.fired
+        c.first_passer = self.first_passer
+        c.guard = list(self.guard)
+        c.guards_left = list(self.guards_left)
+        c.gun = self.gun
+        c.had_turn = list(self.had_turn)
+        c.hand = self.hand
+        c.hands = self.hands
+        c.high_bid = self.high_bid
+        c.high_bidder = self.high_bidder
+        c.jump = self.jump
+        c.last_placer = self.last_placer
+        c.last_turn = self.last_turn
+        c.leader = list(self.leader)
+        c.log = self.log
+        c.obstacles = self.obstacles
+        c.passed = list(self.passed)
+        c.phase = self.phase
         c.recovered = dict(self.recovered)
+        c.removed = list(self.removed)
+        c.roll_pos = self.roll_pos
+        c.rotation = list(self.rotation)
+        c.round = self.round
+        c.round_order = self.round_order
+        c.score = list(self.score)
+        c.score_log = self.score_log
+        c.scoring_queue = self.scoring_queue
+        c.scoring_round = self.scoring_round
+        c.setup = self.setup
+        c.shown = self.shown
+        c.slots = self.slots
+        c.stack_pos = self.stack_pos
+        c.stage = self.stage
+        c.stones = list(self.stones)
+        c.supply = list(self.supply)
+        c.temple_supply = dict(self.temple_supply)
+        c.terrain = list(self.terrain)
+        c.tile = list(self.tile)
+        c.to_act = self.to_act
+        c.treasures = [dict(t) for t in self.treasures]
+        c.turn = self.turn
+        c.turn_moves = self.turn_moves
+        c.uncovered = dict(self.uncovered)
+        c.undo_base = self.undo_base
+        c.undo_moves = self.undo_moves
+        c.value = list(self.value)
+        c.version = self.version
+        c.volcano_player = self.volcano_player
+        c.volcano_queue = self.volcano_queue
+        c.volcanoes_taken = self.volcanoes_taken
+        c.wafer_pos = self.wafer_pos
+        c.wafers = list(self.wafers)
+        c.workers = [list(row) for row in self.workers]
         return c
 
     def strength(self, player: int, space: int) -> int:
