@@ -110,8 +110,8 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
-    blocked = gun_blocked(state.gun, mover) if state.guns_mounted else NO_SPACES
-    key = source if not blocked else source + SPACE_COUNT * (mover + 1)
+    blocked = gun_blocked(state.gun, mover) if state.guns_mounted and mover != NOBODY else NO_SPACES
+    key = source if not blocked else source + SPACE_COUNT * (mover + 1)  # one cache entry per blocked mover
     cached = state._paths.get(key)
     if cached is None:
         cached = state._paths[key] = cheapest_paths(

@@ -247,6 +247,8 @@ def test_7_4_rivals_may_neither_end_a_move_on_the_gun_nor_cross_it() -> None:
     illegal(s, "move A1 A2 1", says=["A2 holds Ana's machine gun"])
     assert sp("A2") not in path_costs(s, sp("A1"), BEN)
     assert sp("A2") in path_costs(s, sp("A1"), ANA) and sp("A2") in path_costs(s, sp("A1"))
+    fresh = edit(s)  # the same answers from an empty cache, asked in the other order
+    assert sp("A2") in path_costs(fresh, sp("A1")) and sp("A2") not in path_costs(fresh, sp("A1"), BEN)
     assert view(s).path_costs(sp("A1"), BEN) == path_costs(s, sp("A1"), BEN)
     s = play(s, "move A2 A1 1")  # its figures there may leave
     assert s.workers[BEN][sp("A2")] == 0
