@@ -21,11 +21,15 @@ from .errors import (
 from .moves import (
     Bid,
     Camp,
+    Declare,
     Deploy,
     End,
     Exchange,
+    Fire,
     Guard,
+    Jump,
     Move,
+    Obstacle,
     Pass,
     Pick,
     Place,
@@ -36,6 +40,7 @@ from .moves import (
     Walk,
     parse_move,
 )
+from .options import Option
 from .record import GameRecord, name_problem, new_game, read_record, record_of, replay
 from .rules import (
     LegalMove,
@@ -48,16 +53,16 @@ from .rules import (
     validate,
 )
 from .serial import state_from_dict, state_from_json, state_to_dict, state_to_json
-from .state import GameState, Phase, Variant
+from .state import GameState, Phase, Stage, Variant
 from .summary import summary
 from .tiles import HEXAGONS, TREASURE_KINDS, Hexagon, Terrain
 from .view import GameView, PlayerView, SpaceView, view
 
 __all__ = [
-    "HEXAGONS", "SPACE_NAMES", "TREASURE_KINDS", "Bid", "Camp", "Deploy", "End", "EngineError",
-    "Exchange", "GameOver", "GameRecord", "GameState", "GameView", "Guard", "Hexagon", "IllegalMove",
-    "InvalidRecord", "LegalMove", "Move", "NotYourTurn", "Pass", "Phase", "Pick", "Place",
-    "PlayerView", "Recover", "SpaceView", "StaleState", "Terrain", "Transfer", "Uncover", "Undo",
+    "HEXAGONS", "SPACE_NAMES", "TREASURE_KINDS", "Bid", "Camp", "Declare", "Deploy", "End", "EngineError",
+    "Exchange", "Fire", "GameOver", "GameRecord", "GameState", "GameView", "Guard", "Hexagon", "IllegalMove",
+    "InvalidRecord", "Jump", "LegalMove", "Move", "NotYourTurn", "Obstacle", "Option", "Pass", "Phase", "Pick",
+    "Place", "PlayerView", "Recover", "SpaceView", "Stage", "StaleState", "Terrain", "Transfer", "Uncover", "Undo",
     "UnreadableMove", "Variant", "Walk", "absent_moves", "apply", "is_legal", "legal_moves",
     "legal_placements", "move_cost", "name_problem", "new_game", "parse_move", "parse_space", "path_costs",
     "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .console import Console
@@ -49,13 +49,15 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("file")
     cp = sub.add_parser("console", help="play a hot-seat game in this terminal")
     cp.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked if missing)")
-    cp.add_argument("--variant", choices=["basic", "auction"], help="asked if missing")
+    cp.add_argument("--variant", choices=["basic", "auction", "rapido"], help="asked if missing")
+    cp.add_argument("--options", help="game options (SPEC 7), comma-separated, e.g. guns,obstacles")
     cp.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
     cp.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong)")
     tp = sub.add_parser("tournament", help="computer players against each other: win rates and scores")
     tp.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
     tp.add_argument("--players", default="strong,random", help="levels, one per seat, e.g. strong,easy,easy,easy")
-    tp.add_argument("--variant", choices=["basic", "auction", "both"], default="basic")
+    tp.add_argument("--variant", choices=["basic", "auction", "rapido", "both"], default="basic")
+    tp.add_argument("--options", default="", help="game options (SPEC 7) for every game, e.g. noround,guns")
     tp.add_argument("--seed", type=int, default=1, help="games use seed, seed+1, … (default 1)")
     args = parser.parse_args(argv)
     if args.command == "replay":
@@ -64,23 +66,28 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write("\n")
         return status
     if args.command == "tournament":
-        return run_tournament_command(args.players, args.games, args.variant, args.seed)
+        return run_tournament_command(args.players, args.games, args.variant, args.seed, _options(args.options))
     try:
         computers = parse_computers(args.computer)
     except ValueError as e:
         print(f"✗ {e}")
         return 2
-    return run_console(args.players, args.variant, args.seed, computers=computers)
+    return run_console(args.players, args.variant, args.seed, computers=computers, options=_options(args.options))
 
 
-def run_tournament_command(players: str, games: int, variant: str, seed: int) -> int:
+def _options(text: str | None) -> list[str]:
+    return [o.strip() for o in (text or "").split(",") if o.strip()]
+
+
+def run_tournament_command(players: str, games: int, variant: str, seed: int, options: Sequence[str] = ()) -> int:
     """``python -m engine tournament``: play the games, print one dot per game, then the table."""
     from .tournament import format_result, run_tournament
 
     variants = ["basic", "auction"] if variant == "both" else [variant]
     try:
         result = run_tournament([p.strip() for p in players.split(",")], games, variants, seed,
-                                progress=lambda done, _: print(".", end="", flush=True, file=sys.stderr))
+                                progress=lambda done, _: print(".", end="", flush=True, file=sys.stderr),
+                                options=options)
     except ValueError as e:
         print(f"✗ {e}")
         return 2
@@ -125,6 +132,7 @@ def run_console(
     wrap: Callable[[Console], Handler] | None = None,
     intro_extra: str = "",
     computers: dict[int, str] | None = None,
+    options: Sequence[str] = (),
 ) -> int:
     """The terminal loop around ``engine.console.Console``: the only place it reads and prints.
 
@@ -137,10 +145,10 @@ def run_console(
             defaults = ["Ana", "Ben", "Cid", "Dee"][: int(count) if count in ("2", "3", "4") else 2]
             players = _ask("Seat names, comma-separated, seat 1 starts", ",".join(defaults))
         if variant is None and interactive:
-            variant = _ask("Variant, basic or auction?", "basic")
+            variant = _ask("Variant, basic, auction or rapido?", "basic")
         try:
             console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], variant or "basic", seed,
-                                    computers=computers)
+                                    computers=computers, options=options)
             break
         except EngineError as e:
             print(f"✗ {e}")

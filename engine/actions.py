@@ -8,6 +8,7 @@ from typing import Final
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
 from .geometry import legal_placements, path_costs
+from .indiana import roll_for_level
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
 from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState, Phase, Variant
 from .tiles import HEXAGONS, Terrain
@@ -17,6 +18,9 @@ RECOVER_AP: Final = 3
 EXCHANGE_AP: Final = 3
 CAMP_AP: Final = 5
 GUARD_AP: Final = 5
+GUN_EXTRA_AP: Final = 1
+"""A machine gun costs 1 AP more than its guard (SPEC 7.4.1: 6 AP)."""
+GUN_CREW: Final = 2
 PER_TURN_LIMIT: Final = 2  # levels per temple, wafers per treasure hex
 
 
@@ -72,7 +76,7 @@ def _leader_where(state: GameState, player: int) -> str:
     return f"it is on {space_name(pos)}"
 
 
-def _afford(state: GameState, cost: int, doing: str, alternative: str = "") -> None:
+def afford(state: GameState, cost: int, doing: str, alternative: str = "") -> None:
     if cost > state.ap:
         tail = f" {alternative}" if alternative else ""
         raise IllegalMove(f"Not enough AP: {doing} costs {cost} AP, you have {state.ap} left.{tail}")
@@ -92,7 +96,16 @@ def check_action_phase(state: GameState, move: Move) -> None:
         )
     if state.phase is Phase.BID:
         raise IllegalMove(f"{_name(state, state.to_act)} must bid or pass now (`bid <n>` or `pass`).")
+    if state.phase is Phase.DECLARE:
+        raise IllegalMove(DECLARE_FIRST.format(name=_name(state, state.to_act)))
+    if state.phase is Phase.JUMP:
+        raise IllegalMove(JUMP_FIRST.format(name=_name(state, state.to_act), most=min(5, state.chips[state.to_act])))
     raise IllegalMove(f"{_name(state, state.to_act)} must pick a shown hexagon now (`pick <k>`).")
+
+
+DECLARE_FIRST: Final = ("{name} must first declare whether the volcano just taken starts a scoring round: "
+                        "`score yes` or `score no` (random terrain).")
+JUMP_FIRST: Final = "{name} must first choose chips for the next jump: `jump <n>`, 1–{most} (Tikal Rápido)."
 
 
 def check_place(state: GameState, move: Place) -> None:
@@ -161,7 +174,7 @@ def check_deploy(state: GameState, move: Deploy) -> None:
     elif state.supply[p] < move.count:
         raise IllegalMove(f"You have {_plural(state.supply[p], 'worker')} in your supply, not {move.count}.")
     most = min(state.supply[p], state.ap)
-    _afford(state, move.count, f"deploying {_figs(move.count, move.leader)}",
+    afford(state, move.count, f"deploying {_figs(move.count, move.leader)}",
             f"You could deploy {most}." if most and not move.leader else "")
 
 
@@ -186,7 +199,7 @@ def check_transfer(state: GameState, move: Transfer) -> None:
             f"Transfers run between two different spaces of the base camp and your own camps: {_spaces(camps)}."
         )
     _has_figures(state, p, move.source, move.count, move.leader)
-    _afford(state, move.count, f"transferring {_figs(move.count, move.leader)}",
+    afford(state, move.count, f"transferring {_figs(move.count, move.leader)}",
             f"You could transfer {min(state.ap, state.workers[p][move.source])}." if state.ap else "")
 
 
@@ -206,16 +219,28 @@ def check_walk(state: GameState, move: Walk) -> None:
     if move.source == move.target:
         raise IllegalMove(f"A move needs two different spaces; both are {space_name(move.source)}.")
     _has_figures(state, p, move.source, move.count, move.leader)
-    cost = path_costs(state, move.source).get(move.target)
+    cost = path_costs(state, move.source, p).get(move.target)
     src, dst = space_name(move.source), space_name(move.target)
     if cost is None:
-        why = "is not explored" if not state.explored[move.target] else (
-            "is a volcano" if state.terrain[move.target] is Terrain.VOLCANO else "has no path of stones to it")
-        raise IllegalMove(f"No path from {src} to {dst}: {dst} {why}.")
+        raise IllegalMove(f"No path from {src} to {dst}: {_no_path_reason(state, move.target, p)}.")
     figures = "the leader" if move.leader else _plural(move.count, "figure")
     could = min(state.ap // cost, state.workers[p][move.source])
     alt = f"You could move {_plural(could, 'figure')} ({could * cost} AP)." if could and not move.leader else ""
-    _afford(state, cost * move.count, f"moving {figures} from {src} to {dst}", alt)
+    afford(state, cost * move.count, f"moving {figures} from {src} to {dst}", alt)
+
+
+def _no_path_reason(state: GameState, target: int, player: int) -> str:
+    dst = space_name(target)
+    if not state.explored[target]:
+        return f"{dst} is not explored"
+    if state.terrain[target] is Terrain.VOLCANO:
+        return f"{dst} is a volcano"
+    owner = state.gun[target]
+    if owner != NOBODY and owner != player:
+        return f"{dst} holds {_name(state, owner)}'s machine gun, and no rival may end a move there or cross it"
+    if state.guns_mounted:
+        return f"{dst} has no path of stones to it that avoids the other players' machine guns"
+    return f"{dst} has no path of stones to it"
 
 
 def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, str]:
@@ -256,6 +281,7 @@ def do_uncover(state: GameState, move: Uncover) -> None:
         top = state.value[move.space] + 1
         state.temple_supply[top] -= 1
         state.value[move.space] = top
+        roll_for_level(state, state.to_act, move.space)
     state.uncovered[move.space] = state.uncovered.get(move.space, 0) + move.count
     state.ap -= UNCOVER_AP * move.count
 
@@ -326,7 +352,7 @@ def check_exchange(state: GameState, move: Exchange) -> None:
         )
     if move.give == move.take:
         raise IllegalMove("An exchange swaps two different kinds of treasure.")
-    _afford(state, EXCHANGE_AP, "an exchange")
+    afford(state, EXCHANGE_AP, "an exchange")
 
 
 def do_exchange(state: GameState, move: Exchange) -> None:
@@ -363,7 +389,7 @@ def check_camp(state: GameState, move: Camp) -> None:
             f"Camps go on jungle hexes or emptied treasure hexes; {where} is not possible: {why}. "
             f"Possible: {_spaces(sites)}."
         )
-    _afford(state, CAMP_AP, "a camp")
+    afford(state, CAMP_AP, "a camp")
 
 
 def do_camp(state: GameState, move: Camp) -> None:
@@ -378,6 +404,7 @@ def strongest_other(state: GameState, player: int, space: int) -> int:
 
 
 def check_guard(state: GameState, move: Guard) -> None:
+    """Ruling 8's conditions (a gun's own conditions and its AP are ``engine.guns.check_gun``'s)."""
     check_action_phase(state, move)
     p, s = state.to_act, move.space
     where = space_name(s)
@@ -397,12 +424,14 @@ def check_guard(state: GameState, move: Guard) -> None:
         raise IllegalMove(f"Your leader is not on {where}; `guard {where}` makes a worker the guard.")
     if not move.leader and state.workers[p][s] == 0:
         raise IllegalMove(f"You have no worker on {where}; `guard {where} leader` makes your leader the guard.")
-    _afford(state, GUARD_AP, "a guard")
+    if not move.gun:
+        afford(state, GUARD_AP, "a guard")
 
 
 def do_guard(state: GameState, move: Guard) -> None:
     p, s = state.to_act, move.space
-    leaving = state.workers[p][s] - (0 if move.leader else 1)
+    staying = (0 if move.leader else 1) + (GUN_CREW if move.gun else 0)
+    leaving = state.workers[p][s] - staying
     if state.leader[p] == s:
         if move.leader:
             state.leader[p] = LEADER_GUARD
@@ -414,6 +443,11 @@ def do_guard(state: GameState, move: Guard) -> None:
     state.guard[s] = p
     state.guards_left[p] -= 1
     state.ap -= GUARD_AP
+    if move.gun:
+        state.gun = (*state.gun[:s], p, *state.gun[s + 1:])
+        state.fired = state.fired | {s}
+        state.ap -= GUN_EXTRA_AP
+        state._paths = {}
 
 
 def _terrain_name(state: GameState, space: int) -> str:

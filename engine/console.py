@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from .board import COLUMNS, ROWS, SIDE_NAMES, space_index, space_name
 from .errors import EngineError
 from .moves import Place, parse_move
+from .options import Option
 from .record import new_game, record_of
 from .rules import absent_moves, apply, border_cost, legal_moves
-from .state import GameState, Phase
+from .state import GameState, Phase, Stage
 from .tiles import HEXAGONS, Terrain
 from .view import GameView, view
 
@@ -23,6 +24,9 @@ HELP = """Type a move in the notation, e.g. `place C1 0`, `deploy A1 3`, `move A
 `recover C3`, `camp B2`, `guard A2`, `exchange mask Ben idol`, `end`, `undo`, `bid 3`, `pass`, `pick 1`.
 Other commands: `help` lists the legal moves, `show` prints the board, `score` the scores,
 `record` prints the game record (it reveals the hidden stack: for after the game), `quit` leaves."""
+
+OPTION_HELP = """
+Options' moves: `obstacle A1 B2`, `guard A2 gun`, `fire A2 Ben`, `jump 3` (Tikal Rápido), `score yes`/`score no`."""
 
 _TERRAIN_CODE = {Terrain.BASECAMP: "BC", Terrain.TEMPLE: "T", Terrain.JUNGLE: "J",
                  Terrain.TREASURE: "$", Terrain.VOLCANO: "V"}
@@ -67,6 +71,8 @@ def board_text(state: GameState) -> str:
             parts.append(f"{initials[s.camp]}'s camp")
         if s.guard is not None:
             parts.append(f"guarded by {initials[s.guard]}")
+        if s.gun is not None:
+            parts.append(f"{initials[s.gun]}'s machine gun" + (" (fired this turn)" if s.space in v.fired else ""))
         costs = [f"{SIDE_NAMES[side]}→{c}" for side in range(6) if (c := border_cost(state, s.space, side))]
         if costs:
             parts.append("paths " + " ".join(costs))
@@ -77,7 +83,29 @@ def board_text(state: GameState) -> str:
         if figures:
             parts.append("figures: " + ", ".join(figures))
         lines.append("  " + " · ".join(parts))
-    return "\n".join(lines)
+    return "\n".join(lines + option_lines(v))
+
+
+def option_lines(v: GameView) -> list[str]:
+    """The state of the game's options (SPEC 7), one line each; none in a game without options."""
+    names = [p.name for p in v.players]
+    lines = []
+    if Option.OBSTACLES in v.options:
+        borders = ", ".join(f"{space_name(a)}–{space_name(b)}" for a, b in v.obstacles) or "none yet"
+        lines.append(f"Obstacles (+2 AP to cross): {borders}.")
+    if v.dice is not None:
+        rolls = ", ".join(map(str, v.rolls)) or "none yet"
+        lines.append(f"Indiana Jones ({v.dice[0]}d{v.dice[1]}): rolls so far {rolls}.")
+    if Option.RANDOMTERRAIN in v.options:
+        lines.append(f"Random terrain: {v.stack_left} hexagons in the stack, {v.volcanoes_added} of 3 volcanoes "
+                     f"shuffled in, {v.volcanoes_taken} taken.")
+    if v.stage is not Stage.NONE:
+        order = ", ".join(names[q] for q in v.round_order) or "not yet"
+        chips = ", ".join(f"{names[q]} {c}" for q, c in enumerate(v.chips))
+        hands = ", ".join(f"{names[q]} {_hexagon_name(t)}" for q, t in enumerate(v.hands) if t)
+        lines.append(f"Tikal Rápido, round {v.round} ({v.stage.value}): round order {order}; chips {chips}"
+                     + (f"; holding {hands}" if hands else "") + ".")
+    return lines
 
 
 def status_text(state: GameState) -> str:
@@ -87,6 +115,18 @@ def status_text(state: GameState) -> str:
         best = ", ".join(v.players[w].name for w in v.winners)
         return "The game is over. " + scores_text(state) + f"\nWinner: {best}."
     who = v.players[v.to_act].name if v.to_act is not None else "?"
+    if v.phase is Phase.PLACE and v.stage is Stage.PLACING:
+        return f"{who}, round {v.round}, phase 2: place the {_hexagon_name(v.hand)} hexagon (final, no AP)."
+    if v.phase is Phase.ACTIONS and v.stage is Stage.JUMPS:
+        rest = ", ".join(v.players[q].name for q in v.slots)
+        return (f"{who}: one action of at most {v.ap_left} AP in this jump, or `end`"
+                + (f"; then {rest}." if rest else "."))
+    if v.phase is Phase.JUMP:
+        chose = ", ".join(v.players[q].name for q in v.chosen) or "nobody yet"
+        return (f"{who}: choose chips for the next jump, `jump <n>` (1–{min(5, v.chips[v.to_act or 0])}; "
+                f"you have {v.chips[v.to_act or 0]}). Chosen so far (secret): {chose}.")
+    if v.phase is Phase.DECLARE:
+        return f"{who} took the {_hexagon_name(v.hand)}: declare `score yes` or `score no`."
     if v.phase is Phase.PLACE:
         return f"{who}, turn {v.turn}: place the {_hexagon_name(v.hand)} hexagon — `help` lists the spaces."
     if v.phase is Phase.ACTIONS:
@@ -135,9 +175,9 @@ class Console:
 
     @classmethod
     def start(cls, players: Sequence[str], variant: str = "basic", seed: int | None = None, *,
-              computers: dict[int, str] | None = None, ai_seed: int = 0) -> Console:
-        """Start a new game; raises ``EngineError`` on bad names, variant or computer seat."""
-        state = new_game(players, variant, seed)
+              computers: dict[int, str] | None = None, ai_seed: int = 0, options: Sequence[str] = ()) -> Console:
+        """Start a new game; raises ``EngineError`` on bad names, variant, options or computer seat."""
+        state = new_game(players, variant, seed, options=options)
         for seat in computers or {}:
             if not 0 <= seat < len(state.players):
                 raise EngineError(f"There is no seat {seat + 1} for a computer player.")
@@ -148,7 +188,10 @@ class Console:
         names = ", ".join(f"{i + 1}. {n}" + (f" (computer, {self.computers[i]})" if i in self.computers else "")
                           for i, n in enumerate(self.state.players))
         first = self.computers_play()
-        text = f"Tikal, {self.state.variant.value} game. Seats: {names}.\n{HELP}\n\n"
+        options = ", ".join(o.value for o in self.state.setup.options)
+        game = f"{self.state.variant.value} game" + (f" with {options}" if options else "")
+        extra = OPTION_HELP if options or self.state.stage is not Stage.NONE else ""
+        text = f"Tikal, {game}. Seats: {names}.\n{HELP}{extra}\n\n"
         return text + (f"{first}\n" if first else "") + status_text(self.state)
 
     def computers_play(self) -> str:

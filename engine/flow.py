@@ -10,12 +10,15 @@ from dataclasses import replace
 
 from .actions import strongest_other
 from .board import SPACE_COUNT
-from .moves import Pick
+from .moves import Declare, Pick
+from .options import Option
+from .randomterrain import is_last_volcano, must_declare
 from .state import NOBODY, GameState, Phase, ScoreEntry, TurnRecord, Variant, is_volcano
 from .tiles import AP_PER_TURN, TREASURE_POINTS, Terrain
 
 
-def _begin_turn(state: GameState, player: int, phase: Phase) -> None:
+def begin_turn(state: GameState, player: int, phase: Phase) -> None:
+    """Hand the game to ``player`` in ``phase`` with 10 AP and the per-turn counts reset."""
     state.to_act = player
     state.phase = phase
     state.ap = AP_PER_TURN
@@ -24,26 +27,72 @@ def _begin_turn(state: GameState, player: int, phase: Phase) -> None:
     state.turn_moves = ()
     state.undo_base = None
     state.undo_moves = ()
+    if state.fired:
+        state.fired = frozenset()
 
 
-def _clockwise(state: GameState, first: int) -> list[int]:
+def clockwise(state: GameState, first: int) -> list[int]:
     n = len(state.players)
     return [(first + i) % n for i in range(n)]
 
 
 def _take_hexagon(state: GameState, player: int, tile_id: str) -> None:
-    """The player has the hexagon in hand: a volcano starts a scoring round, anything else is placed."""
+    """The player has the hexagon in hand: a volcano starts a scoring round (or, with random terrain,
+    perhaps a declaration first), anything else is placed."""
     state.hand = tile_id
-    if is_volcano(tile_id):
-        _start_scoring(state, _clockwise(state, player), volcano_player=player)
-    else:
+    if not is_volcano(tile_id):
         state.turn += 1
-        _begin_turn(state, player, Phase.PLACE)
+        begin_turn(state, player, Phase.PLACE)
+        return
+    if state.setup.has(Option.RANDOMTERRAIN):
+        state.volcanoes_taken += 1
+        if is_last_volcano(state):
+            state.final_placement = True
+        elif must_declare(state):
+            begin_turn(state, player, Phase.DECLARE)
+            return
+    start_volcano_scoring(state, player)
+
+
+def start_volcano_scoring(state: GameState, player: int) -> None:
+    """A volcano taken by ``player`` scores: a scoring round from that player clockwise, after which it
+    places the volcano (with ``noround``: everyone scores at once, SPEC 7.1). Tikal Rápido: the
+    volcano is already placed, and an extra turn follows instead (SPEC 7.6.7)."""
+    order = clockwise(state, player)
+    if not state.setup.has(Option.NOROUND):
+        _start_scoring(state, order, volcano_player=player)
+        return
+    state.scoring_round += 1
+    for q in order:
+        _add_score(state, q)
+    _after_volcano_scoring(state, player)
+
+
+def _after_volcano_scoring(state: GameState, player: int) -> None:
+    state.turn += 1
+    begin_turn(state, player, Phase.ACTIONS if state.variant is Variant.RAPIDO else Phase.PLACE)
+
+
+def declare(state: GameState, move: Declare) -> None:
+    """Random terrain: the taker of a volcano declared whether it scores (SPEC 7.5.4)."""
+    if move.score:
+        start_volcano_scoring(state, state.to_act)
+        return
+    state.declared_no = True
+    state.turn += 1
+    begin_turn(state, state.to_act, Phase.PLACE)
+
+
+def finish_game(state: GameState) -> None:
+    """End the game now: nobody acts any more."""
+    state.hand = None
+    begin_turn(state, NOBODY, Phase.FINISHED)
+    state.ap = 0
 
 
 def _start_basic_turn(state: GameState, player: int) -> None:
     if state.stack_left == 0:
-        _start_final_scoring(state)
+        start_final_scoring(state)
         return
     tile_id = state.setup.tile_order[state.stack_pos]
     state.stack_pos += 1
@@ -54,15 +103,16 @@ def _start_scoring(state: GameState, order: list[int], volcano_player: int) -> N
     state.scoring_round += 1
     state.volcano_player = volcano_player
     state.scoring_queue = tuple(order[1:])
-    _begin_turn(state, order[0], Phase.SCORING)
+    begin_turn(state, order[0], Phase.SCORING)
 
 
-def _start_final_scoring(state: GameState) -> None:
+def start_final_scoring(state: GameState) -> None:
+    """Begin the final scoring round after the last hexagon's turn (ruling 10)."""
     n = len(state.players)
     last = state.last_placer
     state.hand = None
     if state.variant is Variant.BASIC:
-        order = _clockwise(state, (last + 1) % n)
+        order = clockwise(state, (last + 1) % n)
     else:
         def distance(q: int) -> int:
             return (q - last) % n or n
@@ -93,22 +143,24 @@ def score_now(state: GameState, player: int) -> tuple[int, int]:
     return entry.temples, entry.treasures
 
 
+def _add_score(state: GameState, player: int) -> None:
+    entry = _score_player(state, player)
+    state.score[player] += entry.temples + entry.treasures
+    state.score_log = (*state.score_log, replace(entry, total=state.score[player]))
+
+
 def end_scoring_turn(state: GameState) -> None:
     p = state.to_act
-    entry = _score_player(state, p)
-    state.score[p] += entry.temples + entry.treasures
-    state.score_log = (*state.score_log, replace(entry, total=state.score[p]))
+    _add_score(state, p)
     state.last_turn = TurnRecord(p, True, state.turn_moves)
     if state.scoring_queue:
         nxt, state.scoring_queue = state.scoring_queue[0], state.scoring_queue[1:]
-        _begin_turn(state, nxt, Phase.SCORING)
+        begin_turn(state, nxt, Phase.SCORING)
     elif state.volcano_player != NOBODY:
         vp, state.volcano_player = state.volcano_player, NOBODY
-        state.turn += 1
-        _begin_turn(state, vp, Phase.PLACE)
+        _after_volcano_scoring(state, vp)
     else:
-        _begin_turn(state, NOBODY, Phase.FINISHED)
-        state.ap = 0
+        finish_game(state)
 
 
 def end_normal_turn(state: GameState) -> None:
@@ -119,34 +171,37 @@ def end_normal_turn(state: GameState) -> None:
         _start_basic_turn(state, (p + 1) % len(state.players))
         return
     state.had_turn[p] = True
-    waiting = [q for q in _clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]
+    waiting = [q for q in clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]
     if len(waiting) >= 2:
-        _start_bidding(state, waiting)
+        start_bidding(state, waiting)
     elif len(waiting) == 1:
         last, state.shown = state.shown[0], state.shown[1:]
         _take_hexagon(state, waiting[0], last)
     elif state.stack_left == 0:
-        _start_final_scoring(state)
+        start_final_scoring(state)
     else:
-        _start_round(state, (p + 1) % len(state.players))
+        start_round(state, (p + 1) % len(state.players))
 
 
-def _start_round(state: GameState, opener: int) -> None:
+def start_round(state: GameState, opener: int) -> None:
+    """Draw the round's display and open its first auction with ``opener`` (ruling 11)."""
     n = len(state.players)
     state.round += 1
     state.shown = state.setup.tile_order[state.stack_pos: state.stack_pos + n]
     state.stack_pos += len(state.shown)
     state.had_turn = [False] * n
-    _start_bidding(state, _clockwise(state, opener))
+    state.display_volcanoes = sum(1 for t in state.shown if is_volcano(t))
+    state.declared_no = False
+    start_bidding(state, clockwise(state, opener))
 
 
-def _start_bidding(state: GameState, bidders: list[int]) -> None:
+def start_bidding(state: GameState, bidders: list[int]) -> None:
     state.bidders = tuple(bidders)
     state.passed = [False] * len(state.players)
     state.high_bid = 0
     state.high_bidder = NOBODY
     state.first_passer = NOBODY
-    _begin_turn(state, bidders[0], Phase.BID)
+    begin_turn(state, bidders[0], Phase.BID)
     state.hand = None
 
 
@@ -178,7 +233,7 @@ def start_game(state: GameState) -> None:
     if state.variant is Variant.BASIC:
         _start_basic_turn(state, 0)
     else:
-        _start_round(state, 0)
+        start_round(state, 0)
 
 
 

@@ -114,11 +114,56 @@ class Camp:
 
 @dataclass(frozen=True, slots=True)
 class Guard:
+    """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (SPEC 7.4)."""
+
     space: int
     leader: bool = False
+    gun: bool = False
 
     def __str__(self) -> str:
-        return f"guard {space_name(self.space)}" + (" leader" if self.leader else "")
+        return f"guard {space_name(self.space)}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """Build an obstacle on the border between two neighbours (SPEC 7.3); ``first`` < ``second``."""
+
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"obstacle {space_name(self.first)} {space_name(self.second)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """Fire the machine gun on ``space`` at one worker of ``player`` (SPEC 7.4.4)."""
+
+    space: int
+    player: str
+
+    def __str__(self) -> str:
+        return f"fire {space_name(self.space)} {self.player}"
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (SPEC 7.6.4)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"jump {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Random terrain: declare whether the volcano taken starts a scoring round (SPEC 7.5.4)."""
+
+    score: bool
+
+    def __str__(self) -> str:
+        return "score yes" if self.score else "score no"
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,16 +202,24 @@ class Pick:
         return f"pick {self.index}"
 
 
-Move = Place | Deploy | Transfer | Walk | Uncover | Recover | Exchange | Camp | Guard | End | Undo | Bid | Pass | Pick
+Move = (
+    Place | Deploy | Transfer | Walk | Uncover | Recover | Exchange | Camp | Guard | End | Undo | Bid | Pass | Pick
+    | Obstacle | Fire | Jump | Declare
+)
 """Any move of the notation."""
 
-COUNTED: Final = (Deploy, Transfer, Walk, Uncover, Recover, Bid)
+COUNTED: Final = (Deploy, Transfer, Walk, Uncover, Recover, Bid, Jump)
 """Move types that carry a count, so one legal-move entry may stand for a range of counts."""
 
 VERBS: Final = (
     "place", "deploy", "transfer", "move", "uncover", "recover", "exchange",
     "camp", "guard", "end", "undo", "bid", "pass", "pick",
 )
+"""The verbs of SPEC section 5, in every game."""
+
+OPTION_MOVES: Final[dict[str, str]] = {"obstacle": "obstacle", "fire": "fire", "gun": "guard", "jump": "jump",
+                                       "score": "score"}
+"""Words of SPEC 7.0.3 that make a move, by the verb whose usage they belong to."""
 
 USAGE: Final[dict[str, str]] = {
     "place": "place <hex> <rotation 0-5>",
@@ -183,6 +236,10 @@ USAGE: Final[dict[str, str]] = {
     "bid": "bid <n>",
     "pass": "pass",
     "pick": "pick <k>",
+    "obstacle": "obstacle <hex> <hex>",
+    "fire": "fire <hex> <player>",
+    "jump": "jump <n 1-5>",
+    "score": "score yes|no",
 }
 
 
@@ -219,11 +276,32 @@ def _kind(text: str, verb: str, word: str) -> str:
     return kind
 
 
+def unknown_verb(text: str, word: str, verbs: tuple[str, ...] = VERBS) -> UnreadableMove:
+    """Return the error for a first word that is not a move of the game (its ``verbs``)."""
+    return UnreadableMove(f"Cannot read “{text}”: “{word}” is not a move. Moves are: {', '.join(verbs)}.")
+
+
+def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
+    """Return the error for a move that uses a word of SPEC 7.0.3 the game does not have (its option
+    is not chosen: the word is then unknown, as ``parse_move`` would find it), else ``None``.
+
+    ``words`` are the game's option words (``engine.options.option_words``)."""
+    text = str(move)
+    verbs = (*VERBS, *(w for w in words if w in OPTION_MOVES and w != "gun"))
+    if isinstance(move, Obstacle | Fire | Jump | Declare):
+        verb = text.split(" ", 1)[0]
+        return None if verb in words else unknown_verb(text, verb, verbs)
+    if isinstance(move, Guard) and move.gun and "gun" not in words:
+        return _bad(text, "guard", "“gun” should be `leader` or nothing")
+    return None
+
+
 def parse_move(text: str) -> Move:
-    """Parse one move in the notation of SPEC section 5.
+    """Parse one move in the notation of SPEC section 5 (and the moves of section 7).
 
     Returns the move; raises ``UnreadableMove`` with a message naming the expected form. Words are
-    case-insensitive and separated by one or more spaces.
+    case-insensitive and separated by one or more spaces. The moves of section 7 are read here in
+    any game; ``engine.apply`` refuses them as unknown in a game without their option.
     """
     words = text.split()
     if not words:
@@ -231,19 +309,22 @@ def parse_move(text: str) -> Move:
     verb, args = words[0].lower(), words[1:]
     arity: dict[str, tuple[int, int]] = {
         "place": (2, 2), "deploy": (2, 2), "transfer": (3, 3), "move": (3, 3), "uncover": (1, 2),
-        "recover": (1, 2), "exchange": (3, 3), "camp": (1, 1), "guard": (1, 2), "end": (0, 0),
-        "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1),
+        "recover": (1, 2), "exchange": (3, 3), "camp": (1, 1), "guard": (1, 3), "end": (0, 0),
+        "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1), "obstacle": (2, 2), "fire": (2, 2),
+        "jump": (1, 1), "score": (1, 1),
     }
     if verb not in arity:
-        raise UnreadableMove(f"Cannot read “{text}”: “{words[0]}” is not a move. Moves are: {', '.join(VERBS)}.")
+        raise unknown_verb(text, words[0])
     low, high = arity[verb]
+    if verb == "guard":
+        high = 2 if len(args) < 2 or args[1].lower() != "leader" else 3
     if not low <= len(args) <= high:
         raise _bad(text, verb, f"`{verb}` takes {low if low == high else f'{low} or {high}'} "
                                f"word{'s' if high != 1 else ''} after it")
     if verb == "place":
         space = _space(text, verb, args[0])
-        if not re.fullmatch(r"[0-5]", args[1]):
-            raise _bad(text, verb, f"the rotation “{args[1]}” must be one digit from 0 to 5")
+        if not _DIGITS.fullmatch(args[1]) or int(args[1]) > 5:
+            raise _bad(text, verb, f"the rotation “{args[1]}” must be a number from 0 to 5")
         return Place(space, int(args[1]))
     if verb == "deploy":
         count, leader = _figure_count(text, verb, args[1])
@@ -261,13 +342,32 @@ def parse_move(text: str) -> Move:
     if verb == "camp":
         return Camp(_space(text, verb, args[0]))
     if verb == "guard":
-        space = _space(text, verb, args[0])
-        if len(args) == 2 and args[1].lower() != "leader":
-            raise _bad(text, verb, f"“{args[1]}” should be `leader` or nothing")
-        return Guard(space, len(args) == 2)
+        return _guard(text, args)
     if verb == "bid":
         return Bid(_count(text, verb, args[0], "a bid"))
     if verb == "pick":
         return Pick(_count(text, verb, args[0], "a hexagon number"))
+    if verb == "obstacle":
+        first, second = _space(text, verb, args[0]), _space(text, verb, args[1])
+        return Obstacle(min(first, second), max(first, second))
+    if verb == "fire":
+        return Fire(_space(text, verb, args[0]), args[1])
+    if verb == "jump":
+        return Jump(_count(text, verb, args[0], "a number of chips"))
+    if verb == "score":
+        answer = args[0].lower()
+        if answer not in ("yes", "no"):
+            raise _bad(text, verb, f"“{args[0]}” should be `yes` or `no`")
+        return Declare(answer == "yes")
     simple: dict[str, Move] = {"end": End(), "undo": Undo(), "pass": Pass()}
     return simple[verb]
+
+
+def _guard(text: str, args: list[str]) -> Guard:
+    space = _space(text, "guard", args[0])
+    rest = [a.lower() for a in args[1:]]
+    if rest in ([], ["leader"], ["gun"], ["leader", "gun"]):
+        return Guard(space, "leader" in rest, "gun" in rest)
+    if len(rest) == 2:
+        raise _bad(text, "guard", "`guard` takes 1 or 2 words after it")
+    raise _bad(text, "guard", f"“{args[1]}” should be `leader` or nothing")

@@ -18,9 +18,11 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 from .board import SPACE_NAMES
 from .errors import InvalidRecord
 from .moves import VERBS
+from .options import Option, canonical_options, dice_of, option_words, roll_range
+from .randomterrain import complete_order
 from .rules import apply, start_game
 from .state import GameState, Setup, Variant, blank_state
-from .tiles import HEXAGONS, LETTERS, TREASURE_KINDS, WAFERS_PER_KIND
+from .tiles import HEXAGONS, LETTERS, TEMPLE_TILES, TREASURE_KINDS, WAFERS_PER_KIND
 
 NAME_PATTERN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
 RESERVED_NAMES: Final = frozenset(
@@ -28,21 +30,27 @@ RESERVED_NAMES: Final = frozenset(
 )
 
 
-def name_problem(name: str) -> str | None:
-    """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can."""
+MAX_ROLLS: Final = sum(TEMPLE_TILES.values())
+"""A game uncovers at most 48 levels, so it makes at most 48 rolls (SPEC 7.2)."""
+
+
+def name_problem(name: str, words: Sequence[str] = ()) -> str | None:
+    """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can.
+
+    ``words`` are the game's words of SPEC 7.0.3 (``engine.options.option_words``), reserved too."""
     if not NAME_PATTERN.fullmatch(name):
         return (f"“{name}” is not a seat name: a letter, then up to 15 letters, digits or underscores")
-    if name.lower() in RESERVED_NAMES:
+    if name.lower() in RESERVED_NAMES or name.lower() in words:
         return f"“{name}” is a word of the move notation and cannot be a seat name"
     return None
 
 
-def check_players(players: Sequence[str]) -> None:
-    """Raise ``InvalidRecord`` unless ``players`` are 2–4 valid, distinct seat names."""
+def check_players(players: Sequence[str], words: Sequence[str] = ()) -> None:
+    """Raise ``InvalidRecord`` unless ``players`` are 2–4 valid, distinct seat names (none of ``words``)."""
     if not 2 <= len(players) <= 4:
         raise InvalidRecord(f"Tikal is for 2–4 players, not {len(players)}.")
     for name in players:
-        problem = name_problem(name)
+        problem = name_problem(name, words)
         if problem:
             raise InvalidRecord(problem + ".")
     lowered = [p.lower() for p in players]
@@ -55,7 +63,10 @@ def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
     One ``random.Random(seed)`` shuffles the hexagons letter by letter, then the 24 wafers.
     """
-    rng = random.Random(seed)
+    return _shuffled(random.Random(seed))
+
+
+def _shuffled(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
     tiles: list[str] = []
     for letter in LETTERS:
         group = [t for t in HEXAGONS if t[0] == letter]
@@ -67,9 +78,19 @@ def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def full_orders(
-    seed: int, tile_order: Sequence[str] = (), treasure_order: Sequence[str] = ()
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return both orders: the named ones first, the rest in the seeded order. Raises ``InvalidRecord``."""
+    seed: int,
+    tile_order: Sequence[str] = (),
+    treasure_order: Sequence[str] = (),
+    *,
+    players: int = 2,
+    options: Sequence[Option] = (),
+    rolls: Sequence[int] = (),
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """Return both orders and the rolls: the named ones first, the rest from the seed. Raises ``InvalidRecord``.
+
+    The seed's generator shuffles the hexagons and the wafers (``seeded_orders``), then, with an
+    Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
+    ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
     for t in tile_order:
         if t not in HEXAGONS:
             raise InvalidRecord(f"“{t}” is not a hexagon id (A-1 … G-4).")
@@ -82,7 +103,13 @@ def full_orders(
     over = [k for k, n in Counter(treasure_order).items() if n > WAFERS_PER_KIND]
     if over:
         raise InvalidRecord(f"The treasure {over[0]} is named more than {WAFERS_PER_KIND} times.")
-    seeded_tiles, seeded_wafers = seeded_orders(seed)
+    dice = dice_of(options)
+    if rolls and dice is None:
+        raise InvalidRecord(
+            "A record lists rolls only with an Indiana Jones option (indiana, indiana2d6, indiana1d20)."
+        )
+    rng = random.Random(seed)
+    seeded_tiles, seeded_wafers = _shuffled(rng)
     named = set(tile_order)
     tiles = (*tile_order, *(t for t in seeded_tiles if t not in named))
     left = Counter(treasure_order)
@@ -92,7 +119,17 @@ def full_orders(
             left[k] -= 1
         else:
             rest.append(k)
-    return tiles, (*treasure_order, *rest)
+    all_rolls: tuple[int, ...] = ()
+    if dice is not None:
+        low, high = roll_range(dice)
+        for r in rolls:
+            if not isinstance(r, int) or isinstance(r, bool) or not low <= r <= high:
+                raise InvalidRecord(f"The roll {r!r} is not a total of {dice[0]}d{dice[1]} ({low}–{high}).")
+        seeded = [sum(rng.randint(1, dice[1]) for _ in range(dice[0])) for _ in range(MAX_ROLLS)]
+        all_rolls = (*rolls, *seeded[len(rolls):])
+    if Option.RANDOMTERRAIN in options:
+        tiles = complete_order(players, tile_order, rng)
+    return tiles, (*treasure_order, *rest), all_rolls
 
 
 def new_game(
@@ -102,36 +139,44 @@ def new_game(
     *,
     tile_order: Sequence[str] = (),
     treasure_order: Sequence[str] = (),
+    options: Sequence[str] | None = (),
+    rolls: Sequence[int] | None = (),
 ) -> GameState:
     """Start a game and return its first state (version 0, seat 1 to act).
 
-    Without a seed, one of 64 bits is drawn from a secure source (SPEC ruling 13).
-    Raises ``InvalidRecord`` on bad seats, variant or orders.
+    ``options`` are SPEC 7.0's option names in any order (kept in canonical order); ``rolls`` the
+    first dice totals of an Indiana Jones game (the rest come from the seed). Without a seed, one of
+    64 bits is drawn from a secure source (SPEC ruling 13). Raises ``InvalidRecord`` on bad seats,
+    variant, options, rolls or orders.
     """
-    check_players(players)
     try:
         variant = Variant(variant)
     except ValueError:
-        raise InvalidRecord(f"The variant is `basic` or `auction`, not “{variant}”.") from None
+        raise InvalidRecord(f"The variant is `basic`, `auction` or `rapido`, not “{variant}”.") from None
+    chosen = canonical_options(options, variant.value)
+    check_players(players, option_words(chosen, variant.value))
     if seed is None:
         seed = secrets.randbits(64)
-    tiles, wafers = full_orders(seed, tile_order, treasure_order)
-    state = blank_state(Setup(tuple(players), variant, seed, tiles, wafers))
+    tiles, wafers, all_rolls = full_orders(seed, tile_order, treasure_order, players=len(players), options=chosen,
+                                           rolls=rolls or ())
+    state = blank_state(Setup(tuple(players), variant, seed, tiles, wafers, chosen, all_rolls))
     start_game(state)
     return state
 
 
 class GameRecord(BaseModel):
-    """A game record of SPEC section 6."""
+    """A game record of SPEC sections 6 and 7.0."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
     players: list[StrictStr]
-    variant: Literal["basic", "auction"]
+    variant: Literal["basic", "auction", "rapido"]
     seed: StrictInt
     tile_order: list[StrictStr] = []
     treasure_order: list[StrictStr] = []
-    moves: list[StrictStr] = []
+    options: list[StrictStr] | None = None
+    rolls: list[StrictInt] | None = None
+    moves: list[StrictStr]
 
     @field_validator("players")
     @classmethod
@@ -142,15 +187,10 @@ class GameRecord(BaseModel):
             raise ValueError(str(e)) from None
         return v
 
-    @field_validator("tile_order", "treasure_order", mode="after")
-    @classmethod
-    def _orders(cls, v: list[str]) -> list[str]:
-        return v
-
     def start(self) -> GameState:
-        """Return the game's first state. Raises ``InvalidRecord`` on bad orders."""
-        return new_game(self.players, self.variant, self.seed,
-                        tile_order=self.tile_order, treasure_order=self.treasure_order)
+        """Return the game's first state. Raises ``InvalidRecord`` on bad options, rolls or orders."""
+        return new_game(self.players, self.variant, self.seed, tile_order=self.tile_order,
+                        treasure_order=self.treasure_order, options=self.options, rolls=self.rolls)
 
 
 def read_record(data: Any) -> GameRecord:
@@ -162,22 +202,29 @@ def read_record(data: Any) -> GameRecord:
         where = ".".join(str(x) for x in first["loc"]) or "record"
         msg = first["msg"].removeprefix("Value error, ")
         raise InvalidRecord(f"Not a game record: {where}: {msg}") from None
-    full_orders(record.seed, record.tile_order, record.treasure_order)
+    options = canonical_options(record.options, record.variant)
+    check_players(record.players, option_words(options, record.variant))
+    full_orders(record.seed, record.tile_order, record.treasure_order, players=len(record.players), options=options,
+                rolls=record.rolls or ())
     return record
 
 
 def record_of(state: GameState, *, full_orders: bool = True) -> dict[str, Any]:
     """Return the game record of a state as a JSON-ready dict.
 
-    With ``full_orders`` (the default) both orders are named in full, so the record replays on any
-    engine; that reveals hidden information, so use it for finished games (or the service's own
-    storage) only.
+    With ``full_orders`` (the default) both orders, and an Indiana Jones game's rolls, are named in
+    full, so the record replays on any engine; that reveals hidden information, so use it for
+    finished games (or the service's own storage) only. Options are listed in canonical order.
     """
     s = state.setup
     record: dict[str, Any] = {"players": list(s.players), "variant": s.variant.value, "seed": s.seed}
+    if s.options:
+        record["options"] = [o.value for o in s.options]
     if full_orders:
         record["tile_order"] = list(s.tile_order)
         record["treasure_order"] = list(s.treasure_order)
+        if s.rolls:
+            record["rolls"] = list(s.rolls)
     record["moves"] = list(state.log)
     return record
 

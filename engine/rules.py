@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Final
 
-from . import actions
+from . import actions, guns, obstacles, rapido
 from .actions import (
     CAMP_AP,
     EXCHANGE_AP,
@@ -28,17 +28,22 @@ from .actions import (
 )
 from .board import SPACE_COUNT
 from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
-from .flow import end_normal_turn, end_scoring_turn, next_bidder, pick, score_now, start_game
+from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
+from .flow import start_game as start_basic_or_auction
 from .geometry import border_cost, legal_placements, path_costs
 from .moves import (
     COUNTED,
     Bid,
     Camp,
+    Declare,
     Deploy,
     End,
     Exchange,
+    Fire,
     Guard,
+    Jump,
     Move,
+    Obstacle,
     Pass,
     Pick,
     Place,
@@ -47,9 +52,11 @@ from .moves import (
     Uncover,
     Undo,
     Walk,
+    not_in_game,
     parse_move,
 )
-from .state import LEADER_SUPPLY, NOBODY, GameState, Phase
+from .options import Option, option_words
+from .state import LEADER_SUPPLY, NOBODY, GameState, Phase, Stage, Variant
 from .tiles import Terrain
 
 __all__ = [
@@ -63,7 +70,17 @@ __all__ = [
 # The one entry point that changes anything
 
 
-_UNDOABLE: Final = (Place, Deploy, Transfer, Walk, Uncover, Exchange, Camp, Guard)
+_ACTIONS: Final = (Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire)
+"""Moves that are actions of a turn: they go into ``turn_moves`` and, unless final, can be undone."""
+
+
+def _final(state: GameState, move: Move) -> bool:
+    """Whether an action cannot be taken back (ruling 12 and SPEC 7.2.3, 7.6.3, 7.6.5)."""
+    if isinstance(move, Recover):
+        return True
+    if isinstance(move, Uncover) and state.setup.rolls:
+        return True
+    return state.stage in (Stage.PLACING, Stage.JUMPS)
 
 
 def _apply_action(state: GameState, move: Move) -> GameState:
@@ -71,18 +88,18 @@ def _apply_action(state: GameState, move: Move) -> GameState:
     if isinstance(move, Undo):
         return _undo(state)
     _check(state, move)
-    if isinstance(move, Exchange):
+    if isinstance(move, Exchange | Fire):
         move = replace(move, player=state.players[find_player(state, move.player)])
     new = state.clone()
+    if isinstance(move, _ACTIONS):
+        new.turn_moves = (*state.turn_moves, str(move))
+        if _final(state, move):
+            new.undo_base, new.undo_moves = None, ()
+        else:
+            if not state.undo_moves:
+                new.undo_base = state
+            new.undo_moves = (*state.undo_moves, move)
     _mutate(new, move)
-    if isinstance(move, _UNDOABLE):
-        if not state.undo_moves:
-            new.undo_base = state
-        new.undo_moves = (*state.undo_moves, move)
-        new.turn_moves = (*state.turn_moves, str(move))
-    elif isinstance(move, Recover):
-        new.undo_base, new.undo_moves = None, ()
-        new.turn_moves = (*state.turn_moves, str(move))
     return new
 
 
@@ -107,12 +124,22 @@ def _check(state: GameState, move: Move) -> None:
             actions.check_camp(state, move)
         case Guard():
             actions.check_guard(state, move)
+            if move.gun:
+                guns.check_gun(state, move)
+        case Obstacle():
+            obstacles.check_obstacle(state, move)
+        case Fire():
+            guns.check_fire(state, move)
         case Bid():
             actions.check_bid(state, move)
         case Pass():
             actions.check_pass(state, move)
         case Pick():
             actions.check_pick(state, move)
+        case Jump():
+            check_jump(state, move)
+        case Declare():
+            check_declare(state, move)
         case End():
             if state.phase not in (Phase.ACTIONS, Phase.SCORING):
                 actions.check_action_phase(state, move)
@@ -122,15 +149,21 @@ def _check(state: GameState, move: Move) -> None:
 
 def _mutate(state: GameState, move: Move) -> None:
     """Carry out a validated move on a fresh clone."""
+    slot = rapido.in_slot(state)
     match move:
         case Place():
             actions.do_place(state, move)
+            if state.final_placement:
+                finish_game(state)
+            elif state.stage is Stage.PLACING:
+                rapido.after_place(state, move.space)
         case Deploy():
             actions.do_deploy(state, move)
         case Transfer():
             actions.do_walk_or_transfer(state, move, 1)
         case Walk():
-            actions.do_walk_or_transfer(state, move, path_costs(state, move.source)[move.target])
+            cost = path_costs(state, move.source, state.to_act)[move.target]
+            actions.do_walk_or_transfer(state, move, cost)
         case Uncover():
             actions.do_uncover(state, move)
         case Recover():
@@ -141,11 +174,13 @@ def _mutate(state: GameState, move: Move) -> None:
             actions.do_camp(state, move)
         case Guard():
             actions.do_guard(state, move)
+        case Obstacle():
+            obstacles.do_obstacle(state, move)
+        case Fire():
+            guns.do_fire(state, move)
         case End():
-            if state.phase is Phase.SCORING:
-                end_scoring_turn(state)
-            else:
-                end_normal_turn(state)
+            _end(state)
+            return
         case Bid():
             state.high_bid, state.high_bidder = move.count, state.to_act
             next_bidder(state)
@@ -155,17 +190,64 @@ def _mutate(state: GameState, move: Move) -> None:
                 state.first_passer = state.to_act
             next_bidder(state)
         case Pick():
-            pick(state, move)
+            if state.variant is Variant.RAPIDO:
+                rapido.pick(state, move)
+            else:
+                pick(state, move)
+        case Jump():
+            rapido.choose(state, move)
+        case Declare():
+            declare(state, move)
         case Undo():
             raise AssertionError("undo is not a mutation")
+    if slot:
+        rapido.end_slot(state)
+
+
+def _end(state: GameState) -> None:
+    if state.phase is Phase.SCORING:
+        end_scoring_turn(state)
+    elif state.variant is not Variant.RAPIDO:
+        end_normal_turn(state)
+    elif rapido.in_slot(state):
+        rapido.end_slot(state)
+    else:
+        rapido.end_extra_turn(state)
+
+
+def check_jump(state: GameState, move: Jump) -> None:
+    """Raise ``IllegalMove`` unless the player to act may take ``move.count`` chips into the jump."""
+    if state.phase is not Phase.JUMP:
+        raise IllegalMove(NO_JUMP_NOW)
+    most = rapido.most_chips(state, state.to_act)
+    if move.count > most:
+        raise IllegalMove(JUMP_RANGE.format(most=most, chips=state.chips[state.to_act]))
+
+
+NO_JUMP_NOW: Final = "Chips are chosen only when a jump opens, in phase 3 of a Tikal Rápido round."
+JUMP_RANGE: Final = "A jump takes 1–5 chips and at most the chips you have ({chips}): choose 1–{most}."
+
+
+def check_declare(state: GameState, move: Declare) -> None:
+    """Raise ``IllegalMove`` unless the player to act declares whether its volcano scores."""
+    if state.phase is not Phase.DECLARE:
+        raise IllegalMove(NO_DECLARATION_NOW)
+
+
+NO_DECLARATION_NOW: Final = ("Nothing to declare now: `score yes|no` is said by a player who takes a volcano from a "
+                             "display of two or more volcanoes (random terrain).")
 
 
 def _undo(state: GameState) -> GameState:
     if state.phase not in (Phase.ACTIONS, Phase.SCORING, Phase.PLACE) or not state.undo_moves:
         if state.phase in (Phase.BID, Phase.PICK):
             raise IllegalMove("Bids, passes and picks cannot be taken back.")
+        if state.phase in (Phase.JUMP, Phase.DECLARE):
+            raise IllegalMove("Jumps and declarations cannot be taken back.")
+        if state.stage in (Stage.PLACING, Stage.JUMPS):
+            raise IllegalMove(NO_UNDO_RAPIDO)
         if state.turn_moves:
-            raise IllegalMove("Nothing to take back: a recovered wafer cannot be undone, nor anything before it.")
+            raise IllegalMove(NO_UNDO_DICE if state.setup.rolls else NO_UNDO_WAFER)
         raise IllegalMove("Nothing to take back: you have not acted yet this turn.")
     assert state.undo_base is not None
     s = state.undo_base.clone()
@@ -174,6 +256,19 @@ def _undo(state: GameState) -> GameState:
     return s
 
 
+NO_UNDO_RAPIDO: Final = ("Nothing to take back: in Tikal Rápido a placement in phase 2 and an action in a jump are "
+                         "final.")
+NO_UNDO_WAFER: Final = "Nothing to take back: a recovered wafer cannot be undone, nor anything before it."
+NO_UNDO_DICE: Final = ("Nothing to take back: a recovered wafer or an uncovered level (the dice were rolled: Indiana "
+                       "Jones) cannot be undone, nor anything before it.")
+
+
+def start_game(state: GameState) -> None:
+    """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
+    if state.variant is Variant.RAPIDO:
+        rapido.start_game(state)
+    else:
+        start_basic_or_auction(state)
 
 
 def apply(
@@ -197,16 +292,25 @@ def apply(
         )
     if isinstance(move, str):
         move = parse_move(move)
+    if isinstance(move, Obstacle | Fire | Jump | Declare) or (isinstance(move, Guard) and move.gun):
+        unknown = not_in_game(move, game_words(state))
+        if unknown is not None:
+            raise unknown
     if state.phase is Phase.FINISHED:
         raise GameOver("The game is over; no more moves can be made.")
     if player is not None and player != state.to_act:
         raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
     new = _apply_action(state, move)
     new.version = state.version + 1
-    if isinstance(move, Exchange):
+    if isinstance(move, Exchange | Fire):
         move = replace(move, player=state.players[find_player(state, move.player)])
     new.log = (*state.log, str(move))
     return new
+
+
+def game_words(state: GameState) -> tuple[str, ...]:
+    """Return the words of SPEC 7.0.3 that are verbs in this game."""
+    return option_words(state.setup.options, state.variant.value)
 
 
 def validate(state: GameState, move: Move | str) -> Move:
@@ -215,7 +319,7 @@ def validate(state: GameState, move: Move | str) -> Move:
     if isinstance(move, str):
         move = parse_move(move)
     apply(state, move)
-    if isinstance(move, Exchange):
+    if isinstance(move, Exchange | Fire):
         move = replace(move, player=state.players[find_player(state, move.player)])
     return move
 
@@ -233,7 +337,7 @@ def is_legal(state: GameState, move: Move) -> bool:
 # Legal moves
 
 
-Counted = Deploy | Transfer | Walk | Uncover | Recover | Bid
+Counted = Deploy | Transfer | Walk | Uncover | Recover | Bid | Jump
 
 
 def _ranged(move: Move) -> Counted | None:
@@ -272,7 +376,7 @@ class LegalMove:
     def __contains__(self, move: object) -> bool:
         if type(move) is not type(self.move):
             return False
-        if isinstance(move, Exchange) and isinstance(self.move, Exchange):
+        if isinstance(move, Exchange | Fire) and isinstance(self.move, Exchange | Fire):
             return replace(move, player=move.player.lower()) == replace(self.move, player=self.move.player.lower())
         ranged = _ranged(move)
         if ranged is None:
@@ -293,7 +397,7 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     """Return every legal move of the player to act (empty once the game is finished).
 
     Exact: every listed move applies and every move that applies is listed. Counted moves are one
-    entry per range of counts (see ``LegalMove``).
+    entry per range of counts (see ``LegalMove``); obstacles one entry per border.
     """
     phase = state.phase
     out: list[LegalMove] = []
@@ -309,6 +413,19 @@ def legal_moves(state: GameState) -> list[LegalMove]:
         return out
     if phase is Phase.PICK:
         return [LegalMove(Pick(k), 1, 0) for k in range(1, len(state.shown) + 1)]
+    if phase is Phase.DECLARE:
+        return [LegalMove(Declare(True), 1, 0), LegalMove(Declare(False), 1, 0)]
+    if phase is Phase.JUMP:
+        return [LegalMove(Jump(1), rapido.most_chips(state, state.to_act), 0)]
+    _action_moves(state, out)
+    out.append(LegalMove(End(), 1, 0))
+    if state.undo_moves:
+        out.append(LegalMove(Undo(), 1, 0))
+    return out
+
+
+def _action_moves(state: GameState, out: list[LegalMove]) -> None:
+    """Append the AP-spending moves of the player to act (a normal, scoring or Rápido turn)."""
     p, ap = state.to_act, state.ap
     camps = camp_spaces(state, p)
     at_leader = state.leader[p]
@@ -329,13 +446,14 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     for src in range(SPACE_COUNT):
         if not row[src] and at_leader != src:
             continue
-        for dst, cost in path_costs(state, src).items():
+        for dst, cost in path_costs(state, src, p).items():
             if dst == src or cost > ap:
                 continue
             if row[src]:
                 out.append(LegalMove(Walk(src, dst, 1), min(row[src], ap // cost), cost))
             if at_leader == src:
                 out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
+    has_guns = state.setup.has(Option.GUNS)
     for s in range(SPACE_COUNT):
         t = state.terrain[s]
         if t is Terrain.TEMPLE and state.guard[s] == NOBODY:
@@ -344,10 +462,7 @@ def legal_moves(state: GameState) -> list[LegalMove]:
                 if k:
                     out.append(LegalMove(Uncover(s, 1), k, UNCOVER_AP))
             if ap >= GUARD_AP and state.guards_left[p] and state.strength(p, s) > strongest_other(state, p, s):
-                if row[s]:
-                    out.append(LegalMove(Guard(s), 1, GUARD_AP))
-                if at_leader == s:
-                    out.append(LegalMove(Guard(s, True), 1, GUARD_AP))
+                _guard_moves(state, s, has_guns, out)
         elif t is Terrain.TREASURE and state.wafers[s] and ap >= RECOVER_AP:
             k, _ = recover_limit(state, p, s)
             if k:
@@ -363,22 +478,39 @@ def legal_moves(state: GameState) -> list[LegalMove]:
                 for give in mine:
                     if give != take:
                         out.append(LegalMove(Exchange(give, state.players[q], take), 1, EXCHANGE_AP))
-    out.append(LegalMove(End(), 1, 0))
-    if state.undo_moves:
-        out.append(LegalMove(Undo(), 1, 0))
-    return out
+    if ap >= obstacles.OBSTACLE_AP and state.setup.has(Option.OBSTACLES):
+        for a, b in obstacles.open_borders(state):
+            if obstacles.free_worker(state, p, a) or obstacles.free_worker(state, p, b):
+                out.append(LegalMove(Obstacle(a, b), 1, obstacles.OBSTACLE_AP))
+    if ap >= guns.FIRE_AP and state.guns_mounted:
+        for s in guns.guns_of(state, p):
+            if s not in state.fired:
+                for q in range(len(state.players)):
+                    if q != p and state.workers[q][s]:
+                        out.append(LegalMove(Fire(s, state.players[q]), 1, guns.FIRE_AP))
+
+
+def _guard_moves(state: GameState, s: int, has_guns: bool, out: list[LegalMove]) -> None:
+    p, ap = state.to_act, state.ap
+    workers = state.workers[p][s]
+    for leader in (False, True):
+        if (state.leader[p] == s) if leader else workers:
+            out.append(LegalMove(Guard(s, leader), 1, GUARD_AP))
+            if has_guns and ap >= guns.GUN_AP and workers >= guns.crew_needed(state, p, s, leader):
+                out.append(LegalMove(Guard(s, leader, True), 1, guns.GUN_AP))
 
 
 def absent_moves(state: GameState) -> list[Move]:
-    """Return the moves SPEC ruling 14 makes for the player to act when that player is absent.
+    """Return the moves SPEC ruling 14 (and 7.6.9) makes for the player to act when that player is absent.
 
     They take the seat through its current obligation (a turn, a scoring turn, a bid, a pick and
-    the turn that follows it) until someone else acts or the game ends. Empty once finished.
+    the turn that follows it, a declaration, a jump's choice or slot) until someone else acts or the
+    game ends. Empty once finished.
     """
     seat = state.to_act
     out: list[Move] = []
     s = state
-    while s.to_act == seat and s.phase is not Phase.FINISHED and len(out) < 8:
+    while s.to_act == seat and s.phase is not Phase.FINISHED and len(out) < 24:
         if s.phase is Phase.PLACE:
             space, rotation = legal_placements(s)[0]
             move: Move = Place(space, rotation)
@@ -386,6 +518,10 @@ def absent_moves(state: GameState) -> list[Move]:
             move = Pass()
         elif s.phase is Phase.PICK:
             move = Pick(1)
+        elif s.phase is Phase.DECLARE:
+            move = Declare(True)
+        elif s.phase is Phase.JUMP:
+            move = Jump(rapido.most_chips(s, seat))
         else:
             move = End()
         out.append(move)

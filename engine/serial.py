@@ -14,7 +14,20 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from .board import SPACE_COUNT, parse_space, space_name
 from .errors import InvalidRecord
 from .moves import parse_move
-from .state import GameState, Phase, ScoreEntry, Setup, TurnRecord, Variant
+from .options import canonical_options
+from .state import (
+    NO_GUNS,
+    NOBODY,
+    GameState,
+    Phase,
+    ScoreEntry,
+    Setup,
+    Stage,
+    TurnCounts,
+    TurnRecord,
+    Variant,
+    blank_state,
+)
 from .tiles import HEXAGONS, TREASURE_KINDS, Terrain
 
 SNAPSHOT_FORMAT: Final = 1
@@ -43,6 +56,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "players": list(state.setup.players), "variant": state.setup.variant.value,
             "seed": state.setup.seed, "tile_order": list(state.setup.tile_order),
             "treasure_order": list(state.setup.treasure_order),
+            "options": [o.value for o in state.setup.options], "rolls": list(state.setup.rolls),
         },
         "log": list(state.log),
         "board": board,
@@ -82,6 +96,32 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "high_bid": state.high_bid,
         "high_bidder": state.high_bidder,
         "first_passer": state.first_passer,
+        "variants": _variant_fields(state),
+    }
+
+
+def _variant_fields(state: GameState) -> dict[str, Any]:
+    """Section 7's fields (all at their defaults in a game without options)."""
+    return {
+        "roll_pos": state.roll_pos,
+        "obstacles": [[space_name(a), space_name(b)] for a, b in sorted(state.obstacles)],
+        "gun": list(state.gun),
+        "fired": [space_name(x) for x in sorted(state.fired)],
+        "volcanoes_taken": state.volcanoes_taken,
+        "display_volcanoes": state.display_volcanoes,
+        "declared_no": state.declared_no,
+        "final_placement": state.final_placement,
+        "stage": state.stage.value,
+        "acquired": list(state.acquired),
+        "hands": list(state.hands),
+        "round_order": list(state.round_order),
+        "chips": list(state.chips),
+        "jump": list(state.jump),
+        "chosen": list(state.chosen),
+        "slots": list(state.slots),
+        "counts": [{"uncovered": _space_dict(c.uncovered), "recovered": _space_dict(c.recovered),
+                    "moves": list(c.moves)} for c in state.counts],
+        "volcano_queue": list(state.volcano_queue),
     }
 
 
@@ -97,6 +137,39 @@ class _SetupModel(BaseModel):
     seed: int
     tile_order: list[str] = Field(min_length=36, max_length=36)
     treasure_order: list[str] = Field(min_length=24, max_length=24)
+    options: list[str] = []
+    rolls: list[int] = []
+
+
+class _CountsModel(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+    uncovered: dict[str, int]
+    recovered: dict[str, int]
+    moves: list[str]
+
+
+class _VariantsModel(BaseModel):
+    """Section 7's fields; a snapshot written before them has none, and gets the defaults."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+    roll_pos: int = Field(ge=0)
+    obstacles: list[list[str]]
+    gun: list[int] = Field(min_length=SPACE_COUNT, max_length=SPACE_COUNT)
+    fired: list[str]
+    volcanoes_taken: int = Field(ge=0, le=3)
+    display_volcanoes: int = Field(ge=0, le=3)
+    declared_no: bool
+    final_placement: bool
+    stage: Stage = Field(strict=False)
+    acquired: list[int]
+    hands: list[str | None]
+    round_order: list[int]
+    chips: list[int]
+    jump: list[int]
+    chosen: list[int]
+    slots: list[int]
+    counts: list[_CountsModel]
+    volcano_queue: list[int]
 
 
 class _HexModel(BaseModel):
@@ -159,6 +232,7 @@ class _StateModel(BaseModel):
     high_bid: int
     high_bidder: int
     first_passer: int
+    variants: _VariantsModel | None = None
 
 
 def _space(name: str) -> int:
@@ -169,10 +243,12 @@ def _space(name: str) -> int:
 
 
 def _build(m: _StateModel) -> GameState:
-    from .state import blank_state
-
+    try:
+        options = canonical_options(m.setup.options, m.setup.variant.value)
+    except InvalidRecord as e:
+        raise InvalidRecord(f"Bad snapshot: {e}") from None
     setup = Setup(tuple(m.setup.players), m.setup.variant, m.setup.seed,
-                  tuple(m.setup.tile_order), tuple(m.setup.treasure_order))
+                  tuple(m.setup.tile_order), tuple(m.setup.treasure_order), options, tuple(m.setup.rolls))
     if sorted(setup.tile_order) != sorted(HEXAGONS):
         raise InvalidRecord("Bad snapshot: the tile order is not the 36 hexagons.")
     if any(k not in TREASURE_KINDS for k in setup.treasure_order):
@@ -242,7 +318,34 @@ def _build(m: _StateModel) -> GameState:
         raise InvalidRecord("Bad snapshot: unknown shown hexagon.")
     if any(s.terrain[sp] is Terrain.VOLCANO and s.value[sp] for sp in range(SPACE_COUNT)):
         raise InvalidRecord("Bad snapshot: a volcano with a value.")
+    if m.variants is not None:
+        _build_variants(s, m.variants)
     return s
+
+
+def _build_variants(s: GameState, v: _VariantsModel) -> None:
+    n = len(s.players)
+    per_player = (v.hands, v.chips, v.jump, v.counts)
+    if any(len(x) != n for x in per_player):
+        raise InvalidRecord("Bad snapshot: a per-player list of the options has the wrong length.")
+    if any(t is not None and t not in HEXAGONS for t in v.hands):
+        raise InvalidRecord("Bad snapshot: unknown hexagon in a hand.")
+    if any(len(pair) != 2 for pair in v.obstacles):
+        raise InvalidRecord("Bad snapshot: an obstacle is not a pair of spaces.")
+    s.roll_pos = v.roll_pos
+    s.obstacles = frozenset((_space(a), _space(b)) for a, b in v.obstacles)
+    s.gun = NO_GUNS if all(g == NOBODY for g in v.gun) else tuple(v.gun)
+    s.fired = frozenset(_space(x) for x in v.fired)
+    s.volcanoes_taken, s.display_volcanoes = v.volcanoes_taken, v.display_volcanoes
+    s.declared_no, s.final_placement, s.stage = v.declared_no, v.final_placement, v.stage
+    s.acquired, s.hands, s.round_order = tuple(v.acquired), tuple(v.hands), tuple(v.round_order)
+    s.chips, s.jump, s.chosen, s.slots = tuple(v.chips), tuple(v.jump), tuple(v.chosen), tuple(v.slots)
+    s.counts = tuple(
+        TurnCounts({_space(k): x for k, x in c.uncovered.items()}, {_space(k): x for k, x in c.recovered.items()},
+                   tuple(c.moves))
+        for c in v.counts
+    )
+    s.volcano_queue = tuple(v.volcano_queue)
 
 
 def state_from_dict(data: Any) -> GameState:

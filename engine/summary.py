@@ -5,14 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from .board import SPACE_COUNT, space_name
-from .state import LEADER_SUPPLY, GameState, Phase
+from .indiana import rolls_made
+from .options import DICE, Option
+from .state import LEADER_SUPPLY, NOBODY, GameState, Phase, Stage, Variant, visible_ap
 
 
 def summary(state: GameState) -> dict[str, Any]:
-    """Return the state part of ``python -m engine replay``'s output, keys exactly as SPEC section 6."""
+    """Return the state part of ``python -m engine replay``'s output, keys exactly as SPEC sections 6 and
+    7.0.4 (section 7's keys only in a game with options or Tikal Rápido)."""
     names = state.players
     finished = state.phase is Phase.FINISHED
-    ap: int | None = state.ap if state.phase in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING) else None
+    ap = visible_ap(state)
+    guns = state.setup.has(Option.GUNS)
     players = {
         name: {
             "workers_supply": state.supply[p],
@@ -45,7 +49,9 @@ def summary(state: GameState) -> dict[str, Any]:
             "guard": names[state.guard[s]] if state.guard[s] >= 0 else None,
             "figures": figures,
         }
-    return {
+        if guns:
+            hexes[space_name(s)]["gun"] = names[state.gun[s]] if state.gun[s] != NOBODY else None
+    out = {
         "finished": finished,
         "phase": state.phase.value,
         "to_act": None if finished else names[state.to_act],
@@ -55,3 +61,37 @@ def summary(state: GameState) -> dict[str, Any]:
         "hexes": hexes,
         "temple_supply": {str(v): state.temple_supply.get(v, 0) for v in range(2, 11)},
     }
+    if state.setup.options or state.variant is Variant.RAPIDO:
+        out.update(option_summary(state))
+    return out
+
+
+def option_summary(state: GameState) -> dict[str, Any]:
+    """Return SPEC 7.0.4's additions (the per-hex ``gun`` aside)."""
+    options = state.setup.options
+    out: dict[str, Any] = {"options": [o.value for o in options]}
+    if Option.OBSTACLES in options:
+        out["obstacles"] = [[space_name(a), space_name(b)] for a, b in sorted(state.obstacles)]
+    if any(o in DICE for o in options):
+        out["rolls"] = list(rolls_made(state))
+    if Option.RANDOMTERRAIN in options:
+        out["stack_left"] = state.stack_left
+        out["volcanoes_added"] = state.volcanoes_added
+    if state.variant is Variant.RAPIDO:
+        out["rapido"] = rapido_summary(state)
+    return out
+
+
+def rapido_summary(state: GameState) -> dict[str, Any]:
+    """Return the ``rapido`` object of SPEC 7.6.10, its six keys always present."""
+    names = state.players
+    in_slots = state.stage is Stage.JUMPS and state.phase is Phase.ACTIONS
+    return {
+        "round_order": [names[q] for q in state.round_order],
+        "hands": {names[q]: tile for q, tile in enumerate(state.hands) if tile is not None},
+        "chips": {name: state.chips[q] for q, name in enumerate(names)},
+        "chosen": [names[q] for q in state.chosen] if state.phase is Phase.JUMP else [],
+        "jump": {names[q]: state.jump[q] for q in state.chosen} if in_slots else {},
+        "slots": [names[q] for q in state.slots] if in_slots else [],
+    }
+

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .ai import LEVELS, computer_turn
+from .options import Option, canonical_options
 from .record import new_game
 from .state import Variant
 
@@ -58,12 +59,17 @@ class TournamentResult:
     by_variant: dict[tuple[Variant, str], Tally] = field(default_factory=dict)
     scores: list[tuple[int, ...]] = field(default_factory=list)
     """Final scores per game, by entrant (not by seat)."""
+    options: tuple[Option, ...] = ()
 
 
-def play_game(levels: Sequence[str], variant: Variant | str, seed: int, ai_seed: int) -> tuple[int, ...]:
-    """Play one game of computer players (``levels`` by seat) and return the final scores by seat."""
+def play_game(
+    levels: Sequence[str], variant: Variant | str, seed: int, ai_seed: int, options: Sequence[str] = ()
+) -> tuple[int, ...]:
+    """Play one game of computer players (``levels`` by seat) and return the final scores by seat.
+
+    Every decision is applied strictly: a refused move raises ``IllegalMove``."""
     names = [f"{level.capitalize()}{i + 1}" for i, level in enumerate(levels)]
-    state = new_game(names, variant, seed=seed)
+    state = new_game(names, variant, seed=seed, options=options)
     while not state.finished:
         seat = state.to_act
         state, _ = computer_turn(state, levels[seat], ai_seed * 10 + seat, strict=True)
@@ -76,15 +82,20 @@ def run_tournament(
     variants: Sequence[Variant | str] = (Variant.BASIC,),
     seed: int = 1,
     progress: Callable[[int, tuple[int, ...]], None] | None = None,
+    options: Sequence[str] = (),
 ) -> TournamentResult:
-    """Play ``games`` games per variant with seats rotated; ``entrants`` are levels, one per seat."""
+    """Play ``games`` games per variant with seats rotated; ``entrants`` are levels, one per seat;
+    ``options`` (SPEC 7.0) apply to every game."""
     for level in entrants:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}")
     if not 2 <= len(entrants) <= 4:
         raise ValueError("a tournament game has 2–4 players")
     n = len(entrants)
-    result = TournamentResult(tuple(entrants), tuple(Variant(v) for v in variants), games, seed)
+    for variant in variants:
+        canonical_options(options, variant)  # raises on a combination SPEC 7.0.1 refuses
+    result = TournamentResult(tuple(entrants), tuple(Variant(v) for v in variants), games, seed,
+                              options=canonical_options(options, variants[0]) if variants else ())
     for level in entrants:
         result.tallies.setdefault(level, Tally(level))
         for variant in result.variants:
@@ -95,7 +106,7 @@ def run_tournament(
             shift = g % n
             # entrant e sits on seat (e + shift) % n
             by_seat = [entrants[(s - shift) % n] for s in range(n)]
-            scores = play_game(by_seat, variant, seed + g, seed * 7919 + g)
+            scores = play_game(by_seat, variant, seed + g, seed * 7919 + g, options)
             by_entrant = tuple(scores[(e + shift) % n] for e in range(n))
             best = max(by_entrant)
             for e, level in enumerate(entrants):
@@ -113,6 +124,8 @@ def run_tournament(
 def format_result(result: TournamentResult) -> str:
     """Return the tournament's table: per level, games, wins, win rate with its 95% interval, mean score."""
     variants = " and ".join(v.value for v in result.variants)
+    if result.options:
+        variants += " with " + ", ".join(o.value for o in result.options)
     lines = [
         f"Tournament: {result.games} games per variant ({variants}), {len(result.entrants)} players "
         f"({', '.join(result.entrants)}), seats rotated, seed {result.seed}.",

@@ -11,17 +11,23 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .board import SPACE_COUNT, space_name
-from .geometry import cheapest_paths, crossing_cost, passable_borders
+from .geometry import NO_SPACES, cheapest_paths, crossing_cost, gun_blocked, passable_borders
+from .indiana import rolls_made
+from .options import Option, dice_of
 from .rules import legal_placements, score_now
 from .state import (
     LEADER_GUARD,
     LEADER_REMOVED,
     LEADER_SUPPLY,
+    NOBODY,
     GameState,
     Phase,
     ScoreEntry,
+    Stage,
     TurnRecord,
     Variant,
+    is_volcano,
+    visible_ap,
 )
 from .tiles import HEXAGONS, LETTERS, Terrain
 
@@ -70,6 +76,8 @@ class SpaceView:
     """Workers per seat."""
     leaders: tuple[bool, ...]
     """Whether each seat's leader stands here."""
+    gun: int | None = None
+    """Machine guns (SPEC 7.4): the seat whose gun (and crew of two) stands here."""
 
     def strength(self, seat: int) -> int:
         return self.workers[seat] + (3 if self.leaders[seat] else 0)
@@ -119,6 +127,46 @@ class GameView:
     """The seat that took the last normal turn (the final scoring starts from it)."""
     first_passer: int | None = None
     """Auction: the first seat that passed in the current bidding (it plays for free if all pass)."""
+    options: tuple[Option, ...] = ()
+    """The game's options in canonical order (SPEC 7.0.1)."""
+    obstacles: tuple[tuple[int, int], ...] = ()
+    """Obstacles (SPEC 7.3): the borders with one, as ``(lower space, higher space)``, sorted."""
+    fired: tuple[int, ...] = ()
+    """Machine guns: spaces whose gun cannot fire in the turn under way (it fired, or was mounted, in it)."""
+    rolls: tuple[int, ...] = ()
+    """Indiana Jones (SPEC 7.2): the dice totals rolled so far, in order (the rolls to come are secret)."""
+    dice: tuple[int, int] | None = None
+    """Indiana Jones: ``(dice, faces)`` of the game's option, e.g. ``(3, 6)``; ``None`` without one."""
+    volcanoes_added: int = 3
+    """Random terrain (SPEC 7.5): volcanoes shuffled into the stack so far (3 in other games)."""
+    volcanoes_taken: int = 0
+    """Random terrain: volcanoes taken so far (the third one ends the game)."""
+    display_volcanoes: int = 0
+    """Random terrain: volcanoes in the current round's display as drawn (two or more: declarations)."""
+    declared_no: bool = False
+    """Random terrain: a volcano of the current round's display was declared ``score no``."""
+    final_placement: bool = False
+    """Random terrain: the game's third volcano is being placed; the game ends with that placement."""
+    stage: Stage = Stage.NONE
+    """Tikal Rápido (SPEC 7.6): the round's phase (auction, placing, jumps, volcanoes, final)."""
+    round_order: tuple[int, ...] = ()
+    """Tikal Rápido: the round's order ([] during phase 1, kept until the next round begins)."""
+    hands: tuple[str | None, ...] = ()
+    """Tikal Rápido: per seat, the hexagon acquired and not yet placed (empty in other games)."""
+    acquired: tuple[int, ...] = ()
+    """Tikal Rápido: seats in the order they acquired a hexagon this round (phase 1)."""
+    chips: tuple[int, ...] = ()
+    """Tikal Rápido: per seat, its chips (as before the jump until everyone has chosen; 10 outside phase 3)."""
+    chosen: tuple[int, ...] = ()
+    """Tikal Rápido: seats that chose in the jump under way, in round order (their numbers stay secret)."""
+    jump: tuple[int | None, ...] = ()
+    """Tikal Rápido: per seat, the revealed chips of the jump whose action slots are under way, else ``None``."""
+    slots: tuple[int, ...] = ()
+    """Tikal Rápido: seats still to act after ``to_act`` in the jump's action slots."""
+    phase3_moves: tuple[tuple[str, ...], ...] = ()
+    """Tikal Rápido: per seat, its actions in this round's phase 3 so far (limits per turn count over them)."""
+    volcano_queue: tuple[int, ...] = ()
+    """Tikal Rápido: seats that placed a volcano this round and still wait for its scoring round."""
 
     def space(self, name: str) -> SpaceView:
         """Return the space called ``name`` (e.g. ``"C2"``)."""
@@ -129,16 +177,20 @@ class GameView:
                 [s.stones for s in self.spaces])
 
     def border_cost(self, space: int, side: int) -> int:
-        """Return the AP to cross from ``space`` over ``side`` (0: no path there), as the rules price it."""
-        return crossing_cost(*self._board(), space, side)
+        """Return the AP to cross from ``space`` over ``side`` (0: no path there), as the rules price it
+        (an obstacle adds 2)."""
+        return crossing_cost(*self._board(), space, side, frozenset(self.obstacles))
 
     def border_costs(self) -> tuple[tuple[int, int, int], ...]:
         """Return ``(space, side, cost)`` for every border a figure may cross, each border once."""
-        return tuple(passable_borders(*self._board()))
+        return tuple(passable_borders(*self._board(), frozenset(self.obstacles)))
 
-    def path_costs(self, source: int) -> dict[int, int]:
-        """Return the cheapest AP per figure from ``source`` to every space it can reach (ruling 1)."""
-        return cheapest_paths(*self._board(), source)
+    def path_costs(self, source: int, mover: int | None = None) -> dict[int, int]:
+        """Return the cheapest AP per figure from ``source`` to every space it can reach (ruling 1,
+        obstacles counted). With ``mover`` (a seat), the other players' machine guns block the way."""
+        blocked = gun_blocked([NOBODY if s.gun is None else s.gun for s in self.spaces], mover) \
+            if mover is not None else NO_SPACES
+        return cheapest_paths(*self._board(), source, frozenset(self.obstacles), blocked)
 
     def placement_costs(self, space: int, rotation: int) -> tuple[tuple[int, int], ...]:
         """Return ``(side, cost)`` for every border the hexagon in hand would open if placed on
@@ -150,9 +202,10 @@ class GameView:
         explored[space], terrain[space], stones[space] = True, hexagon.terrain, hexagon.rotated(rotation)
         return tuple((side, c) for side in range(6) if (c := crossing_cost(explored, terrain, stones, space, side)))
 
-    def path_cost(self, source: int, target: int) -> int | None:
-        """Return the cheapest AP per figure from ``source`` to ``target``, ``None`` without a path."""
-        return self.path_costs(source).get(target)
+    def path_cost(self, source: int, target: int, mover: int | None = None) -> int | None:
+        """Return the cheapest AP per figure from ``source`` to ``target``, ``None`` without a path
+        (``mover`` as in ``path_costs``)."""
+        return self.path_costs(source, mover).get(target)
 
     @property
     def finished(self) -> bool:
@@ -181,6 +234,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
             guard=state.guard[s] if state.guard[s] >= 0 else None,
             workers=tuple(state.workers[p][s] for p in range(n)),
             leaders=tuple(state.leader[p] == s for p in range(n)),
+            gun=state.gun[s] if state.gun[s] != NOBODY else None,
         )
         for s in range(SPACE_COUNT)
     )
@@ -197,9 +251,13 @@ def view(state: GameState, player: int | None = None) -> GameView:
             temple_points_now=temples, treasure_points_now=treasures,
         ))
     stack = state.setup.tile_order[state.stack_pos:]
-    letters = Counter(t[0] for t in stack)
+    random_terrain = state.setup.has(Option.RANDOMTERRAIN)
+    letters = Counter(t[0] for t in stack) if not random_terrain else Counter[str]()
+    drawn_volcanoes = sum(1 for t in state.setup.tile_order[: state.stack_pos] if is_volcano(t))
     finished = state.phase is Phase.FINISHED
     best = max(state.score)
+    rapido = state.variant is Variant.RAPIDO
+    slots = rapido and state.stage is Stage.JUMPS and state.phase is Phase.ACTIONS
     return GameView(
         viewer=player,
         variant=state.variant,
@@ -208,7 +266,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
         spaces=spaces,
         phase=state.phase,
         to_act=None if finished else state.to_act,
-        ap_left=state.ap if state.phase in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING) else None,
+        ap_left=visible_ap(state),
         hand=state.hand,
         placements=tuple(legal_placements(state)) if state.phase is Phase.PLACE else (),
         shown=state.shown,
@@ -219,9 +277,9 @@ def view(state: GameState, player: int | None = None) -> GameView:
         round=state.round,
         scoring_round=state.scoring_round,
         final_scoring=state.phase is Phase.SCORING and state.volcano_player < 0,
-        stack_left=len(stack),
+        stack_left=state.stack_left,
         stack_by_letter=tuple((letter, letters[letter]) for letter in LETTERS if letters[letter]),
-        volcanoes_to_come=sum(1 for t in stack if HEXAGONS[t].terrain is Terrain.VOLCANO),
+        volcanoes_to_come=state.volcanoes_added - drawn_volcanoes,
         temple_supply=tuple(sorted(state.temple_supply.items())),
         turn_moves=state.turn_moves,
         last_turn=state.last_turn,
@@ -232,4 +290,31 @@ def view(state: GameState, player: int | None = None) -> GameView:
         volcano_player=state.volcano_player if state.volcano_player >= 0 else None,
         last_placer=state.last_placer if state.last_placer >= 0 else None,
         first_passer=state.first_passer if state.phase is Phase.BID and state.first_passer >= 0 else None,
+        options=state.setup.options,
+        obstacles=tuple(sorted(state.obstacles)),
+        fired=tuple(sorted(state.fired)),
+        rolls=rolls_made(state),
+        dice=dice_of(state.setup.options),
+        volcanoes_added=state.volcanoes_added,
+        volcanoes_taken=state.volcanoes_taken,
+        display_volcanoes=state.display_volcanoes,
+        declared_no=state.declared_no,
+        final_placement=state.final_placement,
+        stage=state.stage,
+        round_order=state.round_order,
+        hands=state.hands if rapido else (),
+        acquired=state.acquired,
+        chips=state.chips if rapido else (),
+        chosen=state.chosen if state.phase is Phase.JUMP else (),
+        jump=tuple(state.jump[q] if slots and q in state.chosen else None for q in range(n)) if rapido else (),
+        slots=state.slots if slots else (),
+        phase3_moves=_phase3_moves(state) if rapido else (),
+        volcano_queue=state.volcano_queue,
     )
+
+
+def _phase3_moves(state: GameState) -> tuple[tuple[str, ...], ...]:
+    if state.stage is not Stage.JUMPS:
+        return ()
+    acting = state.to_act if state.phase is Phase.ACTIONS else NOBODY
+    return tuple(state.turn_moves if q == acting else c.moves for q, c in enumerate(state.counts))

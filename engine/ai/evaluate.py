@@ -18,6 +18,7 @@ from typing import Final
 
 from ..board import BASE_CAMP, SPACE_COUNT
 from ..geometry import path_costs
+from ..options import Option
 from ..state import LEADER_SUPPLY, NOBODY, GameState, Phase
 from ..tiles import (
     AP_PER_TURN,
@@ -31,6 +32,7 @@ from ..tiles import (
 from ..view import GameView
 
 SCORINGS: Final = 4
+RANDOM_TERRAIN_SCORINGS: Final = 3
 VOLCANO_LETTERS: Final = {"B": "B-1", "D": "D-3", "F": "F-2"}
 
 
@@ -90,6 +92,8 @@ def volcano_urgency(view: GameView) -> float:
     """
     n = len(view.players)
     draws = n - 1 if view.variant.value == "basic" else n
+    if Option.RANDOMTERRAIN in view.options:
+        return random_terrain_urgency(view.stack_left, view.volcanoes_to_come, draws)
     counts = dict(view.stack_by_letter)
     seen = {s.tile for s in view.spaces if s.tile} | set(view.shown) | ({view.hand} if view.hand else set())
     above = 0
@@ -100,6 +104,15 @@ def volcano_urgency(view: GameView) -> float:
             return within / c
         above += c
     return 1.0 if view.stack_left <= draws else 0.0
+
+
+def random_terrain_urgency(stack: int, volcanoes: int, draws: int) -> float:
+    """Random terrain: the chance that the next ``draws`` hexagons from a stack of ``stack`` hold one of its
+    ``volcanoes`` (the volcanoes still to be shuffled in are left out)."""
+    none = 1.0
+    for i in range(min(draws, stack)):
+        none *= max(stack - volcanoes - i, 0) / (stack - i)
+    return 1.0 - none
 
 
 @dataclass(slots=True)
@@ -132,7 +145,10 @@ def _remaining(state: GameState, q: int) -> tuple[bool, int]:
     """Whether ``q`` scores in the scoring turn under way (acting or queued) and how many later scorings follow."""
     if state.phase is Phase.FINISHED:
         return False, 0
-    later = SCORINGS - state.scoring_round
+    if state.setup.has(Option.RANDOMTERRAIN):
+        later = RANDOM_TERRAIN_SCORINGS - state.volcanoes_taken  # each volcano to come scores at most once
+    else:
+        later = SCORINGS - state.scoring_round
     if state.phase is Phase.SCORING:
         now = q == state.to_act or q in state.scoring_queue
         return now, later
@@ -173,9 +189,9 @@ def _threats(state: GameState, q: int, temples: list[int]) -> list[int]:
     """Per temple, the strength ``q`` could add there in one turn of 10 AP (figures on the board walking
     in, figures in the supply deployed and walking in), cheapest strength first."""
     row, leader = state.workers[q], state.leader[q]
-    walkers = [(path_costs(state, s), row[s], leader == s) for s in range(SPACE_COUNT) if row[s] or leader == s]
+    walkers = [(path_costs(state, s, q), row[s], leader == s) for s in range(SPACE_COUNT) if row[s] or leader == s]
     deployable = state.supply[q], leader == LEADER_SUPPLY
-    camps = [path_costs(state, c) for c in (BASE_CAMP, *(s for s in range(SPACE_COUNT) if state.camp[s] == q))]
+    camps = [path_costs(state, c, q) for c in (BASE_CAMP, *(s for s in range(SPACE_COUNT) if state.camp[s] == q))]
     out = []
     for t in temples:
         offers: list[tuple[float, int, int, int]] = []  # (AP per strength, AP per figure, strength, figures)

@@ -11,17 +11,22 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..moves import Bid, Move, Pass, Pick, Undo
+from ..moves import Bid, Declare, Move, Pass, Pick, Undo
+from ..rapido import in_slot
 from ..rules import legal_moves, score_now
-from ..state import GameState, Phase
+from ..state import GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
 from .evaluate import EASY, STRONG, Context, Weights, make_context
+from .rapido import CHIP_VALUE, choose_jump, plan_slot
 from .sample import determinize
 from .search import Budget, finish, plan_normal_turn, rank_placements
 
 STRONG_BUDGET: Final = Budget(width=4, nodes=450, placements=3, replies=3, reply_nodes=150)
 EASY_BUDGET: Final = Budget(width=1, nodes=120, placements=1)
+RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
+"""The strong player's search of a plan for its chips in Tikal Rápido's phase 3."""
+EASY_CHIP_VALUE: Final = 0.1
 BID_SHARE: Final = 0.5
 """Share of a shown hexagon's advantage over the others the strong player will pay for it."""
 
@@ -78,6 +83,8 @@ def _auction(state: GameState, ctx: Context, level: str) -> list[Move]:
     low, high = state.high_bid + 1, state.score[ctx.me]
     if level != "strong" or low > high or len(values) < 2:
         return [Pass()]
+    if state.variant is Variant.RAPIDO:
+        return [Pass()]  # a hexagon held is no turn: measured, bidding for one cost the strong player
     ordered = sorted(values, reverse=True)
     rest = ordered[1:]
     worth = BID_SHARE * (ordered[0] - sum(rest) / len(rest))
@@ -108,5 +115,24 @@ def plan(view: GameView, level: str, seed: int) -> list[Move]:
     ctx = make_context(view, state, view.to_act, weights)
     if state.phase in (Phase.BID, Phase.PICK):
         return _auction(state, ctx, level)
+    if state.phase is Phase.DECLARE:
+        return [_declare(state, ctx, level)]
+    plans = RAPIDO_BUDGET if level == "strong" else None
+    if state.phase is Phase.JUMP:
+        return [choose_jump(state, ctx, CHIP_VALUE if level == "strong" else EASY_CHIP_VALUE, plans)]
+    if in_slot(state):
+        return plan_slot(state, ctx, plans)
+    if state.stage is Stage.PLACING:
+        return [rank_placements(state, ctx, access)[0][1]]
     moves = plan_normal_turn(state, ctx, budget, access)
     return finish(moves)
+
+
+def _declare(state: GameState, ctx: Context, level: str) -> Declare:
+    """Random terrain: the strong player lets the volcano score when it gains at least as much as the best
+    opponent would; the easy player always lets it score."""
+    if level != "strong":
+        return Declare(True)
+    totals = [sum(score_now(state, q)) for q in range(len(state.players))]
+    best_other = max(t for q, t in enumerate(totals) if q != ctx.me)
+    return Declare(totals[ctx.me] >= best_other)

@@ -17,6 +17,10 @@ from collections import Counter
 
 from ..board import SPACE_COUNT
 from ..moves import Recover, Uncover, parse_move
+from ..options import Option
+from ..randomterrain import sample_rest
+from ..rapido import MAX_JUMP
+from ..record import MAX_ROLLS
 from ..state import (
     LEADER_GUARD,
     LEADER_REMOVED,
@@ -25,6 +29,9 @@ from ..state import (
     GameState,
     Phase,
     Setup,
+    Stage,
+    TurnCounts,
+    Variant,
     blank_state,
 )
 from ..tiles import HEXAGONS, LETTERS, TREASURE_KINDS, WAFERS_PER_KIND
@@ -33,11 +40,17 @@ from ..view import GameView
 _LEADER = {"supply": LEADER_SUPPLY, "guard": LEADER_GUARD, "removed": LEADER_REMOVED}
 
 
+def seen_tiles(view: GameView) -> list[str]:
+    """Return the hexagons drawn so far: placed, in hand (Tikal Rápido: in every hand) or shown."""
+    seen = [s.tile for s in view.spaces if s.tile is not None]
+    held = [view.hand] if view.hand is not None else []
+    held += [t for t in view.hands if t is not None and t not in held]
+    return [*seen, *held, *view.shown]
+
+
 def unseen_tiles(view: GameView) -> list[str]:
-    """Return the hexagons of the face-down stack as a set (id order): all but placed, held or shown."""
-    seen = {s.tile for s in view.spaces if s.tile is not None} | set(view.shown)
-    if view.hand is not None:
-        seen.add(view.hand)
+    """Return the hexagons not drawn yet as a set (id order): all but placed, held or shown."""
+    seen = set(seen_tiles(view))
     return [t for t in HEXAGONS if t not in seen]
 
 
@@ -51,7 +64,11 @@ def unseen_wafers(view: GameView) -> list[str]:
 
 
 def sample_stack(view: GameView, rng: random.Random) -> list[str]:
-    """Return a face-down stack consistent with the view: each letter's unseen hexagons shuffled, A on top."""
+    """Return a face-down stack consistent with the view: each letter's unseen hexagons shuffled, A on top
+    (random terrain: drawn one by one from the stack of the moment, volcanoes entering on time)."""
+    if Option.RANDOMTERRAIN in view.options:
+        seen = seen_tiles(view)
+        return sample_rest(len(view.players), set(seen), len(seen), rng)
     by_letter: dict[str, list[str]] = {}
     for tile in unseen_tiles(view):
         by_letter.setdefault(tile[0], []).append(tile)
@@ -66,11 +83,11 @@ def sample_stack(view: GameView, rng: random.Random) -> list[str]:
     return stack
 
 
-def _per_turn_counts(view: GameView) -> tuple[dict[int, int], dict[int, int]]:
-    """Levels uncovered and wafers recovered per space in the current turn, read from its actions."""
+def _per_turn_counts(moves: tuple[str, ...]) -> tuple[dict[int, int], dict[int, int]]:
+    """Levels uncovered and wafers recovered per space in a turn, read from its actions."""
     uncovered: dict[int, int] = {}
     recovered: dict[int, int] = {}
-    for text in view.turn_moves:
+    for text in moves:
         move = parse_move(text)
         if isinstance(move, Uncover):
             uncovered[move.space] = uncovered.get(move.space, 0) + move.count
@@ -86,8 +103,7 @@ def _or_nobody(seat: int | None) -> int:
 def determinize(view: GameView, rng: random.Random) -> GameState:
     """Return a state that shows ``view`` with its secrets drawn by ``rng`` from what is unseen."""
     n = len(view.players)
-    placed = [s.tile for s in view.spaces if s.tile is not None]
-    known = [*placed, *([view.hand] if view.hand is not None else []), *view.shown]
+    known = seen_tiles(view)
     stack = sample_stack(view, rng)
     wafers = unseen_wafers(view)
     rng.shuffle(wafers)
@@ -99,6 +115,8 @@ def determinize(view: GameView, rng: random.Random) -> GameState:
         seed=0,
         tile_order=(*known, *stack),
         treasure_order=(*held, *wafers),
+        options=view.options,
+        rolls=(*view.rolls, *sample_rolls(view, rng)),
     )
     s = blank_state(setup)
     s.version = view.version
@@ -138,7 +156,7 @@ def determinize(view: GameView, rng: random.Random) -> GameState:
     s.ap = view.ap_left if view.ap_left is not None else (0 if view.phase is Phase.FINISHED else 10)
     s.hand = view.hand
     s.turn = view.turn
-    s.uncovered, s.recovered = _per_turn_counts(view)
+    s.uncovered, s.recovered = _per_turn_counts(view.turn_moves)
     s.turn_moves = view.turn_moves
     s.last_turn = view.last_turn
     s.scoring_round = view.scoring_round
@@ -153,4 +171,48 @@ def determinize(view: GameView, rng: random.Random) -> GameState:
     s.high_bidder = _or_nobody(view.high_bidder)
     s.first_passer = _or_nobody(view.first_passer)
     assert len(s.explored) == SPACE_COUNT
+    _option_fields(view, s, rng)
     return s
+
+
+def sample_rolls(view: GameView, rng: random.Random) -> list[int]:
+    """Return dice totals for the rolls still to come (Indiana Jones), as a player may imagine them."""
+    if view.dice is None:
+        return []
+    count, faces = view.dice
+    return [sum(rng.randint(1, faces) for _ in range(count)) for _ in range(MAX_ROLLS - len(view.rolls))]
+
+
+def _option_fields(view: GameView, s: GameState, rng: random.Random) -> None:
+    """Copy section 7's public fields, and draw the jump choices the view hides (SPEC 7.6.4)."""
+    n = len(view.players)
+    s.roll_pos = len(view.rolls)
+    s.obstacles = frozenset(view.obstacles)
+    if any(sv.gun is not None for sv in view.spaces):
+        s.gun = tuple(_or_nobody(sv.gun) for sv in view.spaces)
+    s.fired = frozenset(view.fired)
+    s.volcanoes_taken = view.volcanoes_taken
+    s.display_volcanoes = view.display_volcanoes
+    s.declared_no = view.declared_no
+    s.final_placement = view.final_placement
+    s.stage = view.stage
+    s.volcano_queue = view.volcano_queue
+    if view.variant is not Variant.RAPIDO:
+        return
+    s.round_order = view.round_order
+    s.hands = view.hands
+    s.acquired = view.acquired
+    s.chips = view.chips
+    s.slots = view.slots
+    if view.phase is Phase.JUMP:
+        s.chosen = view.chosen
+        s.jump = tuple(rng.randint(1, min(MAX_JUMP, view.chips[q])) if q in view.chosen else 0 for q in range(n))
+        s.ap = 0
+    elif view.jump and any(j is not None for j in view.jump):
+        s.chosen = tuple(q for q in view.round_order if view.jump[q] is not None)
+        s.jump = tuple(j or 0 for j in view.jump)
+    if view.phase3_moves:
+        counts = [TurnCounts(*_per_turn_counts(moves), moves) for moves in view.phase3_moves]
+        s.counts = tuple(counts)
+    if view.stage is Stage.JUMPS and view.phase is Phase.ACTIONS:
+        s.ap = s.jump[s.to_act]

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from ..actions import strongest_other
 from ..board import SPACE_COUNT
 from ..errors import IllegalMove
-from ..moves import COUNTED, Bid, End, Move, Pass, Pick, Place, Recover, Undo, Walk
+from ..moves import COUNTED, Bid, Declare, End, Jump, Move, Obstacle, Pass, Pick, Place, Recover, Undo, Walk
+from ..options import Option
 from ..rules import apply, legal_moves
 from ..state import NOBODY, GameState, Phase
 from ..tiles import AP_PER_TURN, Terrain
@@ -50,15 +52,26 @@ def _targets(state: GameState) -> set[int]:
     }
 
 
+def _held_temples(state: GameState) -> set[int]:
+    """Unguarded temples where the player to act is the strongest: the ones an obstacle may protect."""
+    p = state.to_act
+    return {s for s in range(SPACE_COUNT) if state.terrain[s] is Terrain.TEMPLE and state.guard[s] == NOBODY
+            and state.strength(p, s) > strongest_other(state, p, s)}
+
+
 def candidates(state: GameState) -> list[Move]:
-    """The moves worth trying now in a turn (no place, end, undo or auction moves)."""
+    """The moves worth trying now in a turn (no place, end, undo or auction moves; obstacles only on a
+    border of a temple the player holds)."""
     targets = _targets(state)
+    held = _held_temples(state) if state.setup.has(Option.OBSTACLES) else set()
     out: list[Move] = []
     for entry in legal_moves(state):
         move = entry.move
-        if isinstance(move, Place | End | Undo | Bid | Pass | Pick):
+        if isinstance(move, Place | End | Undo | Bid | Pass | Pick | Jump | Declare):
             continue
         if isinstance(move, Walk) and move.target not in targets:
+            continue
+        if isinstance(move, Obstacle) and move.first not in held and move.second not in held:
             continue
         if isinstance(move, COUNTED) and not getattr(move, "leader", False):
             out.extend(replace(move, count=c) for c in _counts(entry.low, entry.high))

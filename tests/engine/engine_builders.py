@@ -34,10 +34,12 @@ def game(
     tiles: Sequence[str] = (),
     wafers: Sequence[str] = (),
     seed: int = 1,
+    options: Sequence[str] = (),
+    rolls: Sequence[int] = (),
 ) -> GameState:
-    """Start a game with the first ``tiles`` hexagons and ``wafers`` wafers in that order."""
+    """Start a game with the first ``tiles`` hexagons, ``wafers`` wafers and ``rolls`` in that order."""
     names = NAMES[:players] if isinstance(players, int) else tuple(players)
-    return new_game(names, variant, seed, tile_order=tiles, treasure_order=wafers)
+    return new_game(names, variant, seed, tile_order=tiles, treasure_order=wafers, options=options, rolls=rolls)
 
 
 def play(state: GameState, *moves: str) -> GameState:

@@ -18,11 +18,14 @@ from engine import (
     GameState,
     LegalMove,
     Move,
+    Phase,
     Undo,
     apply,
     legal_moves,
     new_game,
 )
+from engine.options import Option, dice_of, roll_range
+from engine.randomterrain import sample_rest
 
 MAX_UNDOS_PER_TURN = 2
 MAX_MOVES_PER_GAME = 5000
@@ -84,10 +87,10 @@ def play(state: GameState, rng: random.Random) -> Iterator[tuple[GameState, Move
     raise AssertionError(f"random game not over after {MAX_MOVES_PER_GAME} moves: {state!r}")
 
 
-def random_game(players: int, variant: str, seed: int) -> list[GameState]:
+def random_game(players: int, variant: str, seed: int, options: tuple[str, ...] = ()) -> list[GameState]:
     """Play one random game from ``seed``; return every state from the first to the final one."""
     rng = random.Random(seed)
-    state = new_game(["Ana", "Ben", "Cy", "Dee"][:players], variant, seed=seed)
+    state = new_game(["Ana", "Ben", "Cy", "Dee"][:players], variant, seed=seed, options=options)
     states = [state]
     for _, _, after in play(state, rng):
         states.append(after)
@@ -99,7 +102,7 @@ def random_game(players: int, variant: str, seed: int) -> list[GameState]:
 
 
 _VERBS = ("place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard",
-          "end", "undo", "bid", "pass", "pick")
+          "end", "undo", "bid", "pass", "pick", "obstacle", "fire", "jump", "score")
 
 
 def _space(rng: random.Random, near: list[str]) -> str:
@@ -151,7 +154,16 @@ def random_move_text(state: GameState, rng: random.Random) -> str:
         case "camp":
             return f"camp {_space(rng, near)}"
         case "guard":
-            return f"guard {_space(rng, near)}" + (" leader" if rng.random() < 0.4 else "")
+            return (f"guard {_space(rng, near)}" + (" leader" if rng.random() < 0.4 else "")
+                    + (" gun" if rng.random() < 0.3 else ""))
+        case "obstacle":
+            return f"obstacle {_space(rng, own)} {_space(rng, near)}"
+        case "fire":
+            return f"fire {_space(rng, near)} {rng.choice(names)}"
+        case "jump":
+            return f"jump {rng.randint(1, 7)}"
+        case "score":
+            return rng.choice(("score yes", "score no"))
         case "bid":
             return f"bid {rng.choice((1, 2, 3, 5, 8, 13, 20, 21, 30, 60))}"
         case "pick":
@@ -196,6 +208,16 @@ def all_move_texts(state: GameState) -> Iterator[str]:
         yield f"camp {space}"
         yield f"guard {space}"
         yield f"guard {space} leader"
+        yield f"guard {space} gun"
+        yield f"guard {space} leader gun"
+        for other in spaces:
+            if other > space:
+                yield f"obstacle {space} {other}"
+        for name in state.players:
+            yield f"fire {space} {name}"
+    yield from ("score yes", "score no")
+    for n in range(1, 8):
+        yield f"jump {n}"
     if p < 0:
         return
     for space in spaces:
@@ -223,7 +245,9 @@ def all_move_texts(state: GameState) -> Iterator[str]:
 
 def with_other_secrets(s: GameState, rng: random.Random) -> GameState:
     """Return a state equal to ``s`` but for its hidden parts: the face-down stack reshuffled within
-    each letter, and the wafers still on the board or in the order dealt anew (same count per hex)."""
+    each letter (random terrain: drawn anew as the rules draw it), the wafers still on the board or in
+    the order dealt anew (same count per hex), the rolls to come rolled anew and, while a jump's
+    choices are secret, other numbers for the players who chose."""
     setup = s.setup
     seen, stack = setup.tile_order[: s.stack_pos], list(setup.tile_order[s.stack_pos:])
     by_letter: dict[str, list[str]] = {}
@@ -232,13 +256,23 @@ def with_other_secrets(s: GameState, rng: random.Random) -> GameState:
     for group in by_letter.values():
         rng.shuffle(group)
     stack = [t for letter in sorted(by_letter) for t in by_letter[letter]]
+    if Option.RANDOMTERRAIN in setup.options:
+        stack = sample_rest(len(s.players), set(seen), len(seen), rng)
+    rolls = setup.rolls
+    if rolls:
+        dice = dice_of(setup.options)
+        assert dice is not None
+        low, high = roll_range(dice)
+        rolls = (*rolls[: s.roll_pos], *(rng.randint(low, high) for _ in rolls[s.roll_pos:]))
     hexes = [space for space in range(len(SPACE_NAMES)) if s.wafers[space]]
     on_board = [k for space in hexes for k in s.wafers[space]]
     hidden = on_board + list(setup.treasure_order[s.wafer_pos:])
     rng.shuffle(hidden)
     other = s.clone()
-    other.setup = replace(setup, tile_order=(*seen, *stack),
+    other.setup = replace(setup, tile_order=(*seen, *stack), rolls=rolls,
                           treasure_order=(*setup.treasure_order[: s.wafer_pos], *hidden[len(on_board):]))
+    if s.phase is Phase.JUMP:
+        other.jump = tuple(rng.randint(1, min(5, s.chips[q])) if q in s.chosen else 0 for q in range(len(s.players)))
     at = 0
     for space in hexes:
         count = len(s.wafers[space])

@@ -49,3 +49,31 @@ def test_console_command_reads_stdin_to_the_end() -> None:
     )
     assert result.returncode == 0
     assert "Legal now:" in result.stdout and "Map" in result.stdout
+
+
+def test_a_rapido_game_with_options_in_the_console_shows_their_state() -> None:
+    console = Console.start(["Ana", "Ben", "Cid"], "rapido", seed=4, options=["guns", "obstacles", "indiana"])
+    intro = console.intro()
+    assert "rapido game with indiana, obstacles, guns" in intro and "`jump 3`" in intro
+    shown = console.handle("show")
+    assert "Obstacles (+2 AP to cross): none yet." in shown and "Indiana Jones (3d6)" in shown
+    assert "Tikal Rápido, round 1 (auction)" in shown and "chips Ana 10" in shown
+    while console.state.phase.value != "jump":
+        assert console.handle("absent").startswith("(absent")
+    assert "choose chips for the next jump" in console.handle("")
+    assert console.handle("jump 9").startswith("✗") and "1–5" in console.handle("jump 9")
+    assert console.handle("jump 2").startswith("✓ jump 2")
+
+
+def test_console_command_takes_the_variant_and_options() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--variant", "rapido",
+         "--options", "guns,obstacles", "--seed", "1"],
+        input="show\nquit\n", capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0 and "rapido game with obstacles, guns" in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--options", "randomterrain"],
+        input="", capture_output=True, text=True, timeout=60,
+    )
+    assert bad.returncode == 2 and "needs the auction variant" in bad.stdout

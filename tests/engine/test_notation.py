@@ -26,6 +26,8 @@ from tests.engine.engine_builders import sp
 
 EVERY_VERB = [
     ("place C1 3", Place(sp("C1"), 3), "place C1 3"),
+    ("place A3 00", Place(sp("A3"), 0), "place A3 0"),
+    ("place A3 05", Place(sp("A3"), 5), "place A3 5"),
     ("deploy A1 4", Deploy(sp("A1"), 4), "deploy A1 4"),
     ("deploy A1 leader", Deploy(sp("A1"), 1, True), "deploy A1 leader"),
     ("transfer A1 C2 2", Transfer(sp("A1"), sp("C2"), 2), "transfer A1 C2 2"),
@@ -93,9 +95,8 @@ def test_defaults() -> None:
         ("place I9 0", "“I9” is not a space"),
         ("place A0 0", "not a space"),
         ("place A6 0", "not a space"),
-        ("place C1 6", "rotation “6” must be one digit from 0 to 5"),
+        ("place C1 6", "rotation “6” must be a number from 0 to 5"),
         ("place C1 -1", "rotation"),
-        ("place C1 01", "rotation"),
         ("place C1", "`place` takes 2 words"),
         ("place C1 0 0", "`place` takes 2 words"),
         ("deploy A1 0", "at least 1"),

@@ -498,3 +498,12 @@ def test_apply_takes_move_values_and_validate_checks_without_keeping() -> None:
     assert apply(s, Place(sp("A3"), 0)) == apply(s, "place a3 0")
     assert validate(s, "place A3 0") == Place(sp("A3"), 0) and s.phase is Phase.PLACE
     assert is_legal(s, Place(sp("A3"), 0)) and not is_legal(s, Place(sp("E5"), 0))
+
+
+def test_a_clone_copies_every_slot_and_shares_no_changing_list() -> None:
+    s = play(game(2, tiles=["A-1"]), "place A3 0; deploy A1 2")
+    c = s.clone()
+    for name in type(s).__slots__:
+        assert getattr(c, name) == getattr(s, name), name
+        if isinstance(getattr(s, name), list | dict):
+            assert getattr(c, name) is not getattr(s, name) or name == "_paths", name

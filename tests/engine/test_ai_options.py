@@ -1,0 +1,126 @@
+"""Computer players with the options and in Tikal Rápido (SPEC 7): they rebuild the hidden parts
+(rolls to come, random terrain's stack, jump choices not yet revealed) from a view alone, play every
+option legally, and decide declarations and jumps sensibly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from randomplay import random_game, with_other_secrets
+from test_ai import play_plan
+
+from engine import Declare, GameState, Jump, Phase, Stage, Undo, apply, legal_moves, new_game, state_to_dict, view
+from engine.ai import LEVELS, computer_turn, plan
+from engine.ai.evaluate import random_terrain_urgency
+from engine.ai.sample import determinize
+
+GAMES = [
+    (3, "basic", ("indiana", "obstacles", "guns")),
+    (4, "auction", ("randomterrain", "noround", "indiana2d6")),
+    (3, "rapido", ("obstacles", "indiana1d20")),
+    (2, "rapido", ("guns", "noround")),
+]
+
+
+def states_of(players: int, variant: str, options: tuple[str, ...], seed: int) -> list[GameState]:
+    return [s for s in random_game(players, variant, seed, options)[::5] if not s.finished]
+
+
+@pytest.mark.parametrize(("players", "variant", "options"), GAMES)
+def test_a_determinized_state_shows_the_same_view_and_moves_with_options(
+    players: int, variant: str, options: tuple[str, ...]
+) -> None:
+    phases = set()
+    for s in states_of(players, variant, options, 7):
+        seat = s.to_act
+        seen = view(s, seat)
+        rebuilt = determinize(seen, random.Random(1))
+        assert view(rebuilt, seat) == seen
+        assert [str(e) for e in legal_moves(rebuilt)] == [str(e) for e in legal_moves(s)
+                                                          if not isinstance(e.move, Undo)]
+        phases.add(s.phase)
+    assert Phase.ACTIONS in phases
+
+
+def test_the_sample_depends_on_the_view_alone_with_options() -> None:
+    for players, variant, options in GAMES:
+        for s in states_of(players, variant, options, 11)[::6]:
+            twin = with_other_secrets(s, random.Random(2))
+            one = determinize(view(s, s.to_act), random.Random(4))
+            other = determinize(view(twin, s.to_act), random.Random(4))
+            assert state_to_dict(one) == state_to_dict(other)
+
+
+def test_hidden_jump_choices_and_rolls_are_sampled_not_copied() -> None:
+    s = new_game(["Ana", "Ben", "Cy"], "rapido", 3, options=["indiana"])
+    while s.phase is not Phase.JUMP:
+        s = apply(s, legal_moves(s)[-1].move if s.phase is Phase.BID else legal_moves(s)[0].move)
+    s = apply(s, "jump 5")
+    seen = view(s, s.to_act)
+    samples = {determinize(seen, random.Random(k)).jump for k in range(12)}
+    assert len(samples) > 1 and all(j[s.chosen[0]] in range(1, 6) for j in samples)
+    rolls = {determinize(seen, random.Random(k)).setup.rolls for k in range(5)}
+    assert len(rolls) > 1 and all(len(r) == 48 and all(3 <= x <= 18 for x in r) for r in rolls)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("players", "variant", "options"), GAMES)
+def test_every_level_plays_every_option_legally(
+    level: str, players: int, variant: str, options: tuple[str, ...]
+) -> None:
+    s = new_game(["Ana", "Ben", "Cy", "Dee"][:players], variant, 5, options=options)
+    seen_phases = set()
+    for _ in range(60 if level == "strong" else 400):
+        if s.finished:
+            break
+        seen_phases.add(s.phase)
+        moves = plan(view(s, s.to_act), level, 1)
+        s = play_plan(s, moves, level) if level == "random" else computer_turn(s, level, 1, strict=True)[0]
+    if variant == "rapido":
+        assert Phase.JUMP in seen_phases
+
+
+def test_the_strong_player_declares_a_volcano_scoring_only_when_it_gains_as_much_as_its_best_rival() -> None:
+    s = new_game(["Ana", "Ben"], "auction", 1, options=["randomterrain"])
+    s = s.clone()
+    s.phase, s.hand, s.to_act = Phase.DECLARE, "B-1", 0
+    s.workers[1][1] = 2  # Ben holds the temple A2: scoring now helps Ben
+    assert plan(view(s, 0), "strong", 1) == [Declare(False)]
+    assert plan(view(s, 0), "easy", 1) == [Declare(True)]
+    s.workers[0][5] = 1  # Ana holds B1 now too: equal
+    assert plan(view(s, 0), "strong", 1) == [Declare(True)]
+
+
+def test_jumps_and_slots_are_single_legal_moves() -> None:
+    s = new_game(["Ana", "Ben", "Cy"], "rapido", 9)
+    for _ in range(400):
+        if s.stage is Stage.JUMPS:
+            break
+        s, _ = computer_turn(s, "easy", 1, strict=True)
+    assert s.phase is Phase.JUMP
+    moves = plan(view(s, s.to_act), "strong", 1)
+    assert len(moves) == 1 and isinstance(moves[0], Jump) and 1 <= moves[0].count <= 5
+    while s.phase is Phase.JUMP:
+        s, _ = computer_turn(s, "strong", 1, strict=True)
+    assert s.phase is Phase.ACTIONS and s.stage is Stage.JUMPS
+    moves = plan(view(s, s.to_act), "strong", 1)
+    assert len(moves) == 1
+    assert apply(s, moves[0]).to_act != s.to_act or apply(s, moves[0]).phase is not Phase.ACTIONS
+
+
+def test_random_terrain_urgency() -> None:
+    assert random_terrain_urgency(20, 0, 4) == 0.0
+    assert random_terrain_urgency(4, 1, 4) == 1.0
+    assert 0.0 < random_terrain_urgency(20, 1, 4) < 0.25
+
+
+def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.__main__ import main
+
+    assert main(["tournament", "--games", "1", "--players", "random,random,easy", "--variant", "rapido",
+                 "--options", "guns,indiana", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(rapido with indiana, guns)" in out and "win rate" in out
+    assert main(["tournament", "--games", "1", "--players", "easy,random", "--options", "randomterrain"]) == 2
+    assert "needs the auction variant" in capsys.readouterr().out
