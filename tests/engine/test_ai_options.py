@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from randomplay import random_game, with_other_secrets
-from test_ai import play_plan
 
 from engine import Declare, GameState, Jump, Phase, Stage, Undo, apply, legal_moves, new_game, state_to_dict, view
 from engine.ai import LEVELS, computer_turn, plan
 from engine.ai.evaluate import random_terrain_urgency
 from engine.ai.sample import determinize
+from tests.engine.randomplay import random_game, with_other_secrets
+from tests.engine.test_ai import play_plan
 
 GAMES = [
     (3, "basic", ("indiana", "obstacles", "guns")),

@@ -16,8 +16,6 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from randomplay import random_game, with_other_secrets
-from test_properties import check_absent, check_exact, check_exhaustively, check_invariants
 
 from engine import (
     GameState,
@@ -35,6 +33,8 @@ from engine import (
 from engine.options import Option
 from engine.state import NOBODY, Stage
 from engine.tiles import TREASURE_POINTS, Terrain
+from tests.engine.randomplay import random_game, with_other_secrets
+from tests.engine.test_properties import check_absent, check_exact, check_exhaustively, check_invariants
 
 INDIANA = ((), ("indiana",), ("indiana2d6",), ("indiana1d20",))
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from engine_builders import game, play
 
 from engine import (
     Fire,
@@ -28,6 +27,7 @@ from engine import (
     view,
 )
 from engine.__main__ import main
+from tests.engine.engine_builders import game, play
 
 GOOD: dict[str, Any] = {"players": ["Ana", "Ben"], "variant": "basic", "seed": 7, "moves": []}
 

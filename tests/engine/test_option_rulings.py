@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_builders import acting, edit, game, illegal, lay, play, sp, stand
-from test_properties import check_exact, check_exhaustively, check_invariants
 
 from engine import (
     GameState,
@@ -25,6 +23,8 @@ from engine import (
 )
 from engine.board import NE, NEIGHBOURS, SE
 from engine.geometry import border_cost
+from tests.engine.engine_builders import acting, edit, game, illegal, lay, play, sp, stand
+from tests.engine.test_properties import check_exact, check_exhaustively, check_invariants
 
 ANA, BEN = 0, 1
 N = 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from engine_builders import acting, game, illegal, play
 
 from engine import (
     GameState,
@@ -21,6 +20,7 @@ from engine import (
 )
 from engine.options import volcano_entries
 from engine.randomterrain import NON_VOLCANOES
+from tests.engine.engine_builders import acting, game, illegal, play
 
 FILLER = [t for t in NON_VOLCANOES if t[0] in "ABCDEFG"]
 

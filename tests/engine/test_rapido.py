@@ -6,8 +6,6 @@ import random
 from collections.abc import Callable
 
 import pytest
-from engine_builders import acting, edit, game, illegal, play, stand
-from randomplay import with_other_secrets
 
 from engine import (
     GameState,
@@ -19,6 +17,8 @@ from engine import (
     summary,
     view,
 )
+from tests.engine.engine_builders import acting, edit, game, illegal, play, stand
+from tests.engine.randomplay import with_other_secrets
 
 ANA, BEN, CY = 0, 1, 2
 
