@@ -148,7 +148,7 @@ def lobby_embed(game: GameInfo) -> discord.Embed:
     if game.thread_id is not None:
         embed.add_field(name="Game thread", value=f"<#{game.thread_id}>")
     if not started:
-        embed.set_footer(text="The creator or a moderator starts with 2–4 players (Start or /tikal game start).")
+        embed.set_footer(text="The creator or a moderator starts with 2–4 players (Start or /tikal-game start).")
     return embed
 
 
@@ -287,7 +287,7 @@ RULES: Final = (
     ("Scoring rounds", "A volcano starts one: everyone gets 10 AP, then scores temples and treasures."),
     ("Auction variant", "Each round the hexagons are shown; bid points for the turn order (`/tikal bid`, "
                         "`/tikal pass`), then `/tikal pick` one."),
-    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal game status` the state."),
+    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal-game status` the state."),
 )
 
 

@@ -54,7 +54,7 @@ def settings_embed(settings: MemberSettings, *, changed: bool) -> discord.Embed:
     embed.add_field(name="Time zone", value=settings.time_zone or "not set")
     embed.add_field(name="Quiet hours", value=quiet)
     embed.set_footer(text="No reminder and no deadline falls in your quiet hours. "
-                          "/tikal settings forget:True deletes these settings.")
+                          "/tikal-game settings forget:True deletes these settings.")
     return embed
 
 
@@ -82,7 +82,7 @@ def games_embed(guild: GuildGames, mine: Sequence[MyGame], *, only_mine: bool) -
         recent = [f"#{g.id} · {g.status.value} {stamp(g.finished_at)} · {_players(g)} · <#{g.place_id}>"
                   for g in guild.recent[:MAX_LINES]]
         embed.add_field(name="Recent", value="\n".join(recent)[:1024] or "none", inline=False)
-        embed.set_footer(text="/tikal history and /tikal export take a game number.")
+        embed.set_footer(text="/tikal-game history and /tikal-game export take a game number.")
     return embed
 
 

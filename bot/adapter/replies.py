@@ -57,7 +57,7 @@ async def explain(interaction: discord.Interaction, error: Exception) -> None:
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         log.error("unexpected error in an interaction", exc_info=original)
-        text = "Something went wrong on my side. `/tikal game status` shows where the game stands."
+        text = "Something went wrong on my side. `/tikal-game status` shows where the game stands."
     try:
         await reply(interaction, text)
     except discord.HTTPException:

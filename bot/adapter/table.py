@@ -113,7 +113,7 @@ class Table:
             return await svc.game_here(guild, interaction.channel_id)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(
-                "There is no game here. Start one with `/tikal game new`.") from None
+                "There is no game here. Start one with `/tikal-game new`.") from None
 
     async def game_or_latest(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
         """A game named by its number (in this server only), else the channel's game, else the last game
@@ -128,7 +128,7 @@ class Table:
                     if interaction.channel_id in (g.place_id, g.channel_id)]
             if not here:
                 raise NoGame("There is no game in this channel: give the game's number "
-                             "(`/tikal games` lists them).") from None
+                             "(`/tikal-game games` lists them).") from None
             return max(here, key=lambda g: g.id)
 
     async def moderator(self, interaction: discord.Interaction) -> bool:
@@ -228,7 +228,7 @@ class Table:
             moved = await self.core.service.act(guild, self.here(interaction, game_id), interaction.user.id, text)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(
-                "There is no game here. Start one with `/tikal game new`.") from None
+                "There is no game here. Start one with `/tikal-game new`.") from None
         if silent:
             await interaction.response.defer()
         else:
@@ -261,7 +261,7 @@ class Table:
         await self.sync(game.guild_id, game.id, moved)
 
     async def resign(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The confirmation button of ``/tikal resign``."""
+        """The confirmation button of ``/tikal-game resign``."""
         guild = self.guild_id(interaction)
         done = await self.core.moderation.resign(guild, game_id, interaction.user.id)
         await interaction.response.edit_message(
@@ -405,6 +405,6 @@ class Table:
             await reply(interaction, embed=formatting.status_embed(overview.game, overview.view))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
-        """A page of ``/tikal history`` (its buttons)."""
+        """A page of ``/tikal-game history`` (its buttons)."""
         shown = await self.core.history.history(self.guild_id(interaction), game_id, page)
         await interaction.response.edit_message(embed=overviews.history_embed(shown), view=history_view(shown))

@@ -54,6 +54,14 @@ Hex = app_commands.Transform[str, HexTransformer]
 Figures = app_commands.Transform[str, FiguresTransformer]
 Count = app_commands.Range[int, 1, 99]
 
+# Every string option has a maximum length, so Discord itself refuses a pasted wall of text.
+Word = app_commands.Range[str, 1, 32]
+"""A short word: a treasure kind, a seat name, a standing order (``bid up to 12``)."""
+ClockTime = app_commands.Range[str, 1, 8]
+"""A time of day as typed: ``22:30``, ``7``."""
+ZoneName = app_commands.Range[str, 1, 64]
+"""An IANA time zone (the longest is 32 characters)."""
+
 
 def describe_bad_value(error: app_commands.TransformerError) -> str:
     """What an unreadable option value should have been."""

@@ -126,7 +126,7 @@ class Members:
         quiet: tuple[str, str] | None = None,
         clear_quiet: bool = False,
     ) -> MemberSettings:
-        """Change some settings (what ``/tikal settings`` passes: options left empty stay as they are).
+        """Change some settings (what ``/tikal-game settings`` passes: options left empty stay as they are).
 
         ``quiet`` is ``(start, end)`` as typed (``22:00``, ``7``); ``clear_quiet`` removes the quiet hours.
         """

@@ -211,7 +211,7 @@ class TikalService:
         async with self.storage.read() as r:
             row = await r.active_game_at(guild_id, place_id)
             if row is None:
-                raise NoGame("There is no game here. Start one with `/tikal game new`.")
+                raise NoGame("There is no game here. Start one with `/tikal-game new`.")
             return GameInfo.of(row, await r.seats(row.id))
 
     async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
@@ -230,7 +230,7 @@ class TikalService:
             if isinstance(game, Place):
                 found = await r.active_game_at(guild_id, game.place_id)
                 if found is None:
-                    raise NoGame("There is no game here. Start one with `/tikal game new`.")
+                    raise NoGame("There is no game here. Start one with `/tikal-game new`.")
                 row = found
             else:
                 row = await self._row(r, guild_id, game)
@@ -271,7 +271,7 @@ class TikalService:
         return engine.view(engine.replay(record, upto=version), None)
 
     async def overview(self, guild_id: int, place_id: int) -> Overview:
-        """The game of a channel or thread with its view once started (``/tikal status``)."""
+        """The game of a channel or thread with its view once started (``/tikal-game status``)."""
         game = await self.game_here(guild_id, place_id)
         if game.status is Status.LOBBY:
             return Overview(game, None)

@@ -118,7 +118,7 @@ def text_of(call: Call) -> str:
 async def open_game(wire: Wire, players: Sequence[int], *, variant: str = "basic", thread: bool = False,
                     channel: int = CHANNEL) -> int:
     """Open a lobby with ``players[0]``, let the others join through the button, start it; the game's id."""
-    calls = await command(wire, "tikal game new", {"variant": variant, "seats": len(players), "thread": thread},
+    calls = await command(wire, "tikal-game new", {"variant": variant, "seats": len(players), "thread": thread},
                           user=players[0], channel=channel)
     lobby = posts(calls, channel)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])

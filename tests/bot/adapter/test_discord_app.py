@@ -49,7 +49,7 @@ async def test_commands_sync_to_the_dev_guild_when_set(tmp_path: Path) -> None:
         (sync,) = [c for c in wire.calls if c.path.startswith("/applications/")]
         assert sync.method == "PUT" and sync.path == f"/applications/{APPLICATION_ID}/guilds/4242/commands"
         registered: list[dict[str, Any]] = sync.json  # type: ignore[assignment]  # a bulk sync sends a list
-        assert {c["name"] for c in registered} == {"tikal", "tikal-mod"}
+        assert {c["name"] for c in registered} == {"tikal", "tikal-game", "tikal-mod"}
         mod = next(c for c in registered if c["name"] == "tikal-mod")
         assert int(mod["default_member_permissions"]) == discord.Permissions(manage_guild=True).value
     finally:

@@ -107,7 +107,7 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with running_bot(path) as wire:
         game_id = await open_game(wire, [ANA, BEN])
-        lobby = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
+        lobby = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
         lobby_game = int(custom_ids(posts(lobby)[0].data)[0].split(":")[2])
         lobby_message = posts(lobby)[0].message_id
         game = await bot_of(wire).core.service.game(GUILD, game_id)

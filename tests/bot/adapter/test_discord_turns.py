@@ -168,7 +168,7 @@ async def test_board_is_private_and_shows_the_placement_preview(wire: Wire) -> N
     assert follow.ephemeral and set(follow.files) == {"board.png", "placement.png"}
     calls = await command(wire, "tikal board", {"zoom": "A1"}, user=BEN)
     assert set(calls[-1].files) == {"zoom.png"} and calls[-1].ephemeral
-    calls = await command(wire, "tikal rules", user=BEN)
+    calls = await command(wire, "tikal-game rules", user=BEN)
     assert calls[0].ephemeral and "Uncover" in text_of(calls[0])
 
 

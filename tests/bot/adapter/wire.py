@@ -259,7 +259,7 @@ class Wire:
                         permissions: int | None = None) -> dict[str, Any]:
         """Build an application command (or, with ``focused``, autocomplete) interaction.
 
-        ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal game new"``.
+        ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal-game new"``.
         """
         tree = self.client.tree  # type: ignore[attr-defined]
         words = command.split()

@@ -63,7 +63,7 @@ async def order(bot: TikalBot, interaction: discord.Interaction, text: str, game
     now = " It was your bid, so it is played now." if moved is not None else \
         " The bot plays it when your bid is due."
     await reply(interaction, f"🔨 Standing order for round {left.round} of game #{game.id}: **{left.text}**.{now} "
-                             "`/tikal order cancel` takes it back.")
+                             "`/tikal-game order cancel` takes it back.")
     if moved is not None:
         await bot.table.sync(game.guild_id, game.id)
 
