@@ -12,8 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from importlib.util import find_spec
 from typing import Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones, reset_tzpath
+
+if find_spec("tzdata") is not None:
+    # The bundled IANA database (a dependency, updated with the package) rather than the host's, which may be
+    # missing (slim containers) or older: every host then knows the same zones.
+    reset_tzpath(to=())
 
 REMINDER_STEPS: Final = (timedelta(hours=12), timedelta(hours=24))
 """The first reminders, counted from the start of the turn; after the last, one a day."""
