@@ -19,7 +19,8 @@ import discord
 import render
 from bot.adapter import formatting, overviews
 from bot.adapter.outbox import Outbox
-from bot.adapter.replies import picture, reply
+from bot.adapter.permissions import missing_permissions
+from bot.adapter.replies import edit, picture, post, reply, update
 from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core import labels
 from bot.core.assembly import Core
@@ -34,23 +35,7 @@ from engine import GameView, Phase
 
 log = logging.getLogger(__name__)
 
-REQUIRED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
-)
-THREAD_REQUIRED = (
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-)
 THREAD_ARCHIVE_MINUTES: Final = 10080  # the longest Discord allows: a week without a message
-
-
-def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
-    wanted = REQUIRED + (THREAD_REQUIRED if thread else ())
-    return [label for attr, label in wanted if not getattr(permissions, attr)]
 
 
 def is_moderator(interaction: discord.Interaction, moderator_role_id: int | None = None) -> bool:
@@ -171,7 +156,7 @@ class Table:
         await reply(interaction, f"Game #{game.id} is open: the lobby is below"
                                  + (", and the game will be played in its thread." if thread else ".") + timing)
         channel = self.channel(guild, game.channel_id)
-        message = await channel.send(embed=formatting.lobby_embed(game), view=lobby_view(game))
+        message = await post(channel, embed=formatting.lobby_embed(game), view=lobby_view(game))
         await svc.set_lobby_message(guild, game.id, message.id)
         if thread:
             try:
@@ -181,7 +166,7 @@ class Table:
                 log.warning("could not open the thread of game %s: %s", game.id, error)
                 return
             game = await svc.attach_thread(guild, game.id, created.id)
-            await message.edit(embed=formatting.lobby_embed(game), view=lobby_view(game))
+            await edit(message, embed=formatting.lobby_embed(game), view=lobby_view(game))
 
     async def update_lobby(self, game: GameInfo) -> None:
         if game.lobby_message_id is None:
@@ -189,7 +174,7 @@ class Table:
         message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
         view = lobby_view(game) if game.status is Status.LOBBY else None
         try:
-            await message.edit(embed=formatting.lobby_embed(game), view=view)
+            await edit(message, embed=formatting.lobby_embed(game), view=view)
         except discord.NotFound:
             log.info("lobby message of game %s is gone", game.id)
 
@@ -241,21 +226,19 @@ class Table:
         view = await self.core.service.view(game.guild_id, game.id)
         seat = game.at_seat(view.to_act) if view.to_act is not None else None
         if version is not None and view.version != version:
-            await interaction.response.edit_message(
-                content="The game has moved on since you asked; nothing was done.", view=None)
+            await update(interaction, "The game has moved on since you asked; nothing was done.")
             return
         if seat is not None and seat.member_id != interaction.user.id and not view.finished:
             who = labels.player(view, view.to_act)
-            await interaction.response.send_message(f"It is {who}'s turn, not yours.", ephemeral=True)
+            await reply(interaction, f"It is {who}'s turn, not yours.")
             return
         if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
-            await interaction.response.send_message(
-                f"You still have **{view.ap_left} AP**. End your turn anyway?",
-                view=confirm_end_view(game, view), ephemeral=True)
+            await reply(interaction, f"You still have **{view.ap_left} AP**. End your turn anyway?",
+                        view=confirm_end_view(game, view))
             return
         moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
         if version is not None:
-            await interaction.response.edit_message(content=formatting.confirmation(moved.view, "end"), view=None)
+            await update(interaction, formatting.confirmation(moved.view, "end"))
         else:
             await interaction.response.defer()
         await self.sync(game.guild_id, game.id, moved)
@@ -264,8 +247,7 @@ class Table:
         """The confirmation button of ``/tikal-game resign``."""
         guild = self.guild_id(interaction)
         done = await self.core.moderation.resign(guild, game_id, interaction.user.id)
-        await interaction.response.edit_message(
-            content=f"You resigned from game #{game_id}: the bot plays your seat from now on.", view=None)
+        await update(interaction, f"You resigned from game #{game_id}: the bot plays your seat from now on.")
         await self.sync(guild, done.game.id)
 
     # --- the live message -------------------------------------------------------------------------
@@ -316,8 +298,8 @@ class Table:
                     mid = None
             current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
             if mid is not None and view is not None and label is not None and current == label:
-                await channel.get_partial_message(mid).edit(embed=formatting.live_embed(game, view),
-                                                            view=live_view(game, view))
+                await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view),
+                           view=live_view(game, view))
                 self._live[game_id] = (label, view)
                 await self._send_posts(moved)
                 return
@@ -326,7 +308,7 @@ class Table:
             self._live.pop(game_id, None)
             await self._send_posts(moved)
             if label is not None and view is not None:
-                message = await channel.send(embed=formatting.live_embed(game, view), view=live_view(game, view))
+                message = await post(channel, embed=formatting.live_embed(game, view), view=live_view(game, view))
                 await svc.set_turn_message(guild, game_id, message.id)
                 self._live[game_id] = (label, view)
             elif mid is not None:
@@ -361,7 +343,7 @@ class Table:
         if game.status is Status.ABORTED:
             embed.set_footer(text=f"Game #{game.id} was stopped by a moderator.")
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+            await edit(channel.get_partial_message(message_id), embed=embed, view=None)
         except discord.NotFound:
             log.info("live message %s of game %s is gone", message_id, game.id)
 
@@ -384,7 +366,7 @@ class Table:
                 files.append(picture(preview, "placement.png",
                                      f"Where the {labels.hexagon_name(view.hand)} hexagon may go, "
                                      "in its six rotations."))
-        await interaction.followup.send(embed=formatting.status_embed(game, view), files=files, ephemeral=True)
+        await reply(interaction, embed=formatting.status_embed(game, view), files=files)
 
     async def hint(self, interaction: discord.Interaction) -> None:
         """Privately, what the strong computer player would do; only for the player to act."""
@@ -393,7 +375,7 @@ class Table:
         await interaction.response.defer(ephemeral=True, thinking=True)
         steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
         player = view.players[view.to_act].name if view.to_act is not None else "you"
-        await interaction.followup.send(hint_text(player, steps), ephemeral=True)
+        await reply(interaction, hint_text(player, steps))
 
     async def status(self, interaction: discord.Interaction) -> None:
         guild = self.guild_id(interaction)
@@ -407,4 +389,4 @@ class Table:
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page of ``/tikal-game history`` (its buttons)."""
         shown = await self.core.history.history(self.guild_id(interaction), game_id, page)
-        await interaction.response.edit_message(embed=overviews.history_embed(shown), view=history_view(shown))
+        await update(interaction, embed=overviews.history_embed(shown), view=history_view(shown))

@@ -45,7 +45,7 @@ from bot.core.errors import (
     WrongStatus,
 )
 from bot.core.locks import GameLocks
-from bot.core.posts import NewPost, PostKind, SeatPlayed, posts_for, seat_played
+from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played
 from bot.core.posts import started as started_post
 from bot.core.results import GameInfo, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
@@ -651,9 +651,38 @@ class TikalService:
         async with self.storage.transaction() as tx:
             return await tx.mark_sent(post_id, message_id)
 
-    async def mark_failed(self, post_id: int, error: str) -> None:
+    async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
+        """Count a failed try of a post; it is not tried again before ``retry_at``."""
         async with self.storage.transaction() as tx:
-            await tx.mark_failed(post_id, error)
+            await tx.mark_failed(post_id, error, retry_at)
+
+    async def give_up(self, post: Post, reason: str) -> Post | None:
+        """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
+        delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
+        moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
+        where it goes out as soon as posting works again. Returns the notice (None for a notice given up)."""
+        async with self.storage.transaction() as tx:
+            count = await tx.give_up(post.game_id, post.channel_id)
+            row = await tx.game(post.guild_id, post.game_id)
+            if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
+                return None
+            settings = await tx.guild_settings(post.guild_id)
+            notice = NewPost(PostKind.DELIVERY_FAILED, DeliveryFailed(
+                game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
+                reason=reason, moderator_role_id=settings.moderator_role_id))
+            return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
+
+    async def resend(self, guild_id: int, game_id: int) -> int:
+        """Queue the game's given-up posts again, and try its waiting ones at once; return how many there are."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            return await tx.requeue(row.id)
+
+    async def undelivered(self, guild_id: int, game_id: int) -> list[Post]:
+        """The game's posts not delivered: waiting after a failure, or given up."""
+        async with self.storage.read() as r:
+            return [p for p in await r.outbox_of_game(guild_id, game_id)
+                    if p.sent_at is None and (p.given_up_at is not None or p.first_failed_at is not None)]
 
     # --- guild settings --------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+import engine
 from bot.core.storage import Status
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -39,7 +40,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
         "settings", "stats"}
     assert {c.name for c in mod.commands} == {
-        "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config"}
+        "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config", "resend"}
     assert mod.default_permissions is not None and mod.default_permissions.manage_guild
     sync = [c for c in wire.calls if c.path.startswith("/applications/")]
     assert sync and sync[0].method == "PUT"
@@ -139,3 +140,28 @@ async def test_guilds_are_isolated(wire: Wire) -> None:
     assert reply.ephemeral and "no game" in reply.data["content"].lower()
     calls = await command(wire, "tikal-game status", user=BEN, channel=OTHER_CHANNEL, guild=OTHER_GUILD)
     assert responses(calls)[0].data["flags"] & EPHEMERAL and "no game" in text_of(responses(calls)[0]).lower()
+
+
+async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> None:
+    """After the start, the turn's boards, pings and live messages go to the game's thread, never to the channel
+    that holds the lobby."""
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA)
+    lobby = posts(calls, CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    thread_id = int(wire.threads[0]["id"])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
+    await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
+    svc = bot_of(wire).core.service
+    start = len(wire.calls)
+    for _ in range(2):  # two turns: place, end
+        view = await svc.view(GUILD, game_id)
+        seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        assert seat is not None
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
+                      user=seat.member_id, channel=thread_id)
+        await command(wire, "tikal end", user=seat.member_id, channel=thread_id)
+    later = wire.calls[start:]
+    assert len([c for c in posts(later, thread_id) if "board.png" in c.files]) == 2
+    assert posts(later, CHANNEL) == []
+    assert all(f"/channels/{thread_id}/" in c.path for c in edits(later))

@@ -174,3 +174,22 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
             config = await mod.config(guild)
         await reply(interaction, "Saved." if changing else None, embed=overviews.config_embed(config))
 
+
+    @app_commands.command(name="resend", description="Send a game's posts again that could not be delivered")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def resend(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        if not is_mod:
+            raise NotAllowed(NOT_ALLOWED)
+        svc = self.bot.core.service
+        waiting = await svc.undelivered(info.guild_id, info.id)
+        count = await svc.resend(info.guild_id, info.id)
+        if not count:
+            await reply(interaction, f"Every post of game #{info.id} has been delivered: nothing to send.")
+            return
+        why = next((p.last_error for p in reversed(waiting) if p.last_error), None)
+        since = min((p.first_failed_at or p.created_at for p in waiting), default=None)
+        detail = f" (not delivered since <t:{int(since)}:R>: {why})" if since is not None and why else ""
+        await reply(interaction, f"Sending {count} post{'s' if count != 1 else ''} of game #{info.id} again{detail}.")
+        await self.bot.table.sync(info.guild_id, info.id)
