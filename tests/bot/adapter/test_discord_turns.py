@@ -209,3 +209,21 @@ async def test_an_action_costs_one_state_load_and_one_transaction(tmp_path: Path
         # the end of a turn also records its post as sent and the new turn message: one transaction each
         assert (loads, writes) == (1, 1 + 1 + 1), (loads, reads, writes)
         assert reads <= 3, reads  # the load, and the post's game and siblings when it is composed
+
+
+async def test_end_turn_in_a_scoring_turn_with_ap_left_asks_first(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    for _ in range(80):  # place and end until a volcano starts a scoring round
+        view, actor, _ = await whose_turn(wire, game_id)
+        if view.phase is Phase.SCORING:
+            break
+        if view.phase is Phase.PLACE:
+            await place_first(wire, game_id, actor)
+        await command(wire, "tikal end", user=actor)
+    view, actor, _ = await whose_turn(wire, game_id)
+    assert view.phase is Phase.SCORING and view.ap_left
+    calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=await turn_message(wire, game_id))
+    (ask,) = calls
+    assert ask.ephemeral and f"{view.ap_left} AP" in ask.data["content"]
+    assert (await svc.view(GUILD, game_id)).version == view.version  # nothing ended yet

@@ -203,3 +203,16 @@ async def test_status_message_ids_and_guild_settings_are_kept(tmp_path: Path) ->
         saved = await svc.settings(GUILD)
         assert (saved.moderator_role_id, saved.default_variant, saved.turn_hours) == (5, "auction", 48)
         assert await svc.settings(GUILD + 1) == GuildSettings(GUILD + 1)
+
+
+async def test_a_lobby_with_computer_seats_closes_when_its_last_member_leaves(svc: TikalService) -> None:
+    """Computer seats never keep a lobby open, nor become its creator."""
+    ana, ben = MEMBERS[0], MEMBERS[1]
+    game = await svc.new_game(GUILD, CHANNEL, ana, NAMES[0], seats=4, computers=2)
+    await svc.join(GUILD, game.id, ben, NAMES[1])
+    left = await svc.leave(GUILD, game.id, ana)
+    assert left.status is Status.LOBBY and left.creator_id == ben  # the next member, not a computer seat
+    left = await svc.leave(GUILD, game.id, ben)
+    assert left.status is Status.ABORTED
+    alone = await svc.new_game(GUILD, CHANNEL, ana, NAMES[0], seats=2, computers=1)
+    assert (await svc.leave(GUILD, alone.id, ana)).status is Status.ABORTED
