@@ -298,11 +298,16 @@ class Table:
                     mid = None
             current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
             if mid is not None and view is not None and label is not None and current == label:
-                await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view),
-                           view=live_view(game, view))
-                self._live[game_id] = (label, view)
-                await self._send_posts(moved)
-                return
+                try:
+                    await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view),
+                               view=live_view(game, view))
+                except discord.NotFound:  # someone deleted it: a new one now, so the buttons come back
+                    log.info("live message %s of game %s is gone: posting a new one", mid, game_id)
+                    mid, known, shown = None, None, None
+                else:
+                    self._live[game_id] = (label, view)
+                    await self._send_posts(moved)
+                    return
             if mid is not None:
                 await self._finish_live(game, channel, mid, known[1] if known else None, view, shown)
             self._live.pop(game_id, None)

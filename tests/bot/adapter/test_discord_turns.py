@@ -227,3 +227,17 @@ async def test_end_turn_in_a_scoring_turn_with_ap_left_asks_first(wire: Wire) ->
     (ask,) = calls
     assert ask.ephemeral and f"{view.ap_left} AP" in ask.data["content"]
     assert (await svc.view(GUILD, game_id)).version == view.version  # nothing ended yet
+
+
+async def test_a_deleted_turn_message_is_posted_again_at_the_next_action(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, _ = await whose_turn(wire, game_id)
+    message = await turn_message(wire, game_id)
+    wire.down[f"PATCH /channels/{CHANNEL}/messages/{message}"] = (404, 10008)  # someone deleted it
+    space, rotation = view.placements[0]
+    calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+    (new,) = posts(calls, CHANNEL)
+    assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}"]
+    assert "place" in text_of(new) and await turn_message(wire, game_id) == new.message_id
+    calls = await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=actor)
+    assert [c.path for c in edits(calls)] == [f"/channels/{CHANNEL}/messages/{new.message_id}"] and not posts(calls)
