@@ -24,7 +24,7 @@ from bot.adapter.replies import edit, picture, post, reply, update
 from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core import labels
 from bot.core.assembly import Core
-from bot.core.errors import NoGame
+from bot.core.errors import NoGame, WrongStatus
 from bot.core.hints import hint_text, suggest
 from bot.core.locks import GameLocks
 from bot.core.results import GameInfo, Moved
@@ -164,8 +164,13 @@ class Table:
                                                       auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             except discord.HTTPException as error:  # the game is then simply played in the channel
                 log.warning("could not open the thread of game %s: %s", game.id, error)
+                await svc.no_thread(guild, game.id)
                 return
-            game = await svc.attach_thread(guild, game.id, created.id)
+            try:
+                game = await svc.attach_thread(guild, game.id, created.id)
+            except WrongStatus:  # started in the channel meanwhile (the thread took minutes): it stays there
+                log.warning("game %s started before its thread %s was ready", game.id, created.id)
+                return
             await edit(message, embed=formatting.lobby_embed(game), view=lobby_view(game))
 
     async def update_lobby(self, game: GameInfo) -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import engine
-from bot.core import timing
+from bot.core import sql, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -68,6 +68,9 @@ from engine.ai import computer_turn
 log = logging.getLogger(__name__)
 
 VARIANTS: Final = ("basic", "auction")
+THREAD_WAIT: Final = 120.0
+"""Seconds a lobby waits for its thread before Start plays the game in the channel instead (the thread's
+creation failed without a word, e.g. the bot stopped in between)."""
 SEAT_ORDERS: Final = ("joined", "shuffled")
 
 @dataclass(frozen=True, slots=True)
@@ -367,17 +370,21 @@ class TikalService:
         return await self._info(guild_id, game_id)
 
     async def attach_thread(self, guild_id: int, game_id: int, thread_id: int) -> GameInfo:
-        """Record the game's thread (the adapter creates it); a running game moves there at once."""
-        try:
-            async with self.storage.transaction() as tx:
-                row = await self._row(tx, guild_id, game_id)
-                if row.status not in ACTIVE:
-                    raise WrongStatus(f"Game #{game_id} is over.")
-                await tx.set_thread(game_id, thread_id)
-                if row.status is Status.RUNNING:
-                    await tx.set_place(game_id, thread_id)
-        except sqlite3.IntegrityError:
-            raise ChannelBusy("That thread already has a game.") from None
+        """Record the lobby's thread (the adapter creates it), where the game will be played. A game never
+        changes place once started, so a thread that comes too late is refused (``WrongStatus``)."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} has already started in <#{row.place_id}>.")
+            await tx.set_thread(game_id, thread_id)
+        return await self._info(guild_id, game_id)
+
+    async def no_thread(self, guild_id: int, game_id: int) -> GameInfo:
+        """The lobby's thread could not be opened: the game will be played in the lobby's channel."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is Status.LOBBY and row.thread_id is None:
+                await tx.set_use_thread(game_id, False)
         return await self._info(guild_id, game_id)
 
     async def set_lobby_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
@@ -407,6 +414,8 @@ class TikalService:
                         raise WrongStatus(f"Game #{game_id} is not a lobby (it is {row.status.value}).")
                     if member_id != row.creator_id and not is_moderator:
                         raise NotAllowed("Only the game's creator or a moderator can start it.")
+                    if row.use_thread and row.thread_id is None and sql.now(tx) - row.created_at < THREAD_WAIT:
+                        raise WrongStatus("The game's thread is still being opened: start again in a moment.")
                     seats = sorted(await tx.seats(game_id), key=lambda s: s.joined_order)
                     if len(seats) < 2:
                         raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")

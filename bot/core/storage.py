@@ -297,6 +297,9 @@ class Transaction(Reader):
     async def set_place(self, game_id: int, place_id: int) -> None:
         await self._touch(game_id, "place_id = ?", (place_id,))
 
+    async def set_use_thread(self, game_id: int, use_thread: bool) -> None:
+        await self._touch(game_id, "use_thread = ?", (int(use_thread),))
+
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self._touch(game_id, "thread_id = ?", (thread_id,))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 import engine
@@ -165,3 +167,26 @@ async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> Non
     assert len([c for c in posts(later, thread_id) if "board.png" in c.files]) == 2
     assert posts(later, CHANNEL) == []
     assert all(f"/channels/{thread_id}/" in c.path for c in edits(later))
+
+
+async def test_start_waits_for_the_games_thread_and_the_game_never_moves(wire: Wire) -> None:
+    """A slow thread creation: Start is refused until the thread is attached, then the game begins there."""
+    opened = asyncio.Event()
+    wire.slow[f"POST /channels/{CHANNEL}/messages/"] = opened  # a thread from the lobby message (…/threads)
+    creating = asyncio.create_task(command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA))
+    for _ in range(1000):  # until the thread's creation is under way (bounded; not a timing assertion)
+        lobby = posts(wire.calls, CHANNEL)
+        if any(c.path.endswith("/threads") for c in wire.calls):
+            break
+        await asyncio.sleep(0.01)
+    game_id = int(custom_ids(lobby[0].data)[0].split(":")[2])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby[0].message_id)
+    calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
+    assert responses(calls)[0].ephemeral and "thread" in responses(calls)[0].data["content"]
+    assert not posts(calls) and (await bot_of(wire).core.service.game(GUILD, game_id)).status is Status.LOBBY
+    opened.set()
+    await creating
+    thread_id = int(wire.threads[0]["id"])
+    calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
+    assert len(posts(calls, thread_id)) == 2 and not posts(calls, CHANNEL)
+    assert (await bot_of(wire).core.service.game(GUILD, game_id)).place_id == thread_id

@@ -150,6 +150,8 @@ class Wire:
         self.down: dict[str, tuple[int, int]] = {}
         """Fail every call matching a prefix with ``(status, code)`` until the entry is removed."""
         self.threads: list[dict[str, Any]] = []
+        self.slow: dict[str, asyncio.Event] = {}
+        """Hold every call matching a prefix (or ``"METHOD path"``) until its event is set: a slow Discord."""
         self.nonces_kept = True
         """Whether fetched messages still carry their nonce (Discord drops it after a few minutes)."""
         self._saved: list[tuple[Any, str, Any]] = []
@@ -393,6 +395,9 @@ class Wire:
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
+        for prefix, event in self.slow.items():
+            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
+                await event.wait()
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
         call.response = self._answer_http(route, call)
