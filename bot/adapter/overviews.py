@@ -12,7 +12,7 @@ from typing import Final
 
 import discord
 
-from bot.adapter.formatting import NEUTRAL
+from bot.adapter.formatting import NEUTRAL, shown_name
 from bot.core.history import GuildGames, GuildStats, HistoryPage
 from bot.core.labels import square
 from bot.core.members import MemberSettings
@@ -39,8 +39,8 @@ def game_link(game: GameInfo) -> str:
 
 
 def _players(game: GameInfo) -> str:
-    names = [f"{square(s.seat)} {s.name or s.display_name}" if s.seat is not None else s.display_name
-             for s in game.seats]
+    names = [f"{square(s.seat)} {shown_name(s.name or s.display_name)}" if s.seat is not None
+             else shown_name(s.display_name) for s in game.seats]
     return ", ".join(names) or "nobody"
 
 

@@ -26,7 +26,7 @@ from typing import Final, Unpack
 
 from bot.core import sql
 from bot.core.computer_seats import check_level, computer_seats, mark, put_computer, remove_computer
-from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus
+from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.guild_removal import GRACE, GuildRemoval
 from bot.core.posts import ModAction as ModActionPayload
 from bot.core.posts import ModDetails, NewPost, PostKind, SeatPlayed
@@ -135,7 +135,8 @@ class Moderation:
                 isinstance(target, str) and (s.seat_name or "").casefold() == target.strip().casefold()
             ):
                 return s
-        raise NotJoined(f"{'That member has' if isinstance(target, int) else f'“{target}” is'} no seat in this game.")
+        who = "That member has" if isinstance(target, int) else f"{quoted(target)} is"
+        raise NotJoined(f"{who} no seat in this game.")
 
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
         return await self.service.game(guild_id, game_id)

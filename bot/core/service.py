@@ -43,6 +43,7 @@ from bot.core.errors import (
     NotEnoughPlayers,
     NotJoined,
     WrongStatus,
+    quoted,
 )
 from bot.core.locks import GameLocks
 from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played
@@ -311,7 +312,7 @@ class TikalService:
             raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
         check_level(computer_level)
         if variant not in VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not “{variant}”.")
+            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(variant)}.")
         if not 2 <= seats <= 4:
             raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
         try:
@@ -405,7 +406,7 @@ class TikalService:
         Only the creator or a moderator may start, with 2 or more players.
         """
         if order not in SEAT_ORDERS:
-            raise BadOption(f"The seat order is `joined` or `shuffled`, not “{order}”.")
+            raise BadOption(f"The seat order is `joined` or `shuffled`, not {quoted(order)}.")
         async with self._lock(game_id):
             try:
                 async with self.storage.transaction() as tx:
@@ -701,7 +702,7 @@ class TikalService:
 
     async def save_settings(self, settings: GuildSettings) -> None:
         if settings.default_variant not in VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not “{settings.default_variant}”.")
+            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(settings.default_variant)}.")
         async with self.storage.transaction() as tx:
             await tx.put_guild_settings(settings)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.core import sql
-from bot.core.errors import BadOption, NotJoined, WrongStatus
+from bot.core.errors import BadOption, NotJoined, WrongStatus, quoted
 from bot.core.posts import NewPost, PostKind
 from bot.core.results import Moved
 from bot.core.seat_moves import MovedOn, play_for_seat
@@ -46,7 +46,7 @@ def parse_order(text: str) -> int | None:
         return None
     m = _ORDER.match(text)
     if m is None or int(m[1]) < 1:
-        raise BadOption(f"“{text}” is not an order: write `pass` or `bid up to 5`.")
+        raise BadOption(f"{quoted(text)} is not an order: write `pass` or `bid up to 5`.")
     return int(m[1])
 
 

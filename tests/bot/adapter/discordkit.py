@@ -23,8 +23,10 @@ from tests.bot.core.clockkit import FakeClock
 
 GUILD, OTHER_GUILD = 7001, 7002
 CHANNEL, OTHER_CHANNEL, SECOND_CHANNEL = 7101, 7102, 7103
-ANA, BEN, CY, DEE, MOD = 7201, 7202, 7203, 7204, 7205
-NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo"}
+ANA, BEN, CY, DEE, MOD, EVE = 7201, 7202, 7203, 7204, 7205, 7206
+NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo",
+         EVE: "**Eve** [click](https://evil.example) @everyone"}
+"""Display names; Eve's would render as bold text, a masked link and a mass ping if shown unescaped."""
 PLAYER_PERMISSIONS = discord.Permissions.general().value & ~discord.Permissions(manage_guild=True).value | \
     discord.Permissions.text().value
 
