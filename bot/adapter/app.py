@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Final
 
 import discord
 from discord import app_commands
@@ -31,11 +32,19 @@ class TikalTree(app_commands.CommandTree["TikalBot"]):
         await explain(interaction, error)
 
 
+INTENTS: Final = discord.Intents(guilds=True)
+"""Only what the bot uses: guilds (and their channels and threads) and the guild join/remove events. No members,
+no messages, no message content: commands and buttons come as interactions."""
+
+
 class TikalBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        # The bot has no voice: no warning about voice libraries it does not need.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            command_prefix=(),  # no message is ever a command: slash commands and buttons only
+            intents=INTENTS,
             tree_cls=TikalTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,

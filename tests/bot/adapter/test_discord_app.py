@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -27,7 +28,7 @@ from tests.bot.adapter.discordkit import (
     running_bot,
     settings,
 )
-from tests.bot.adapter.wire import APPLICATION_ID, Wire
+from tests.bot.adapter.wire import APPLICATION_ID, BOT_USER_ID, Wire
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -93,3 +94,41 @@ def test_env_example_lists_every_setting_and_parses() -> None:
     parsed = Settings(_env_file=ROOT / ".env.example")
     assert not parsed.has_token and parsed.dev_guild_id is None
     assert (ROOT / "Procfile").read_text(encoding="utf-8").strip() == "worker: python -m bot"
+
+
+@pytest.mark.parametrize(("raised", "said"), [
+    ("aiohttp.ClientOSError(101, 'Network is unreachable')", "Could not reach Discord: "),
+    ("discord.LoginFailure('Improper token has been passed.')", "Discord refused the token"),
+], ids=["no network", "bad token"])
+def test_python_m_bot_that_cannot_log_in_says_why_in_one_line(tmp_path: Path, raised: str, said: str) -> None:
+    """No traceback and no voice warnings: one line on stderr and exit status 1."""
+    code = ("import sys, aiohttp, discord, discord.http\n"
+            f"async def refuse(self, token): raise {raised}\n"
+            "discord.http.HTTPClient.static_login = refuse\n"
+            "from bot.__main__ import main\n"
+            "sys.exit(main())\n")
+    env = {**os.environ, "DISCORD_TOKEN": "not.a.token", "DATABASE_PATH": str(tmp_path / "t.sqlite3"),
+           "PYTHONPATH": str(ROOT), "LOG_LEVEL": "INFO"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env,
+                          timeout=120)
+    assert done.returncode == 1
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip() and " INFO " not in line]
+    assert len(lines) == 1 and lines[0].startswith(said), lines  # one line, besides the INFO log
+    assert "Traceback" not in done.stderr and "voice" not in done.stderr
+
+
+async def test_the_bot_asks_only_for_the_guilds_intent_and_ignores_messages(
+        wire: Wire, caplog: pytest.LogCaptureFixture) -> None:
+    bot = bot_of(wire)
+    assert bot.intents == discord.Intents(guilds=True)
+    assert not bot.intents.members and not bot.intents.message_content and not bot.intents.guild_messages
+    before = len(wire.calls)
+    message: Any = {"id": "1", "channel_id": str(CHANNEL), "guild_id": str(GUILD), "type": 0,
+                    "author": {"id": str(ANA), "username": "Ana", "discriminator": "0", "avatar": None},
+                    "content": f"<@{BOT_USER_ID}> hello", "embeds": [], "attachments": [], "mentions": [],
+                    "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+                    "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0}
+    bot._connection.parse_message_create(message)
+    await wire.settle()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert wire.calls[before:] == []
