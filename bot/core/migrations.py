@@ -309,4 +309,13 @@ DROP INDEX outbox_pending;
 CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND given_up_at IS NULL;
 CREATE INDEX outbox_given_up ON outbox (game_id) WHERE sent_at IS NULL AND given_up_at IS NOT NULL;
 """),
+    (5, """
+-- Issue 11: what the process keeps between starts that is no game's, e.g. the hash and ids of the slash
+-- commands last synced with Discord (they are synced again only when the tree changed).
+CREATE TABLE app_state (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);
+"""),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.adapter import command_links
 from bot.adapter.app import TikalBot
 from bot.core.process_lock import DatabaseInUse
 from bot.core.storage import Status
@@ -20,6 +22,7 @@ from tests.bot.adapter.discordkit import (
     BEN,
     CHANNEL,
     GUILD,
+    MOD,
     bot_of,
     command,
     open_game,
@@ -27,6 +30,7 @@ from tests.bot.adapter.discordkit import (
     responses,
     running_bot,
     settings,
+    text_of,
 )
 from tests.bot.adapter.wire import APPLICATION_ID, BOT_USER_ID, Wire
 
@@ -132,3 +136,58 @@ async def test_the_bot_asks_only_for_the_guilds_intent_and_ignores_messages(
     await wire.settle()
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert wire.calls[before:] == []
+
+
+def syncs(wire: Wire) -> int:
+    return len([c for c in wire.calls if c.method == "PUT" and c.path.startswith("/applications/")])
+
+
+async def test_commands_are_synced_only_when_they_changed(tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        assert syncs(wire) == 1
+    async with running_bot(path) as wire:
+        assert syncs(wire) == 0  # the same tree: nothing asked of Discord
+        assert command_links.link("/tikal place").startswith("</tikal place:")  # the ids were kept
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE app_state SET value = json_set(value, '$.hash', 'an older tree')")
+    async with running_bot(path) as wire:
+        assert syncs(wire) == 1
+
+
+@pytest.mark.parametrize(("mode", "expected"), [("always", 2), ("never", 0)])
+async def test_sync_commands_always_or_never(tmp_path: Path, mode: str, expected: int) -> None:
+    count = 0
+    for _ in range(2):
+        bot = TikalBot(settings(tmp_path / "t.sqlite3").model_copy(update={"sync_commands": mode}))
+        wire = Wire(bot)
+        await wire.start()
+        count += syncs(wire)
+        await wire.close()
+    assert count == expected
+
+
+async def test_a_failed_sync_is_logged_and_the_bot_starts_anyway(tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "t.sqlite3"
+    bot = TikalBot(settings(path))
+    wire = Wire(bot)
+    wire.fail_next.append(("PUT /applications/", 429))
+    await wire.start()
+    try:
+        wire.add_guild(GUILD, owner_id=MOD, members={ANA: "Ana", BEN: "Ben"}, channels=[CHANNEL])
+        assert any("could not sync the slash commands" in r.getMessage() for r in caplog.records)
+        calls = await command(wire, "tikal-game rules", user=ANA)  # the commands Discord has still work
+        assert "`/tikal place`" in text_of(responses(calls)[0])  # no ids known: plain text
+    finally:
+        await wire.close()
+    async with running_bot(path) as again:
+        assert syncs(again) == 1  # tried again at the next start
+
+
+async def test_command_paths_in_messages_are_clickable(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    turn = wire.messages[(await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id or 0]
+    assert "</tikal place:" in turn["embeds"][0]["description"]
+    calls = await command(wire, "tikal-game rules", user=ANA)
+    assert "</tikal uncover:" in text_of(responses(calls)[0]) and "`/tikal" not in text_of(responses(calls)[0])

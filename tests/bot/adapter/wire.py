@@ -452,7 +452,10 @@ class Wire:
         if parts[0] == "users" and parts[1] == "@me" and len(parts) > 2 and parts[2] == "channels":
             return {"id": str(snowflake()), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
                     "last_message_id": None}
-        if parts[0] == "applications":
+        if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
+            if route.method == "PUT" and isinstance(call.json, list):
+                return [{**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
+                         "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
             return []
         return {}
 
