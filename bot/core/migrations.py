@@ -318,4 +318,8 @@ CREATE TABLE app_state (
     updated_at REAL NOT NULL
 );
 """),
+    (6, """
+-- Issue 11: a member's games (/tikal-game games mine) by index, not by reading every game of the guild.
+CREATE INDEX seats_by_member ON seats (member_id, game_id);
+"""),
 )

@@ -221,7 +221,7 @@ class TikalService:
     async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
         """The guild's games with those statuses (default: open lobbies and running games), oldest first."""
         async with self.storage.read() as r:
-            return [GameInfo.of(row, await r.seats(row.id)) for row in await r.games(guild_id, statuses)]
+            return [GameInfo.of(row, seats) for row, seats in await r.games_with_seats(guild_id, statuses)]
 
     async def _load(self, guild_id: int, game: GameRef) -> Loaded:
         """The started game (by number, or the one of a place), in one read. Raises ``NoGame``, or

@@ -207,6 +207,27 @@ class Reader:
         )
         return [_game(r) for r in rows]
 
+    async def games_with_seats(self, guild_id: int, statuses: Iterable[Status] = tuple(Status), *,
+                               member_id: int | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The guild's games with those statuses and their seats, in two queries (however many games); with
+        ``member_id``, only the games where that member has a seat (index ``seats_by_member``)."""
+        wanted = [s.value for s in statuses]
+        marks = ", ".join("?" * len(wanted))
+        chosen = f"guild_id = ? AND status IN ({marks})"
+        params: tuple[Any, ...] = (guild_id, *wanted)
+        if member_id is not None:
+            chosen += " AND id IN (SELECT game_id FROM seats WHERE member_id = ?)"
+            params = (*params, member_id)
+        rows = [_game(r) for r in await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE {chosen} ORDER BY id",
+                                                   params)]
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._all(
+            "SELECT game_id, member_id, display_name, joined_order, seat, seat_name FROM seats WHERE game_id IN "
+            f"(SELECT id FROM games WHERE {chosen}) ORDER BY game_id, seat IS NULL, seat, joined_order", params,
+        ):
+            seats.setdefault(r[0], []).append(SeatRow(*r))
+        return [(row, seats.get(row.id, [])) for row in rows]
+
     async def running_game_ids(self) -> list[tuple[int, int]]:
         """``(guild_id, game_id)`` of every running game, for resuming after a restart."""
         rows = await self._all("SELECT guild_id, id FROM games WHERE status = 'running' ORDER BY id")

@@ -125,11 +125,13 @@ async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(w
     waiting = (await bot.core.service.game(GUILD, second)).at_seat(view.to_act or 0)
     assert waiting is not None
     calls = await command(wire, "tikal-game games", {"mine": True}, user=waiting.member_id)
-    mine = answer(calls).data["embeds"][0]["fields"][0]["value"].splitlines()
+    deferred, listed = responses(calls)
+    assert deferred.callback_type == 5 and deferred.ephemeral and listed.ephemeral  # deferred: it may take a while
+    mine = listed.data["embeds"][0]["fields"][0]["value"].splitlines()
     assert mine[0].startswith(f"#{second} · **waiting for you**")
     assert f"/channels/{GUILD}/7103/" in mine[0]
     calls = await command(wire, "tikal-game games", user=CY)
-    text = text_of(answer(calls))
+    text = text_of(responses(calls)[-1])
     assert f"#{first} · running" in text and f"#{second} · running" in text and f"#{other} " not in text
     calls = await command(wire, "tikal-game export", {"game": ""}, user=CY, focused="game")
     assert {c["value"] for c in choices_of(calls[0])} == {first, second}  # this server's games only

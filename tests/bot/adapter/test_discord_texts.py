@@ -57,7 +57,7 @@ async def test_names_show_as_typed_not_as_markdown_or_mentions(wire: Wire) -> No
     assert "\\*\\*Eve\\*\\* \\[click](https://evil.example)" in lobby and "**Eve**" not in lobby
     assert "@everyone" not in lobby.replace("@\u200beveryone", "")
     calls = await command(wire, "tikal-game games", user=ANA)
-    listed = text_of(responses(calls)[0])
+    listed = text_of(responses(calls)[-1])
     assert "\\*\\*Eve\\*\\*" in listed and "**Eve**" not in listed
 
 
