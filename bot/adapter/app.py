@@ -86,7 +86,7 @@ class TikalBot(commands.Bot):
         self._core = await Core.open(self.settings.database_path, clock=self.clock,
                                      busy_timeout_ms=self.settings.busy_timeout_ms)
         self._outbox = Outbox(self, self._core, clock=self.clock)
-        self._table = Table(self, self._core, self._outbox)
+        self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
         for extension in EXTENSIONS:
             await self.load_extension(extension)

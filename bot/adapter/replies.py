@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import math
 from typing import Any, Final
 
 import discord
@@ -125,6 +126,8 @@ def refusal(error: Exception) -> str | None:
         return str(error)
     if isinstance(error, app_commands.TransformerError):
         return describe_bad_value(error)
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"You can ask again in {math.ceil(error.retry_after)} s."
     if isinstance(error, app_commands.NoPrivateMessage):
         return "Tikal is played in a server channel, not in direct messages."
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
 
 import render
 from bot.adapter import formatting, overviews
+from bot.adapter.cooldowns import Cooldowns
 from bot.adapter.outbox import Outbox
 from bot.adapter.permissions import missing_permissions
 from bot.adapter.replies import edit, picture, post, reply, update
@@ -53,10 +56,12 @@ def display_name(interaction: discord.Interaction) -> str:
 class Table:
     """The adapter's game logic on top of the core, for one bot."""
 
-    def __init__(self, client: discord.Client, core: Core, outbox: Outbox) -> None:
+    def __init__(self, client: discord.Client, core: Core, outbox: Outbox, *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.core = core
         self.outbox = outbox
+        self.cooldowns = Cooldowns(clock)
         self._lock = GameLocks()
         self._live: dict[int, tuple[str, GameView]] = {}
 
@@ -364,6 +369,7 @@ class Table:
         """A private picture: the board, or one hex up close, plus the placement preview while placing."""
         game = await self.game_for(interaction, game_id)
         view = await self.core.service.view(game.guild_id, game.id)
+        self.cooldowns.check("board", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if zoom:
             png = await asyncio.to_thread(render.render_zoom, view, zoom)
@@ -382,6 +388,7 @@ class Table:
         """Privately, what the strong computer player would do; only for the player to act."""
         game = await self.game_for(interaction)
         view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
+        self.cooldowns.check("hint", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
         player = view.players[view.to_act].name if view.to_act is not None else "you"
