@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -132,8 +133,14 @@ async def test_the_bot_asks_only_for_the_guilds_intent_and_ignores_messages(
                     "content": f"<@{BOT_USER_ID}> hello", "embeds": [], "attachments": [], "mentions": [],
                     "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
                     "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "flags": 0}
+    running = asyncio.all_tasks()
     bot._connection.parse_message_create(message)
-    await wire.settle()
+    for _ in range(5):  # the events it dispatches (on_message, then any on_command_error) run as tasks
+        events = [t for t in asyncio.all_tasks() - running if t.get_name().startswith("discord.py: on_")]
+        running |= set(events)
+        if events:
+            await asyncio.wait(events, timeout=10)
+        await asyncio.sleep(0)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert wire.calls[before:] == []
 
