@@ -3,7 +3,7 @@
     python bench/bot.py [--games 100] [--commands 600] [--live 1000]
 
 1. Opens ``--games`` 3-player games in one guild (one channel each) on a real SQLite file, through the
-   real discord.py bot: ``/tikal game new``, Join and Start buttons.
+   real discord.py bot: ``/tikal-game new``, Join and Start buttons.
 2. Times ``--commands`` slash commands, each from the raw INTERACTION_CREATE payload until every task it
    started has finished: validation, the SQLite commit, the edited turn message and, when a turn ends,
    the board PNG rendered and posted through the outbox. Reports p50/p99 overall and per kind.

@@ -17,6 +17,9 @@ def main() -> int:
         from bot.local_console import run
 
         return run(settings.board_dir)
+    import aiohttp
+    import discord
+
     from bot.adapter.app import TikalBot
 
     assert settings.discord_token is not None
@@ -25,6 +28,13 @@ def main() -> int:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except DatabaseInUse as error:
         print(error, file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (developer portal → Bot → Reset Token).",
+              file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        print(f"Could not reach Discord: {error or type(error).__name__} — check the network.", file=sys.stderr)
         return 1
     return 0
 

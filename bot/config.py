@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -20,6 +21,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, description="Sync the slash commands to this one guild at start (instant; for testing)."
     )
+    sync_commands: Literal["always", "auto", "never"] = Field(
+        default="auto", description="Register the slash commands with Discord at start: always, when they changed "
+                                    "(auto) or never.")
     busy_timeout_ms: int = Field(default=5000, ge=0, description="How long SQLite waits for a locked database.")
 
     @property

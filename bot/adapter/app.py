@@ -2,25 +2,33 @@
 
 ``setup_hook`` opens the core (the database takes the one-process lock), builds the outbox and the
 table, loads the extensions (``bot.adapter.exts``; they register the persistent buttons and start the
-background workers) and syncs the slash commands — to ``DEV_GUILD_ID`` only, when set, since a guild
-sync is instant.
+background workers) and syncs the slash commands when they changed (``SYNC_COMMANDS``) — to
+``DEV_GUILD_ID`` only, when set, since a guild sync is instant.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
 import time
 from collections.abc import Callable
+from typing import Final
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter import command_links
 from bot.adapter.exts import EXTENSIONS
 from bot.adapter.outbox import Outbox
 from bot.adapter.replies import explain
 from bot.adapter.table import Table
 from bot.config import Settings
 from bot.core.assembly import Core
+
+log = logging.getLogger(__name__)
 
 
 class TikalTree(app_commands.CommandTree["TikalBot"]):
@@ -31,11 +39,19 @@ class TikalTree(app_commands.CommandTree["TikalBot"]):
         await explain(interaction, error)
 
 
+INTENTS: Final = discord.Intents(guilds=True)
+"""Only what the bot uses: guilds (and their channels and threads) and the guild join/remove events. No members,
+no messages, no message content: commands and buttons come as interactions."""
+
+
 class TikalBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        # The bot has no voice: no warning about voice libraries it does not need.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            command_prefix=(),  # no message is ever a command: slash commands and buttons only
+            intents=INTENTS,
             tree_cls=TikalTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
@@ -69,22 +85,49 @@ class TikalBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._core = await Core.open(self.settings.database_path, clock=self.clock,
                                      busy_timeout_ms=self.settings.busy_timeout_ms)
-        self._outbox = Outbox(self, self._core)
-        self._table = Table(self, self._core, self._outbox)
+        self._outbox = Outbox(self, self._core, clock=self.clock)
+        self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
 
-    async def sync_commands(self) -> list[app_commands.AppCommand]:
-        """Register the slash commands with Discord: one guild (instant) or everywhere (may take a while)."""
-        if self.settings.dev_guild_id is not None:
-            guild = discord.Object(id=self.settings.dev_guild_id)
+    async def sync_commands(self) -> bool:
+        """Register the slash commands with Discord (one guild, instant, or everywhere, which may take a while)
+        when ``SYNC_COMMANDS`` says so: ``always``, ``auto`` (only when the serialized tree changed since the last
+        sync: its hash is kept in the database) or ``never``. A failed sync is logged and the bot goes on with
+        the commands Discord already has. Returns whether it synced.
+
+        The synced commands' ids make command paths in messages clickable (``command_links``)."""
+        guild = discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id is not None else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            return await self.tree.sync(guild=guild)
-        return await self.tree.sync()
+        tree = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(json.dumps(tree, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{'global' if guild is None else guild.id}"
+        state = self.core.state
+        stored = await state.get(key) or {}
+        paths = {c.qualified_name for c in self.tree.walk_commands(guild=guild)
+                 if isinstance(c, app_commands.Command)}
+        mode = self.settings.sync_commands
+        if mode == "never" or (mode == "auto" and stored.get("hash") == digest):
+            command_links.remember(stored.get("ids") or {}, paths)
+            return False
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+            log.error("could not sync the slash commands with Discord (%s): the bot goes on with the ones Discord "
+                      "has, and tries again at the next start", error)
+            command_links.remember(stored.get("ids") or {}, paths)
+            return False
+        ids = {command.name: command.id for command in synced}
+        await state.put(key, {"hash": digest, "ids": ids})
+        command_links.remember(ids, paths)
+        log.info("synced %d slash commands %s", len(synced), "globally" if guild is None else f"to guild {guild.id}")
+        return True
 
     async def close(self) -> None:
+        command_links.forget()
         await super().close()
         if self._core is not None:
             await self._core.close()

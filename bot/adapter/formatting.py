@@ -23,6 +23,11 @@ NEUTRAL: Final = 0x5B6770
 TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
 
 
+def shown_name(name: str) -> str:
+    """A member's name as text to show: its markdown and mentions escaped (``**Bo**`` stays as typed)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
 def colour(seat: int | None) -> int:
     return EMBED_COLOURS[seat % len(EMBED_COLOURS)] if seat is not None else NEUTRAL
 
@@ -128,7 +133,7 @@ def _seat_list(seats: Sequence[SeatInfo], *, started: bool) -> str:
     lines = []
     for i, s in enumerate(seats):
         seat = s.seat if started and s.seat is not None else i
-        name = s.name if started and s.name else s.display_name
+        name = shown_name(s.name if started and s.name else s.display_name)
         who = "(🤖 computer)" if is_computer_member(s.member_id) else \
             "(left: the bot plays it)" if is_absent_member(s.member_id) else f"(<@{s.member_id}>)"
         lines.append(f"{square(seat)} {name} {who}")
@@ -148,7 +153,7 @@ def lobby_embed(game: GameInfo) -> discord.Embed:
     if game.thread_id is not None:
         embed.add_field(name="Game thread", value=f"<#{game.thread_id}>")
     if not started:
-        embed.set_footer(text="The creator or a moderator starts with 2–4 players (Start or /tikal game start).")
+        embed.set_footer(text="The creator or a moderator starts with 2–4 players (Start or /tikal-game start).")
     return embed
 
 
@@ -183,7 +188,7 @@ def deadline_text(game: GameInfo) -> str:
 
 def started_post(game: GameInfo, view: GameView, payload: Started) -> tuple[str, discord.Embed, int | None]:
     """The first board: seat order with colours, and a ping for the first player."""
-    seats = "\n".join(f"{square(s['seat'])} {s['name']} ("
+    seats = "\n".join(f"{square(s['seat'])} {shown_name(s['name'])} ("
                       + ("🤖 computer" if is_computer_member(s["member_id"] or 0) else f"<@{s['member_id']}>") + ")"
                       for s in payload["seats"])
     embed = discord.Embed(title=f"Tikal game #{game.id} begins ({payload['variant']})", colour=NEUTRAL)
@@ -287,7 +292,7 @@ RULES: Final = (
     ("Scoring rounds", "A volcano starts one: everyone gets 10 AP, then scores temples and treasures."),
     ("Auction variant", "Each round the hexagons are shown; bid points for the turn order (`/tikal bid`, "
                         "`/tikal pass`), then `/tikal pick` one."),
-    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal game status` the state."),
+    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal-game status` the state."),
 )
 
 

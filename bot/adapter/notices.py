@@ -25,6 +25,7 @@ from bot.core.posts import (
     AuctionWon,
     Bidding,
     DeadlineWaiting,
+    DeliveryFailed,
     Finished,
     ModAction,
     PostKind,
@@ -151,6 +152,24 @@ def mod_action(payload: ModAction) -> Outgoing:
     return Outgoing(text)
 
 
+def delivery_failed(payload: DeliveryFailed) -> Outgoing:
+    """For the moderators (their role is pinged if the server set one): posts that never reached the channel."""
+    role = payload.get("moderator_role_id")
+    head = f"<@&{role}>" if role else "Moderators"
+    count = payload["count"]
+    started = payload.get("since")
+    since = f" since <t:{int(started)}:R>" if started else ""
+    what = f"{count} post{'s' if count != 1 else ''} of game #{payload['game_id']}"
+    return Outgoing(f"{head}: ⚠️ {what} could not be delivered in <#{payload['channel_id']}>{since}: "
+                    f"{payload['reason']}. Once that is fixed, `/tikal-mod resend` sends them.",
+                    role=int(role) if role else None)
+
+
+def post_marker(post_id: int) -> str:
+    """What the footer of a post's embed carries, so the post can be recognised in the channel later."""
+    return f"post {post_id}"
+
+
 def skip_mark(siblings: list[Post], seat: int | None) -> str | None:
     """Why the bot played a turn, from the posts queued with it, or None."""
     for post in siblings:
@@ -258,5 +277,6 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.COMPUTER_TURN: _simple(computer_turn),
     PostKind.STANDING_ORDER: _simple(standing_order),
     PostKind.MOD_ACTION: _simple(mod_action),
+    PostKind.DELIVERY_FAILED: _simple(delivery_failed),
 }
 """One composer per kind of post (a test checks none is missing)."""

@@ -1,10 +1,27 @@
-"""The outbox sender: delivers the posts committed with the moves, exactly once as far as Discord can tell.
+"""The outbox sender: delivers the posts committed with the moves, in order, and never loses one quietly.
 
-Every post carries the nonce stored with it and asks Discord to enforce it, so a post that reached
-Discord just before a crash (sent, but not yet marked sent) is not duplicated when it is sent again
-after the restart. Posts of one game go out in order: a failure holds back that game's later posts
-until the next round (every ``RETRY_SECONDS``); a post that keeps failing is given up after
-``MAX_ATTEMPTS``, and one whose channel is gone at once.
+Posts of one game in one channel or thread go out in order: a failure holds back that place's later
+posts. A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most
+15 min), by the background worker or by the next command of the game; a command never hammers
+Discord while a post is waiting. What failed decides what happens next (``classify``):
+
+- a deleted channel or thread (404, Discord error 10003): the post is given up at once;
+- a missing permission (403), a Discord outage (5xx) or no network: tried again until the post has
+  been failing for ``GIVE_UP_AFTER`` (a day), then given up;
+- anything else (Discord refuses the message itself, or it could not be composed): it would fail the
+  same way every time, so it is given up after ``REFUSED_TRIES``.
+
+Giving up keeps the post (never sent) with the place's later posts, and queues one ``delivery_failed``
+notice that tells the moderators what could not be delivered and why, and that ``/tikal-mod resend``
+sends it again. A reply to a message that is gone (404, Discord error 10008) is sent without the
+reference instead.
+
+Every post carries the nonce stored with it and asks Discord to enforce it: a post that reached Discord
+just before a crash (sent, but not yet marked sent) is not duplicated when it is sent again within the
+few minutes Discord remembers nonces. After a longer outage the nonce is forgotten, so before sending a
+post again whose first try is older than ``NONCE_MINUTES``, the sender reads the channel's last
+messages and takes the post as delivered if one of the bot's own carries its nonce or its marker (the
+post's id in the embed footer, ``post #…``).
 
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
@@ -15,13 +32,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
+import aiohttp
 import discord
 
-from bot.adapter.notices import COMPOSERS, Context, Outgoing
-from bot.adapter.replies import mentions
+from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
+from bot.adapter.permissions import missing_here
+from bot.adapter.replies import fitted, mentions
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
 from bot.core.results import Post
@@ -29,9 +50,18 @@ from engine import GameView
 
 log = logging.getLogger(__name__)
 
-MAX_ATTEMPTS: Final = 8
 RETRY_SECONDS: Final = 30.0
+"""The worker's round, and the first pause after a failure."""
+MAX_BACKOFF: Final = 900.0
+GIVE_UP_AFTER: Final = 24 * 3600.0
+"""A post failing for a missing permission, an outage or no network is given up after this long."""
+REFUSED_TRIES: Final = 3
+NONCE_MINUTES: Final = 4.0
+"""Discord enforces a nonce only for a few minutes: older first tries are checked against the channel."""
+RECENT_MESSAGES: Final = 20
 BATCH: Final = 100
+UNKNOWN_CHANNEL: Final = 10003
+UNKNOWN_MESSAGE: Final = 10008
 
 CatchUp = Callable[[int, int], Awaitable[None]]
 """Brings a game's channel up to date (the table's ``sync``), after a held-back post finally went out."""
@@ -41,17 +71,53 @@ class UnknownKind(Exception):
     """A post kind the adapter has no message for."""
 
 
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """What a failed send means for the post."""
+
+    reason: str
+    """Why, in words for a moderator."""
+    gone: bool = False
+    """The channel or thread is gone: give up at once."""
+    refused: bool = False
+    """It would fail the same way again: give up after a few tries."""
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait after the ``attempts``-th failure in a row: 30 s, doubling, at most 15 min."""
+    return min(RETRY_SECONDS * float(2 ** min(max(attempts - 1, 0), 10)), MAX_BACKOFF)
+
+
+def classify(error: Exception, missing: Sequence[str] = ()) -> Failure:
+    """Sort a send's failure; ``missing``: the permissions the bot lacks in the channel, if known."""
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+        return Failure("the channel or thread was deleted", gone=True)
+    if isinstance(error, discord.Forbidden):
+        if missing:
+            return Failure("I lack " + ", ".join(f"**{m}**" for m in missing) + " there")
+        return Failure(f"Discord refused me there ({error.status}: {error.text or 'forbidden'})")
+    if isinstance(error, discord.DiscordServerError) or (isinstance(error, discord.HTTPException)
+                                                         and error.status in (404, 408, 429)):
+        return Failure(f"Discord did not answer ({error.status})")
+    if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
+        return Failure("Discord could not be reached (network)")
+    if isinstance(error, discord.HTTPException):
+        return Failure(f"Discord refused the message ({error.status}: {error.text})", refused=True)
+    return Failure(f"the message could not be made ({type(error).__name__})", refused=True)
+
+
 class Outbox:
     """Sends queued posts; ``run`` is the background worker that also resumes every game after a restart."""
 
-    def __init__(self, client: discord.Client, core: Core) -> None:
+    def __init__(self, client: discord.Client, core: Core, *, clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.core = core
+        self.clock = clock
         self.catch_up: CatchUp | None = None
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
-        self._held: set[int] = set()
-        """Games with a post that failed: their later posts wait for the worker, to keep the order."""
+        self._held: set[tuple[int, int]] = set()
+        """(game, channel) with a post that failed: their later posts wait for it, to keep the order."""
         self.resumed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -84,12 +150,19 @@ class Outbox:
                 await asyncio.wait_for(self._wake.wait(), timeout=RETRY_SECONDS)
             self._wake.clear()
             try:
-                # A retried post may end a turn whose live message could not be posted then: catch up.
-                for guild_id, game_id in await self._flush():
-                    if self.catch_up is not None:
-                        await self.catch_up(guild_id, game_id)
+                await self.flush_and_catch_up()
             except Exception:
                 log.exception("the outbox round failed")
+
+    async def flush_and_catch_up(self) -> int:
+        """One round: send what is due, then bring the games whose held-back posts went out up to date
+        (a retried post may end a turn whose live message could not be posted then)."""
+        sent = await self._flush()
+        games = list(dict.fromkeys(sent))
+        for guild_id, game_id in games:
+            if self.catch_up is not None:
+                await self.catch_up(guild_id, game_id)
+        return len(sent)
 
     async def resume(self) -> None:
         """After a start: send what a crash left unsent, and give every running game its live message."""
@@ -107,38 +180,42 @@ class Outbox:
         """Send posts a command has just committed, in order; ``views``: public views by version, known to
         the caller, so that the board is not loaded again.
 
-        Before the worker has resumed after a start, or while the game has a failed post, the whole queue
-        is flushed instead, so a game's posts never overtake each other.
+        Before the worker has resumed after a start, or while the game's place has a failed post, the
+        queue is flushed instead (what is due of it), so a game's posts never overtake each other.
         """
         if not posts:
             return
-        if not self.resumed.is_set() or any(p.game_id in self._held for p in posts):
+        if not self.resumed.is_set() or any((p.game_id, p.channel_id) in self._held for p in posts):
             await self.flush()
             return
         async with self._lock:
             for post in posts:
-                if post.game_id not in self._held:  # else it waits for the worker's next round
+                if (post.game_id, post.channel_id) not in self._held:  # else it waits for the worker's next round
                     await self._deliver(post, views or {})
 
     async def flush(self) -> int:
-        """Send every pending post (oldest first); return how many went out."""
-        return len(await self._flush(count=True))
+        """Send every pending post that is due (oldest first); return how many went out."""
+        return len(await self._flush())
 
-    async def _flush(self, *, count: bool = False) -> list[tuple[int, int]]:
-        """Send every pending post; return the ``(guild, game)`` of each post sent (one entry per game
-        unless ``count``)."""
+    async def _flush(self) -> list[tuple[int, int]]:
+        """Send every pending post that is due; the ``(guild, game)`` of each post sent."""
         sent: list[tuple[int, int]] = []
+        now = self.clock()
         async with self._lock:
             self._held.clear()
             for post in await self.core.service.pending_posts(BATCH):
-                if post.game_id in self._held:
+                place = (post.game_id, post.channel_id)
+                if place in self._held:
                     continue
-                if await self._deliver(post, {}) and (count or (post.guild_id, post.game_id) not in sent):
+                if post.retry_at is not None and post.retry_at > now:  # backing off: it and its followers wait
+                    self._held.add(place)
+                    continue
+                if await self._deliver(post, {}):
                     sent.append((post.guild_id, post.game_id))
         return sent
 
     async def _deliver(self, post: Post, views: Mapping[int, GameView]) -> bool:
-        """Send one post and record it; False if it failed and holds back its game's later posts."""
+        """Send one post and record it; False if it failed (it then holds back its place's later posts)."""
         svc = self.core.service
         try:
             message_id = await self._send(post, views)
@@ -147,21 +224,31 @@ class Outbox:
             log.warning("post %s of game %s has a kind this bot cannot show: %s", post.id, post.game_id, post.kind)
             await svc.mark_sent(post.id, None)
             return False
-        except Exception as error:  # Discord refused, or the post could not be composed
-            status = error.status if isinstance(error, discord.HTTPException) else None
-            detail = f"{status} {error.text}" if isinstance(error, discord.HTTPException) else repr(error)
-            await svc.mark_failed(post.id, detail)
-            if status == 404 or post.attempts + 1 >= MAX_ATTEMPTS:
-                # The channel is gone, or Discord keeps refusing: give the post up so it does not
-                # hold back the queue forever (the row keeps its last error).
-                log.error("giving up post %s of game %s: %s", post.id, post.game_id, error)
-                await svc.mark_sent(post.id, None)
-                return False
-            log.warning("post %s of game %s failed, will retry: %s", post.id, post.game_id, error)
-            self._held.add(post.game_id)
+        except Exception as error:  # Discord refused, it could not be reached, or the post could not be composed
+            await self._failed(post, error)
             return False
         await svc.mark_sent(post.id, message_id)
         return True
+
+    async def _failed(self, post: Post, error: Exception) -> None:
+        svc = self.core.service
+        failure = classify(error, missing_here(self.client, post.guild_id, post.channel_id))
+        detail = f"{error.status} {error.text}" if isinstance(error, discord.HTTPException) else repr(error)
+        attempts = post.attempts + 1
+        now = self.clock()
+        await svc.mark_failed(post.id, detail, now + backoff(attempts))
+        failing_for = now - (post.first_failed_at or now)
+        if failure.gone or failing_for >= GIVE_UP_AFTER or (failure.refused and attempts >= REFUSED_TRIES):
+            log.error("giving up post %s of game %s and its followers in channel %s: %s", post.id, post.game_id,
+                      post.channel_id, detail)
+            notice = await svc.give_up(post, failure.reason)
+            self._held.add((post.game_id, post.channel_id))  # its followers of this round are given up too
+            if notice is not None and notice.channel_id != post.channel_id:
+                await self._deliver(notice, {})  # the lobby's channel: the moderators learn it at once
+            return
+        log.warning("post %s of game %s failed (try %s), tried again in %.0f s: %s", post.id, post.game_id, attempts,
+                    backoff(attempts), detail)
+        self._held.add((post.game_id, post.channel_id))
 
     async def _send(self, post: Post, views: Mapping[int, GameView]) -> int:
         svc = self.core.service
@@ -186,20 +273,52 @@ class Outbox:
         if out.dm and out.member is not None:
             try:
                 dm = await self.client.create_dm(discord.Object(id=out.member))
-                message = await dm.send(out.content, allowed_mentions=discord.AllowedMentions.none(),
-                                        nonce=post.nonce)
+                content, _ = fitted(out.content)
+                message = await dm.send(content, allowed_mentions=discord.AllowedMentions.none(), nonce=post.nonce)
                 return message.id
             except discord.Forbidden:  # DMs closed (or no shared server): the channel, with a ping
                 log.info("member %s takes no DMs: reminder of game %s goes to the channel", out.member, post.game_id)
                 out.content, out.dm = out.fallback, False
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        earlier = await self._already_there(post, channel)
+        if earlier is not None:
+            return earlier
+        content, embed = fitted(out.content, out.embed, marker=post_marker(post.id))
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role), "nonce": post.nonce}
-        if out.embed is not None:
-            kwargs["embed"] = out.embed
+        if embed is not None:
+            kwargs["embed"] = embed
         if out.files:
             kwargs["files"] = out.files
         if out.reply_to is not None:
             kwargs["reference"] = discord.MessageReference(
                 message_id=out.reply_to, channel_id=post.channel_id, guild_id=post.guild_id, fail_if_not_exists=False)
-        message = await channel.send(out.content or None, **kwargs)
+        try:
+            message = await channel.send(content or None, **kwargs)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MESSAGE or "reference" not in kwargs:
+                raise
+            del kwargs["reference"]  # the message it replied to is gone: the post stands alone
+            for file in out.files:
+                file.reset()
+            message = await channel.send(content or None, **kwargs)
         return message.id
+
+    async def _already_there(self, post: Post, channel: discord.PartialMessageable) -> int | None:
+        """The id of the bot's message for ``post`` among the channel's last messages, if an earlier try got
+        through after all; looked for only when Discord no longer enforces the nonce (a try minutes ago)."""
+        if self.clock() - post.created_at < NONCE_MINUTES * 60:
+            return None
+        me = self.client.user.id if self.client.user is not None else None
+        marker = post_marker(post.id)
+        try:
+            async for message in channel.history(limit=RECENT_MESSAGES):
+                if message.author.id != me:
+                    continue
+                footers = [(e.footer.text or "").split(" · ") for e in message.embeds]
+                if message.nonce == post.nonce or any(marker in f for f in footers):
+                    log.info("post %s of game %s was delivered before all: message %s", post.id, post.game_id,
+                             message.id)
+                    return message.id
+        except discord.HTTPException as error:  # cannot read the channel: send, as before
+            log.info("could not read channel %s to look for post %s: %s", post.channel_id, post.id, error)
+        return None

@@ -12,7 +12,7 @@ from typing import Final
 
 import discord
 
-from bot.adapter.formatting import NEUTRAL
+from bot.adapter.formatting import NEUTRAL, shown_name
 from bot.core.history import GuildGames, GuildStats, HistoryPage
 from bot.core.labels import square
 from bot.core.members import MemberSettings
@@ -39,8 +39,8 @@ def game_link(game: GameInfo) -> str:
 
 
 def _players(game: GameInfo) -> str:
-    names = [f"{square(s.seat)} {s.name or s.display_name}" if s.seat is not None else s.display_name
-             for s in game.seats]
+    names = [f"{square(s.seat)} {shown_name(s.name or s.display_name)}" if s.seat is not None
+             else shown_name(s.display_name) for s in game.seats]
     return ", ".join(names) or "nobody"
 
 
@@ -54,7 +54,7 @@ def settings_embed(settings: MemberSettings, *, changed: bool) -> discord.Embed:
     embed.add_field(name="Time zone", value=settings.time_zone or "not set")
     embed.add_field(name="Quiet hours", value=quiet)
     embed.set_footer(text="No reminder and no deadline falls in your quiet hours. "
-                          "/tikal settings forget:True deletes these settings.")
+                          "/tikal-game settings forget:True deletes these settings.")
     return embed
 
 
@@ -82,7 +82,7 @@ def games_embed(guild: GuildGames, mine: Sequence[MyGame], *, only_mine: bool) -
         recent = [f"#{g.id} · {g.status.value} {stamp(g.finished_at)} · {_players(g)} · <#{g.place_id}>"
                   for g in guild.recent[:MAX_LINES]]
         embed.add_field(name="Recent", value="\n".join(recent)[:1024] or "none", inline=False)
-        embed.set_footer(text="/tikal history and /tikal export take a game number.")
+        embed.set_footer(text="/tikal-game history and /tikal-game export take a game number.")
     return embed
 
 

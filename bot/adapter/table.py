@@ -12,18 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from typing import Any, Final
 
 import discord
 
 import render
 from bot.adapter import formatting, overviews
+from bot.adapter.cooldowns import Cooldowns
 from bot.adapter.outbox import Outbox
-from bot.adapter.replies import picture, reply
+from bot.adapter.permissions import missing_permissions
+from bot.adapter.replies import edit, picture, post, reply, update
 from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core import labels
 from bot.core.assembly import Core
-from bot.core.errors import NoGame
+from bot.core.errors import NoGame, WrongStatus
 from bot.core.hints import hint_text, suggest
 from bot.core.locks import GameLocks
 from bot.core.results import GameInfo, Moved
@@ -34,23 +38,7 @@ from engine import GameView, Phase
 
 log = logging.getLogger(__name__)
 
-REQUIRED = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
-)
-THREAD_REQUIRED = (
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-)
 THREAD_ARCHIVE_MINUTES: Final = 10080  # the longest Discord allows: a week without a message
-
-
-def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
-    wanted = REQUIRED + (THREAD_REQUIRED if thread else ())
-    return [label for attr, label in wanted if not getattr(permissions, attr)]
 
 
 def is_moderator(interaction: discord.Interaction, moderator_role_id: int | None = None) -> bool:
@@ -68,10 +56,12 @@ def display_name(interaction: discord.Interaction) -> str:
 class Table:
     """The adapter's game logic on top of the core, for one bot."""
 
-    def __init__(self, client: discord.Client, core: Core, outbox: Outbox) -> None:
+    def __init__(self, client: discord.Client, core: Core, outbox: Outbox, *,
+                 clock: Callable[[], float] = time.time) -> None:
         self.client = client
         self.core = core
         self.outbox = outbox
+        self.cooldowns = Cooldowns(clock)
         self._lock = GameLocks()
         self._live: dict[int, tuple[str, GameView]] = {}
 
@@ -113,7 +103,7 @@ class Table:
             return await svc.game_here(guild, interaction.channel_id)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(
-                "There is no game here. Start one with `/tikal game new`.") from None
+                "There is no game here. Start one with `/tikal-game new`.") from None
 
     async def game_or_latest(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
         """A game named by its number (in this server only), else the channel's game, else the last game
@@ -128,7 +118,7 @@ class Table:
                     if interaction.channel_id in (g.place_id, g.channel_id)]
             if not here:
                 raise NoGame("There is no game in this channel: give the game's number "
-                             "(`/tikal games` lists them).") from None
+                             "(`/tikal-game games` lists them).") from None
             return max(here, key=lambda g: g.id)
 
     async def moderator(self, interaction: discord.Interaction) -> bool:
@@ -171,7 +161,7 @@ class Table:
         await reply(interaction, f"Game #{game.id} is open: the lobby is below"
                                  + (", and the game will be played in its thread." if thread else ".") + timing)
         channel = self.channel(guild, game.channel_id)
-        message = await channel.send(embed=formatting.lobby_embed(game), view=lobby_view(game))
+        message = await post(channel, embed=formatting.lobby_embed(game), view=lobby_view(game))
         await svc.set_lobby_message(guild, game.id, message.id)
         if thread:
             try:
@@ -179,9 +169,14 @@ class Table:
                                                       auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             except discord.HTTPException as error:  # the game is then simply played in the channel
                 log.warning("could not open the thread of game %s: %s", game.id, error)
+                await svc.no_thread(guild, game.id)
                 return
-            game = await svc.attach_thread(guild, game.id, created.id)
-            await message.edit(embed=formatting.lobby_embed(game), view=lobby_view(game))
+            try:
+                game = await svc.attach_thread(guild, game.id, created.id)
+            except WrongStatus:  # started in the channel meanwhile (the thread took minutes): it stays there
+                log.warning("game %s started before its thread %s was ready", game.id, created.id)
+                return
+            await edit(message, embed=formatting.lobby_embed(game), view=lobby_view(game))
 
     async def update_lobby(self, game: GameInfo) -> None:
         if game.lobby_message_id is None:
@@ -189,7 +184,7 @@ class Table:
         message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
         view = lobby_view(game) if game.status is Status.LOBBY else None
         try:
-            await message.edit(embed=formatting.lobby_embed(game), view=view)
+            await edit(message, embed=formatting.lobby_embed(game), view=view)
         except discord.NotFound:
             log.info("lobby message of game %s is gone", game.id)
 
@@ -228,7 +223,7 @@ class Table:
             moved = await self.core.service.act(guild, self.here(interaction, game_id), interaction.user.id, text)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(
-                "There is no game here. Start one with `/tikal game new`.") from None
+                "There is no game here. Start one with `/tikal-game new`.") from None
         if silent:
             await interaction.response.defer()
         else:
@@ -241,31 +236,28 @@ class Table:
         view = await self.core.service.view(game.guild_id, game.id)
         seat = game.at_seat(view.to_act) if view.to_act is not None else None
         if version is not None and view.version != version:
-            await interaction.response.edit_message(
-                content="The game has moved on since you asked; nothing was done.", view=None)
+            await update(interaction, "The game has moved on since you asked; nothing was done.")
             return
         if seat is not None and seat.member_id != interaction.user.id and not view.finished:
             who = labels.player(view, view.to_act)
-            await interaction.response.send_message(f"It is {who}'s turn, not yours.", ephemeral=True)
+            await reply(interaction, f"It is {who}'s turn, not yours.")
             return
         if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
-            await interaction.response.send_message(
-                f"You still have **{view.ap_left} AP**. End your turn anyway?",
-                view=confirm_end_view(game, view), ephemeral=True)
+            await reply(interaction, f"You still have **{view.ap_left} AP**. End your turn anyway?",
+                        view=confirm_end_view(game, view))
             return
         moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
         if version is not None:
-            await interaction.response.edit_message(content=formatting.confirmation(moved.view, "end"), view=None)
+            await update(interaction, formatting.confirmation(moved.view, "end"))
         else:
             await interaction.response.defer()
         await self.sync(game.guild_id, game.id, moved)
 
     async def resign(self, interaction: discord.Interaction, game_id: int) -> None:
-        """The confirmation button of ``/tikal resign``."""
+        """The confirmation button of ``/tikal-game resign``."""
         guild = self.guild_id(interaction)
         done = await self.core.moderation.resign(guild, game_id, interaction.user.id)
-        await interaction.response.edit_message(
-            content=f"You resigned from game #{game_id}: the bot plays your seat from now on.", view=None)
+        await update(interaction, f"You resigned from game #{game_id}: the bot plays your seat from now on.")
         await self.sync(guild, done.game.id)
 
     # --- the live message -------------------------------------------------------------------------
@@ -316,17 +308,22 @@ class Table:
                     mid = None
             current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
             if mid is not None and view is not None and label is not None and current == label:
-                await channel.get_partial_message(mid).edit(embed=formatting.live_embed(game, view),
-                                                            view=live_view(game, view))
-                self._live[game_id] = (label, view)
-                await self._send_posts(moved)
-                return
+                try:
+                    await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view),
+                               view=live_view(game, view))
+                except discord.NotFound:  # someone deleted it: a new one now, so the buttons come back
+                    log.info("live message %s of game %s is gone: posting a new one", mid, game_id)
+                    mid, known, shown = None, None, None
+                else:
+                    self._live[game_id] = (label, view)
+                    await self._send_posts(moved)
+                    return
             if mid is not None:
                 await self._finish_live(game, channel, mid, known[1] if known else None, view, shown)
             self._live.pop(game_id, None)
             await self._send_posts(moved)
             if label is not None and view is not None:
-                message = await channel.send(embed=formatting.live_embed(game, view), view=live_view(game, view))
+                message = await post(channel, embed=formatting.live_embed(game, view), view=live_view(game, view))
                 await svc.set_turn_message(guild, game_id, message.id)
                 self._live[game_id] = (label, view)
             elif mid is not None:
@@ -361,7 +358,7 @@ class Table:
         if game.status is Status.ABORTED:
             embed.set_footer(text=f"Game #{game.id} was stopped by a moderator.")
         try:
-            await channel.get_partial_message(message_id).edit(embed=embed, view=None)
+            await edit(channel.get_partial_message(message_id), embed=embed, view=None)
         except discord.NotFound:
             log.info("live message %s of game %s is gone", message_id, game.id)
 
@@ -372,6 +369,7 @@ class Table:
         """A private picture: the board, or one hex up close, plus the placement preview while placing."""
         game = await self.game_for(interaction, game_id)
         view = await self.core.service.view(game.guild_id, game.id)
+        self.cooldowns.check("board", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if zoom:
             png = await asyncio.to_thread(render.render_zoom, view, zoom)
@@ -384,16 +382,17 @@ class Table:
                 files.append(picture(preview, "placement.png",
                                      f"Where the {labels.hexagon_name(view.hand)} hexagon may go, "
                                      "in its six rotations."))
-        await interaction.followup.send(embed=formatting.status_embed(game, view), files=files, ephemeral=True)
+        await reply(interaction, embed=formatting.status_embed(game, view), files=files)
 
     async def hint(self, interaction: discord.Interaction) -> None:
         """Privately, what the strong computer player would do; only for the player to act."""
         game = await self.game_for(interaction)
         view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
+        self.cooldowns.check("hint", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
         player = view.players[view.to_act].name if view.to_act is not None else "you"
-        await interaction.followup.send(hint_text(player, steps), ephemeral=True)
+        await reply(interaction, hint_text(player, steps))
 
     async def status(self, interaction: discord.Interaction) -> None:
         guild = self.guild_id(interaction)
@@ -405,6 +404,6 @@ class Table:
             await reply(interaction, embed=formatting.status_embed(overview.game, overview.view))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
-        """A page of ``/tikal history`` (its buttons)."""
+        """A page of ``/tikal-game history`` (its buttons)."""
         shown = await self.core.history.history(self.guild_id(interaction), game_id, page)
-        await interaction.response.edit_message(embed=overviews.history_embed(shown), view=history_view(shown))
+        await update(interaction, embed=overviews.history_embed(shown), view=history_view(shown))

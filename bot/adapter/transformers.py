@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.core.errors import quoted
 
 
 class HexTransformer(app_commands.Transformer):
@@ -54,11 +55,46 @@ Hex = app_commands.Transform[str, HexTransformer]
 Figures = app_commands.Transform[str, FiguresTransformer]
 Count = app_commands.Range[int, 1, 99]
 
+class TextTransformer(app_commands.Transformer):
+    """A typed string of at most ``longest`` characters. Discord refuses longer ones itself (``max_length``);
+    the check here keeps a client that ignores it from having a page of text echoed back."""
+
+    def __init__(self, longest: int, what: str) -> None:
+        self.longest = longest
+        self.what = what
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    @property
+    def max_value(self) -> int:
+        return self.longest
+
+    async def transform(self, interaction: discord.Interaction, value: str) -> str:
+        if len(value) > self.longest:
+            raise app_commands.TransformerError(value, self.type, self)
+        return value
+
+
+# Every string option has a maximum length, so Discord itself refuses a pasted wall of text.
+Word = app_commands.Transform[str, TextTransformer(32, "a word of at most 32 characters")]
+"""A short word: a treasure kind, a seat name, a standing order (``bid up to 12``)."""
+ClockTime = app_commands.Transform[str, TextTransformer(8, "a time of day like 22:30")]
+ZoneName = app_commands.Transform[str, TextTransformer(64, "a time zone like Europe/Berlin")]
+"""An IANA time zone (the longest is 32 characters)."""
+
 
 def describe_bad_value(error: app_commands.TransformerError) -> str:
     """What an unreadable option value should have been."""
     if isinstance(error.transformer, HexTransformer):
-        return f"“{error.value}” is not a space: spaces are A1 … H5 (pick one from the list)."
+        return f"{quoted(error.value)} is not a space: spaces are A1 … H5 (pick one from the list)."
     if isinstance(error.transformer, FiguresTransformer):
-        return f"“{error.value}” is not a number of figures: write a number of workers or `leader`."
-    return f"“{error.value}” is not a valid value here."
+        return f"{quoted(error.value)} is not a number of figures: write a number of workers or `leader`."
+    if isinstance(error.transformer, TextTransformer):
+        return f"{quoted(error.value)} is not {error.transformer.what}."
+    return f"{quoted(error.value)} is not a valid value here."

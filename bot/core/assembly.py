@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.core.app_state import AppState
 from bot.core.guild_removal import GuildRemoval
 from bot.core.history import History
 from bot.core.members import Members
@@ -33,13 +34,14 @@ class Core:
     history: History
     orders: StandingOrders
     removal: GuildRemoval
+    state: AppState
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time) -> Core:
         """The core over an open storage (``clock``: the scheduler's time, as the storage's)."""
         service = TikalService(storage)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
-                   History(service), StandingOrders(service), GuildRemoval(service))
+                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage))
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

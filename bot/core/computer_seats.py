@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.core import sql
-from bot.core.errors import BadOption
+from bot.core.errors import BadOption, quoted
 from bot.core.storage import Reader, Transaction
 from engine.ai import LEVELS
 
@@ -27,7 +27,7 @@ class ComputerSeat:
 
 def check_level(level: str) -> str:
     if level not in LEVELS:
-        raise BadOption(f"The computer player's level is {', '.join(f'`{lv}`' for lv in LEVELS)}, not “{level}”.")
+        raise BadOption(f"The computer player's level is {', '.join(f'`{lv}`' for lv in LEVELS)}, not {quoted(level)}.")
     return level
 
 

@@ -6,7 +6,18 @@ move, ``NotYourTurn``, ``StaleState``) pass through the service unchanged.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine import EngineError, IllegalMove
+
+ECHO: Final = 40
+"""How much of a typed value a refusal shows back."""
+
+
+def quoted(value: object, limit: int = ECHO) -> str:
+    """A value someone typed, shown back in a refusal: in quotes and cut short (a pasted page stays out)."""
+    text = " ".join(str(value).split())
+    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
 
 
 class ServiceError(EngineError):

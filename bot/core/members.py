@@ -13,7 +13,7 @@ from datetime import time
 from typing import Final
 
 from bot.core import sql
-from bot.core.errors import BadOption
+from bot.core.errors import BadOption, quoted
 from bot.core.schedule import BadTimeZone, QuietHours, zone, zone_choices
 from bot.core.storage import Reader, Storage, Transaction
 
@@ -25,7 +25,7 @@ def parse_clock(text: str) -> time:
     """A wall-clock time written ``22:30``, ``7:00`` or ``7``. Raises ``BadOption``."""
     m = _CLOCK.match(text)
     if m is None or int(m[1]) > 23 or int(m[2] or 0) > 59:
-        raise BadOption(f"“{text}” is not a time of day; write it like 22:30 or 7.")
+        raise BadOption(f"{quoted(text)} is not a time of day; write it like 22:30 or 7.")
     return time(int(m[1]), int(m[2] or 0))
 
 
@@ -54,7 +54,7 @@ class MemberSettings:
     def validated(self) -> MemberSettings:
         """Self if consistent. Raises ``BadOption`` with a message for a person."""
         if self.delivery not in DELIVERIES:
-            raise BadOption(f"Reminders come as `channel` pings or as `dm`s, not “{self.delivery}”.")
+            raise BadOption(f"Reminders come as `channel` pings or as `dm`s, not {quoted(self.delivery)}.")
         if self.time_zone is not None:
             try:
                 zone(self.time_zone)
@@ -126,7 +126,7 @@ class Members:
         quiet: tuple[str, str] | None = None,
         clear_quiet: bool = False,
     ) -> MemberSettings:
-        """Change some settings (what ``/tikal settings`` passes: options left empty stay as they are).
+        """Change some settings (what ``/tikal-game settings`` passes: options left empty stay as they are).
 
         ``quiet`` is ``(start, end)`` as typed (``22:00``, ``7``); ``clear_quiet`` removes the quiet hours.
         """

@@ -296,4 +296,30 @@ BEGIN
     UPDATE game_clocks SET next_due = NULL WHERE game_id = NEW.id;
 END;
 """),
+    (4, """
+-- Issue 11: the outbox gives a post up by elapsed time (not by attempts), backs off between tries, and keeps
+-- a given-up post (not sent) so that a moderator can send it again (/tikal-mod resend).
+ALTER TABLE outbox ADD COLUMN first_failed_at REAL;  -- the first failure of the current run of failures
+ALTER TABLE outbox ADD COLUMN retry_at REAL;         -- not tried again before this (backoff)
+ALTER TABLE outbox ADD COLUMN given_up_at REAL;      -- given up: never sent, until a moderator resends it
+-- Posts given up before (marked sent without a message after an error) become given-up posts.
+UPDATE outbox SET given_up_at = sent_at, sent_at = NULL
+WHERE sent_at IS NOT NULL AND message_id IS NULL AND last_error IS NOT NULL;
+DROP INDEX outbox_pending;
+CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND given_up_at IS NULL;
+CREATE INDEX outbox_given_up ON outbox (game_id) WHERE sent_at IS NULL AND given_up_at IS NOT NULL;
+"""),
+    (5, """
+-- Issue 11: what the process keeps between starts that is no game's, e.g. the hash and ids of the slash
+-- commands last synced with Discord (they are synced again only when the tree changed).
+CREATE TABLE app_state (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at REAL NOT NULL
+);
+"""),
+    (6, """
+-- Issue 11: a member's games (/tikal-game games mine) by index, not by reading every game of the guild.
+CREATE INDEX seats_by_member ON seats (member_id, game_id);
+"""),
 )

@@ -26,7 +26,7 @@ from typing import Final, Unpack
 
 from bot.core import sql
 from bot.core.computer_seats import check_level, computer_seats, mark, put_computer, remove_computer
-from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus
+from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.guild_removal import GRACE, GuildRemoval
 from bot.core.posts import ModAction as ModActionPayload
 from bot.core.posts import ModDetails, NewPost, PostKind, SeatPlayed
@@ -135,7 +135,8 @@ class Moderation:
                 isinstance(target, str) and (s.seat_name or "").casefold() == target.strip().casefold()
             ):
                 return s
-        raise NotJoined(f"{'That member has' if isinstance(target, int) else f'“{target}” is'} no seat in this game.")
+        who = "That member has" if isinstance(target, int) else f"{quoted(target)} is"
+        raise NotJoined(f"{who} no seat in this game.")
 
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
         return await self.service.game(guild_id, game_id)
@@ -414,21 +415,36 @@ class Moderation:
     # --- players ----------------------------------------------------------------------------
 
     async def my_games(self, guild_id: int, member_id: int) -> list[MyGame]:
-        """The member's lobbies and running games in this guild: those waiting for them first."""
-        found: list[MyGame] = []
-        for game in await self.service.games(guild_id, ACTIVE):
+        """The member's lobbies and running games in this guild: those waiting for them first.
+
+        Two indexed reads whatever the number of games: the games and seats (``seats_by_member``), and the
+        clocks, whose wait names the seat to act; a game's state is loaded only for a clock that names none
+        (a game older than the clocks)."""
+        async with self.storage.read() as r:
+            found = await r.games_with_seats(guild_id, ACTIVE, member_id=member_id)
+            clocks = {int(g): seat for g, seat in await sql.rows(
+                r, "SELECT game_id, seat FROM game_clocks WHERE game_id IN (SELECT s.game_id "
+                   "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.member_id = ? AND g.guild_id = ? "
+                   "AND g.status = 'running')",
+                (member_id, guild_id))}
+        mine: list[MyGame] = []
+        for row, seats in found:
+            game = GameInfo.of(row, seats)
             me = game.seat_of(member_id)
             if me is None:
                 continue
             to_act = None
             if game.status is Status.RUNNING:
-                view = await self.service.view(guild_id, game.id)
-                to_act = None if view.to_act is None else game.at_seat(view.to_act)
+                seat = clocks.get(game.id)
+                if seat is None:
+                    view = await self.service.view(guild_id, game.id)
+                    seat = view.to_act
+                to_act = None if seat is None else game.at_seat(int(seat))
             waiting = to_act is not None and to_act.member_id == member_id
-            found.append(MyGame(game, me, waiting, to_act, game.deadline_at))
-        found.sort(key=lambda g: (not g.waiting_for_me, g.game.status is not Status.RUNNING,
-                                  g.deadline_at or float("inf"), g.game.id))
-        return found
+            mine.append(MyGame(game, me, waiting, to_act, game.deadline_at))
+        mine.sort(key=lambda g: (not g.waiting_for_me, g.game.status is not Status.RUNNING,
+                                 g.deadline_at or float("inf"), g.game.id))
+        return mine
 
 
 __all__ = [

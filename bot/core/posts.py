@@ -43,6 +43,8 @@ class PostKind(StrEnum):
     """An auction standing order was played."""
     MOD_ACTION = "mod_action"
     """A moderator's action, logged in the game's channel."""
+    DELIVERY_FAILED = "delivery_failed"
+    """For the moderators: posts of the game could not be delivered and were given up (and why)."""
 
 
 SEAT_PLAYED = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.COMPUTER_TURN,
@@ -179,8 +181,19 @@ class ModAction(ModDetails):
     """The line to show; its mentions must not notify anyone."""
 
 
+class DeliveryFailed(TypedDict):
+    """Posts given up in a channel or thread: how many, since when, and why (in words for a person)."""
+
+    game_id: int
+    channel_id: int
+    count: int
+    since: float | None
+    reason: str
+    moderator_role_id: int | None
+
+
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting
-           | SeatPlayed | ModAction)
+           | SeatPlayed | ModAction | DeliveryFailed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
+from importlib.util import find_spec
 from typing import Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones, reset_tzpath
+
+from bot.core.errors import quoted
+
+if find_spec("tzdata") is not None:
+    # The bundled IANA database (a dependency, updated with the package) rather than the host's, which may be
+    # missing (slim containers) or older: every host then knows the same zones.
+    reset_tzpath(to=())
 
 REMINDER_STEPS: Final = (timedelta(hours=12), timedelta(hours=24))
 """The first reminders, counted from the start of the turn; after the last, one a day."""
@@ -30,9 +38,11 @@ class BadTimeZone(ValueError):
 def zone(name: str) -> ZoneInfo:
     """Return the IANA time zone ``name``. Raises ``BadTimeZone`` with a message for a person."""
     try:
+        if len(name) > 64:  # no zone is that long; a file name that long is an OSError
+            raise ValueError(name)
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadTimeZone(f"“{name}” is not a time zone; pick one from the list, e.g. Europe/Berlin.") from None
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise BadTimeZone(f"{quoted(name)} is not a time zone; pick one from the list, e.g. Europe/Berlin.") from None
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 import engine
-from bot.core import timing
+from bot.core import sql, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -43,9 +43,10 @@ from bot.core.errors import (
     NotEnoughPlayers,
     NotJoined,
     WrongStatus,
+    quoted,
 )
 from bot.core.locks import GameLocks
-from bot.core.posts import NewPost, PostKind, SeatPlayed, posts_for, seat_played
+from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played
 from bot.core.posts import started as started_post
 from bot.core.results import GameInfo, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
@@ -68,6 +69,9 @@ from engine.ai import computer_turn
 log = logging.getLogger(__name__)
 
 VARIANTS: Final = ("basic", "auction")
+THREAD_WAIT: Final = 120.0
+"""Seconds a lobby waits for its thread before Start plays the game in the channel instead (the thread's
+creation failed without a word, e.g. the bot stopped in between)."""
 SEAT_ORDERS: Final = ("joined", "shuffled")
 
 @dataclass(frozen=True, slots=True)
@@ -211,13 +215,13 @@ class TikalService:
         async with self.storage.read() as r:
             row = await r.active_game_at(guild_id, place_id)
             if row is None:
-                raise NoGame("There is no game here. Start one with `/tikal game new`.")
+                raise NoGame("There is no game here. Start one with `/tikal-game new`.")
             return GameInfo.of(row, await r.seats(row.id))
 
     async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
         """The guild's games with those statuses (default: open lobbies and running games), oldest first."""
         async with self.storage.read() as r:
-            return [GameInfo.of(row, await r.seats(row.id)) for row in await r.games(guild_id, statuses)]
+            return [GameInfo.of(row, seats) for row, seats in await r.games_with_seats(guild_id, statuses)]
 
     async def _load(self, guild_id: int, game: GameRef) -> Loaded:
         """The started game (by number, or the one of a place), in one read. Raises ``NoGame``, or
@@ -230,7 +234,7 @@ class TikalService:
             if isinstance(game, Place):
                 found = await r.active_game_at(guild_id, game.place_id)
                 if found is None:
-                    raise NoGame("There is no game here. Start one with `/tikal game new`.")
+                    raise NoGame("There is no game here. Start one with `/tikal-game new`.")
                 row = found
             else:
                 row = await self._row(r, guild_id, game)
@@ -271,7 +275,7 @@ class TikalService:
         return engine.view(engine.replay(record, upto=version), None)
 
     async def overview(self, guild_id: int, place_id: int) -> Overview:
-        """The game of a channel or thread with its view once started (``/tikal status``)."""
+        """The game of a channel or thread with its view once started (``/tikal-game status``)."""
         game = await self.game_here(guild_id, place_id)
         if game.status is Status.LOBBY:
             return Overview(game, None)
@@ -308,7 +312,7 @@ class TikalService:
             raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
         check_level(computer_level)
         if variant not in VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not “{variant}”.")
+            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(variant)}.")
         if not 2 <= seats <= 4:
             raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
         try:
@@ -367,17 +371,21 @@ class TikalService:
         return await self._info(guild_id, game_id)
 
     async def attach_thread(self, guild_id: int, game_id: int, thread_id: int) -> GameInfo:
-        """Record the game's thread (the adapter creates it); a running game moves there at once."""
-        try:
-            async with self.storage.transaction() as tx:
-                row = await self._row(tx, guild_id, game_id)
-                if row.status not in ACTIVE:
-                    raise WrongStatus(f"Game #{game_id} is over.")
-                await tx.set_thread(game_id, thread_id)
-                if row.status is Status.RUNNING:
-                    await tx.set_place(game_id, thread_id)
-        except sqlite3.IntegrityError:
-            raise ChannelBusy("That thread already has a game.") from None
+        """Record the lobby's thread (the adapter creates it), where the game will be played. A game never
+        changes place once started, so a thread that comes too late is refused (``WrongStatus``)."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} has already started in <#{row.place_id}>.")
+            await tx.set_thread(game_id, thread_id)
+        return await self._info(guild_id, game_id)
+
+    async def no_thread(self, guild_id: int, game_id: int) -> GameInfo:
+        """The lobby's thread could not be opened: the game will be played in the lobby's channel."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is Status.LOBBY and row.thread_id is None:
+                await tx.set_use_thread(game_id, False)
         return await self._info(guild_id, game_id)
 
     async def set_lobby_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
@@ -398,7 +406,7 @@ class TikalService:
         Only the creator or a moderator may start, with 2 or more players.
         """
         if order not in SEAT_ORDERS:
-            raise BadOption(f"The seat order is `joined` or `shuffled`, not “{order}”.")
+            raise BadOption(f"The seat order is `joined` or `shuffled`, not {quoted(order)}.")
         async with self._lock(game_id):
             try:
                 async with self.storage.transaction() as tx:
@@ -407,6 +415,8 @@ class TikalService:
                         raise WrongStatus(f"Game #{game_id} is not a lobby (it is {row.status.value}).")
                     if member_id != row.creator_id and not is_moderator:
                         raise NotAllowed("Only the game's creator or a moderator can start it.")
+                    if row.use_thread and row.thread_id is None and sql.now(tx) - row.created_at < THREAD_WAIT:
+                        raise WrongStatus("The game's thread is still being opened: start again in a moment.")
                     seats = sorted(await tx.seats(game_id), key=lambda s: s.joined_order)
                     if len(seats) < 2:
                         raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")
@@ -651,9 +661,38 @@ class TikalService:
         async with self.storage.transaction() as tx:
             return await tx.mark_sent(post_id, message_id)
 
-    async def mark_failed(self, post_id: int, error: str) -> None:
+    async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
+        """Count a failed try of a post; it is not tried again before ``retry_at``."""
         async with self.storage.transaction() as tx:
-            await tx.mark_failed(post_id, error)
+            await tx.mark_failed(post_id, error, retry_at)
+
+    async def give_up(self, post: Post, reason: str) -> Post | None:
+        """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
+        delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
+        moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
+        where it goes out as soon as posting works again. Returns the notice (None for a notice given up)."""
+        async with self.storage.transaction() as tx:
+            count = await tx.give_up(post.game_id, post.channel_id)
+            row = await tx.game(post.guild_id, post.game_id)
+            if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
+                return None
+            settings = await tx.guild_settings(post.guild_id)
+            notice = NewPost(PostKind.DELIVERY_FAILED, DeliveryFailed(
+                game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
+                reason=reason, moderator_role_id=settings.moderator_role_id))
+            return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
+
+    async def resend(self, guild_id: int, game_id: int) -> int:
+        """Queue the game's given-up posts again, and try its waiting ones at once; return how many there are."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            return await tx.requeue(row.id)
+
+    async def undelivered(self, guild_id: int, game_id: int) -> list[Post]:
+        """The game's posts not delivered: waiting after a failure, or given up."""
+        async with self.storage.read() as r:
+            return [p for p in await r.outbox_of_game(guild_id, game_id)
+                    if p.sent_at is None and (p.given_up_at is not None or p.first_failed_at is not None)]
 
     # --- guild settings --------------------------------------------------------------------
 
@@ -663,7 +702,7 @@ class TikalService:
 
     async def save_settings(self, settings: GuildSettings) -> None:
         if settings.default_variant not in VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not “{settings.default_variant}”.")
+            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(settings.default_variant)}.")
         async with self.storage.transaction() as tx:
             await tx.put_guild_settings(settings)
 

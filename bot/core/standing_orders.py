@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.core import sql
-from bot.core.errors import BadOption, NotJoined, WrongStatus
+from bot.core.errors import BadOption, NotJoined, WrongStatus, quoted
 from bot.core.posts import NewPost, PostKind
 from bot.core.results import Moved
 from bot.core.seat_moves import MovedOn, play_for_seat
@@ -46,7 +46,7 @@ def parse_order(text: str) -> int | None:
         return None
     m = _ORDER.match(text)
     if m is None or int(m[1]) < 1:
-        raise BadOption(f"“{text}” is not an order: write `pass` or `bid up to 5`.")
+        raise BadOption(f"{quoted(text)} is not an order: write `pass` or `bid up to 5`.")
     return int(m[1])
 
 
@@ -60,8 +60,10 @@ def order_moves(state: GameState, max_bid: int | None) -> list[Move]:
 
 
 async def read_order(reader: Reader, game_id: int, seat: int) -> StandingOrder | None:
-    row = await sql.one(reader, "SELECT game_id, seat, round, max_bid, member_id FROM standing_orders "
-                                "WHERE game_id = ? AND seat = ?", (game_id, seat))
+    """The seat's order, if the member who left it still holds the seat (an order dies with its member's seat)."""
+    row = await sql.one(reader, "SELECT o.game_id, o.seat, o.round, o.max_bid, o.member_id FROM standing_orders o "
+                                "JOIN seats s ON s.game_id = o.game_id AND s.seat = o.seat "
+                                "AND s.member_id = o.member_id WHERE o.game_id = ? AND o.seat = ?", (game_id, seat))
     return None if row is None else StandingOrder(*row)
 
 
@@ -107,23 +109,28 @@ class StandingOrders:
         game = await self.service.game(guild_id, game_id)
         if game.variant != "auction" or game.status is not Status.RUNNING:
             raise WrongStatus("Standing orders are for the bids of a running auction game.")
-        me = game.seat_of(member_id)
-        if me is None or me.seat is None:
+        if game.seat_of(member_id) is None:
             raise NotJoined("You are not playing in this game.")
         view = await self.service.view(guild_id, game_id)
-        left = StandingOrder(game_id, me.seat, view.round, max_bid, member_id)
-        async with self.storage.transaction() as tx:
+        # The seat is checked again under the game's lock, in the transaction that stores the order: a replace or
+        # a kick in between (which take the same lock) leaves the member without a seat, and so without an order.
+        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
-            assert row is not None
+            if row is None or row.status is not Status.RUNNING:
+                raise WrongStatus("Standing orders are for the bids of a running auction game.")
+            seat = next((s.seat for s in await tx.seats(game_id) if s.member_id == member_id), None)
+            if seat is None:
+                raise NotJoined("You are not playing in this game.")
+            left = StandingOrder(game_id, seat, view.round, max_bid, member_id)
             await sql.run(
                 tx, "INSERT INTO standing_orders (game_id, seat, round, max_bid, member_id, created_at) VALUES "
                     "(?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET round = excluded.round, "
                     "max_bid = excluded.max_bid, member_id = excluded.member_id, created_at = excluded.created_at",
-                (game_id, me.seat, view.round, max_bid, member_id, sql.now(tx)))
+                (game_id, seat, view.round, max_bid, member_id, sql.now(tx)))
             await replan(tx, await clock_of(tx, row))
         moved = None
-        if view.phase is Phase.BID and view.to_act == me.seat:
-            key = wait_key(view.turn, me.seat, view.phase)
+        if view.phase is Phase.BID and view.to_act == seat:
+            key = wait_key(view.turn, seat, view.phase)
             assert key is not None
             moved = await play_order(self.service, guild_id, left, key)
         return left, moved

@@ -124,18 +124,25 @@ class OutboxRow:
     message_id: int | None
     attempts: int
     last_error: str | None
+    first_failed_at: float | None = None
+    """When the current run of failures began (None: not failing)."""
+    retry_at: float | None = None
+    """Not tried again before this (backoff)."""
+    given_up_at: float | None = None
+    """Given up (never sent) until a moderator resends it."""
 
 
 _OUTBOX_COLUMNS: Final = (
     "id, game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at, sent_at, message_id, "
-    "attempts, last_error"
+    "attempts, last_error, first_failed_at, retry_at, given_up_at"
 )
 
 
 def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
-    (id_, game, guild, channel, kind, version, payload, nonce, created, sent, message, attempts, error) = tuple(row)
+    (id_, game, guild, channel, kind, version, payload, nonce, created, sent, message, attempts, error, failed,
+     retry, given_up) = tuple(row)
     return OutboxRow(id_, game, guild, channel, kind, version, json.loads(payload), nonce, created, sent, message,
-                     attempts, error)
+                     attempts, error, failed, retry, given_up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +207,27 @@ class Reader:
         )
         return [_game(r) for r in rows]
 
+    async def games_with_seats(self, guild_id: int, statuses: Iterable[Status] = tuple(Status), *,
+                               member_id: int | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
+        """The guild's games with those statuses and their seats, in two queries (however many games); with
+        ``member_id``, only the games where that member has a seat (index ``seats_by_member``)."""
+        wanted = [s.value for s in statuses]
+        marks = ", ".join("?" * len(wanted))
+        chosen = f"guild_id = ? AND status IN ({marks})"
+        params: tuple[Any, ...] = (guild_id, *wanted)
+        if member_id is not None:
+            chosen += " AND id IN (SELECT game_id FROM seats WHERE member_id = ?)"
+            params = (*params, member_id)
+        rows = [_game(r) for r in await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE {chosen} ORDER BY id",
+                                                   params)]
+        seats: dict[int, list[SeatRow]] = {}
+        for r in await self._all(
+            "SELECT game_id, member_id, display_name, joined_order, seat, seat_name FROM seats WHERE game_id IN "
+            f"(SELECT id FROM games WHERE {chosen}) ORDER BY game_id, seat IS NULL, seat, joined_order", params,
+        ):
+            seats.setdefault(r[0], []).append(SeatRow(*r))
+        return [(row, seats.get(row.id, [])) for row in rows]
+
     async def running_game_ids(self) -> list[tuple[int, int]]:
         """``(guild_id, game_id)`` of every running game, for resuming after a restart."""
         rows = await self._all("SELECT guild_id, id FROM games WHERE status = 'running' ORDER BY id")
@@ -230,8 +258,8 @@ class Reader:
 
     async def outbox_pending(self, limit: int = 50) -> list[OutboxRow]:
         """Unsent posts of every guild, oldest first (for the one sender loop of the process)."""
-        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT ?",
-                               (limit,))
+        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL "
+                               "ORDER BY id LIMIT ?", (limit,))
         return [_outbox(r) for r in rows]
 
     async def outbox_of_game(self, guild_id: int, game_id: int) -> list[OutboxRow]:
@@ -289,6 +317,9 @@ class Transaction(Reader):
 
     async def set_place(self, game_id: int, place_id: int) -> None:
         await self._touch(game_id, "place_id = ?", (place_id,))
+
+    async def set_use_thread(self, game_id: int, use_thread: bool) -> None:
+        await self._touch(game_id, "use_thread = ?", (int(use_thread),))
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self._touch(game_id, "thread_id = ?", (thread_id,))
@@ -381,9 +412,24 @@ class Transaction(Reader):
             (self._clock(), message_id, post_id),
         ) == 1
 
-    async def mark_failed(self, post_id: int, error: str) -> None:
-        await self._run("UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-                        (error[:500], post_id))
+    async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
+        """Count a failed try; the post waits until ``retry_at`` (its run of failures starts now, if new)."""
+        now = self._clock()
+        await self._run("UPDATE outbox SET attempts = attempts + 1, last_error = ?, "
+                        "first_failed_at = COALESCE(first_failed_at, ?), retry_at = ? WHERE id = ?",
+                        (error[:500], now, retry_at, post_id))
+
+    async def give_up(self, game_id: int, channel_id: int) -> int:
+        """Give up every unsent post of the game in that channel or thread; return how many."""
+        return await self._run(
+            "UPDATE outbox SET given_up_at = ? WHERE game_id = ? AND channel_id = ? AND sent_at IS NULL "
+            "AND given_up_at IS NULL", (self._clock(), game_id, channel_id))
+
+    async def requeue(self, game_id: int) -> int:
+        """Send the game's given-up and waiting posts again at once (their runs of failures start over)."""
+        return await self._run(
+            "UPDATE outbox SET given_up_at = NULL, retry_at = NULL, first_failed_at = NULL "
+            "WHERE game_id = ? AND sent_at IS NULL", (game_id,))
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._run(

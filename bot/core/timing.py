@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from typing import Final
 
 from bot.core import sql
-from bot.core.errors import BadOption, WrongStatus
+from bot.core.errors import BadOption, WrongStatus, quoted
 from bot.core.members import read_member
 from bot.core.schedule import QuietHours, deadline, next_reminder
 from bot.core.seats import absent_member_id, is_absent_member
@@ -54,7 +54,7 @@ class Timing:
 
     def validated(self) -> Timing:
         if self.policy not in POLICIES:
-            raise BadOption(f"The deadline policy is `skip`, `wait` or `computer`, not “{self.policy}”.")
+            raise BadOption(f"The deadline policy is `skip`, `wait` or `computer`, not {quoted(self.policy)}.")
         for what, hours in (("turn", self.turn_hours), ("bid", self.bid_hours)):
             if hours is not None and not 1 <= hours <= MAX_HOURS:
                 raise BadOption(f"A {what} deadline is between 1 and {MAX_HOURS} hours, not {hours:g}.")

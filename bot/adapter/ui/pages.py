@@ -1,4 +1,4 @@
-"""Buttons of private answers: the pages of ``/tikal history`` and the confirmation of ``/tikal resign``.
+"""Buttons of private answers: the pages of ``/tikal-game history`` and the confirmation of ``/tikal-game resign``.
 
 Like the game's buttons they are ``DynamicItem``s whose custom ids carry the game (and the page), so
 they keep working after a restart; the guild always comes from the interaction.

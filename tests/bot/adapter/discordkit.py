@@ -23,8 +23,10 @@ from tests.bot.core.clockkit import FakeClock
 
 GUILD, OTHER_GUILD = 7001, 7002
 CHANNEL, OTHER_CHANNEL, SECOND_CHANNEL = 7101, 7102, 7103
-ANA, BEN, CY, DEE, MOD = 7201, 7202, 7203, 7204, 7205
-NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo"}
+ANA, BEN, CY, DEE, MOD, EVE = 7201, 7202, 7203, 7204, 7205, 7206
+NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo",
+         EVE: "**Eve** [click](https://evil.example) @everyone"}
+"""Display names; Eve's would render as bold text, a masked link and a mass ping if shown unescaped."""
 PLAYER_PERMISSIONS = discord.Permissions.general().value & ~discord.Permissions(manage_guild=True).value | \
     discord.Permissions.text().value
 
@@ -118,7 +120,7 @@ def text_of(call: Call) -> str:
 async def open_game(wire: Wire, players: Sequence[int], *, variant: str = "basic", thread: bool = False,
                     channel: int = CHANNEL) -> int:
     """Open a lobby with ``players[0]``, let the others join through the button, start it; the game's id."""
-    calls = await command(wire, "tikal game new", {"variant": variant, "seats": len(players), "thread": thread},
+    calls = await command(wire, "tikal-game new", {"variant": variant, "seats": len(players), "thread": thread},
                           user=players[0], channel=channel)
     lobby = posts(calls, channel)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])

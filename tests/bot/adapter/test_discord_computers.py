@@ -106,10 +106,10 @@ async def test_handing_the_seat_back_stops_the_computer(wire: Wire) -> None:
 
 
 async def test_a_new_game_with_computers_fills_seats_that_play_and_are_never_pinged(wire: Wire) -> None:
-    calls = await command(wire, "tikal game new", {"seats": 2, "computers": 2}, user=ANA)
+    calls = await command(wire, "tikal-game new", {"seats": 2, "computers": 2}, user=ANA)
     assert responses(calls)[0].ephemeral and "0–1" in text_of(responses(calls)[0]) and not posts(calls)
 
-    calls = await command(wire, "tikal game new", {"seats": 3, "computers": 2, "level": "easy", "thread": False},
+    calls = await command(wire, "tikal-game new", {"seats": 3, "computers": 2, "level": "easy", "thread": False},
                           user=ANA)
     lobby = posts(calls, CHANNEL)[0]
     assert text_of(lobby).count("🤖 computer") == 2 and "Bot1" in text_of(lobby) and "Bot2" in text_of(lobby)

@@ -1,8 +1,7 @@
-"""Whole games, restarts and the outbox through the real discord.py bot."""
+"""Whole games and restarts through the real discord.py bot (the outbox's failures: ``test_discord_outbox``)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import sqlite3
@@ -107,7 +106,7 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with running_bot(path) as wire:
         game_id = await open_game(wire, [ANA, BEN])
-        lobby = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
+        lobby = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
         lobby_game = int(custom_ids(posts(lobby)[0].data)[0].split(":")[2])
         lobby_message = posts(lobby)[0].message_id
         game = await bot_of(wire).core.service.game(GUILD, game_id)
@@ -183,61 +182,3 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_p
         turn = [c for c in posts(wire.calls, CHANNEL) if custom_ids(c.data)[-1:] == [f"tikal:end:{game_id}"]]
         assert len(turn) == 1 and wire.calls.index(turn[0]) > wire.calls.index(sent[0])
         assert (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id == turn[0].message_id
-
-
-async def test_a_failed_post_is_retried_with_its_nonce_and_a_post_to_a_deleted_channel_is_given_up(
-        tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
-        bot = bot_of(wire)
-        game_id = await open_game(wire, [ANA, BEN])
-        members = {s.seat: s.member_id for s in (await bot.core.service.game(GUILD, game_id)).seats}
-
-        async def end_a_turn(status: int) -> list[Call]:
-            view = await bot.core.service.view(GUILD, game_id)
-            member = members[view.to_act or 0]
-            space, rotation = view.placements[0]
-            await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
-            wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", status))
-            calls = await command(wire, "tikal end", user=member)
-            assert responses(calls)[0].data["content"].startswith("✅")  # the move stands
-            return calls
-
-        calls = await end_a_turn(503)
-        failed = posts(calls, CHANNEL)[0]
-        assert "board.png" in failed.files
-        with sqlite3.connect(path) as db:
-            assert db.execute("SELECT attempts, sent_at IS NULL FROM outbox WHERE kind = 'turn_ended'").fetchone() \
-                == (1, 1)
-        assert await bot.outbox.flush() == 1
-        retried = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files][-1]
-        assert retried is not failed and retried.json is not None and failed.json is not None
-        assert retried.json["nonce"] == failed.json["nonce"]
-
-        await end_a_turn(404)
-        with sqlite3.connect(path) as db:
-            rows = db.execute("SELECT sent_at IS NOT NULL, message_id, last_error FROM outbox "
-                              "WHERE kind = 'turn_ended' ORDER BY id").fetchall()
-        assert rows[-1][0] == 1 and rows[-1][1] is None and rows[-1][2].startswith("404")
-        assert await bot.outbox.flush() == 0
-
-
-async def test_the_worker_retries_a_failed_post_when_woken(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
-        bot = bot_of(wire)
-        game_id = await open_game(wire, [ANA, BEN])
-        member = await place_first(wire, game_id)
-        wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", 500))
-        await command(wire, "tikal end", user=member)
-        assert len(await bot.core.service.pending_posts()) == 1
-        bot.outbox.wake()
-        for _ in range(3000):  # wait for the worker's round (bounded; not a timing assertion)
-            if not await bot.core.service.pending_posts():
-                break
-            await asyncio.sleep(0.01)
-        boards = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
-        assert len(boards) == 3  # the start, the failed try and the retry
-        assert boards[1].json is not None and boards[2].json is not None
-        assert boards[1].json["nonce"] == boards[2].json["nonce"]
-        assert not await bot.core.service.pending_posts()

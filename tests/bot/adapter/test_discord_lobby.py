@@ -1,9 +1,12 @@
-"""The lobby through the real discord.py bot: `/tikal game …`, the lobby buttons, permissions, threads."""
+"""The lobby through the real discord.py bot: `/tikal-game …`, the lobby buttons, permissions, threads."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
+import engine
 from bot.core.storage import Status
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -29,29 +32,24 @@ from tests.bot.adapter.wire import EPHEMERAL, Wire
 
 async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
     tree = bot_of(wire).tree
-    tikal = tree.get_command("tikal")
-    mod = tree.get_command("tikal-mod")
-    assert isinstance(tikal, discord.app_commands.Group) and isinstance(mod, discord.app_commands.Group)
-    names = {c.name for c in tikal.commands}
-    assert {"game", "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard",
-            "end", "undo", "bid", "pass", "pick", "board", "rules", "settings", "resign", "order", "games",
-            "history", "export", "stats", "hint"} == names
-    assert len(names) <= 25
-    game = tikal.get_command("game")
-    assert isinstance(game, discord.app_commands.Group)
-    assert {c.name for c in game.commands} == {"new", "join", "leave", "start", "status"}
+    tikal, games, mod = (tree.get_command(name) for name in ("tikal", "tikal-game", "tikal-mod"))
+    assert isinstance(tikal, discord.app_commands.Group) and isinstance(games, discord.app_commands.Group)
+    assert isinstance(mod, discord.app_commands.Group)
+    assert {c.name for c in tikal.commands} == {
+        "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard", "end", "undo",
+        "bid", "pass", "pick", "board", "hint"}
+    assert {c.name for c in games.commands} == {
+        "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
+        "settings", "stats"}
+    assert {c.name for c in mod.commands} == {
+        "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config", "resend"}
     assert mod.default_permissions is not None and mod.default_permissions.manage_guild
-    for command_ in tree.walk_commands():
-        if isinstance(command_, discord.app_commands.Command):
-            for parameter in command_.parameters:
-                assert parameter.description and parameter.description != "…", (command_.name, parameter.name)
-                assert len(parameter.description) <= 100, (command_.name, parameter.name)  # Discord's limit
     sync = [c for c in wire.calls if c.path.startswith("/applications/")]
     assert sync and sync[0].method == "PUT"
 
 
 async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wire: Wire) -> None:
-    calls = await command(wire, "tikal game new", {"variant": "auction", "seats": 3, "thread": False}, user=ANA)
+    calls = await command(wire, "tikal-game new", {"variant": "auction", "seats": 3, "thread": False}, user=ANA)
     (reply,) = responses(calls)
     assert reply.ephemeral and "is open" in reply.data["content"]
     (lobby,) = posts(calls, CHANNEL)
@@ -72,12 +70,12 @@ async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wir
     assert refusal.ephemeral and "already" in refusal.data["content"]
     assert not edits(calls)
 
-    calls = await command(wire, "tikal game leave", user=BEN)
+    calls = await command(wire, "tikal-game leave", user=BEN)
     assert responses(calls)[0].ephemeral and "(1/3)" in text_of(edits(calls)[0])
 
 
 async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
-    calls = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=ANA)
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
     calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
@@ -86,7 +84,7 @@ async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
     calls = await click(wire, f"tikal:start:{game_id}", user=BEN, message_id=lobby.message_id)
     assert responses(calls)[0].ephemeral and "creator or a moderator" in responses(calls)[0].data["content"]
     assert not posts(calls)
-    calls = await command(wire, "tikal game start", {"order": "shuffled"}, user=MOD,
+    calls = await command(wire, "tikal-game start", {"order": "shuffled"}, user=MOD,
                           permissions=discord.Permissions.all().value)
     assert responses(calls)[0].ephemeral and "started" in responses(calls)[0].data["content"]
     game = await bot_of(wire).core.service.game(GUILD, game_id)
@@ -100,7 +98,7 @@ async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
 
 async def test_new_says_exactly_which_permissions_are_missing(wire: Wire) -> None:
     perms = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True)
-    calls = await command(wire, "tikal game new", {"thread": True}, user=ANA, app_permissions=perms.value)
+    calls = await command(wire, "tikal-game new", {"thread": True}, user=ANA, app_permissions=perms.value)
     (reply,) = responses(calls)
     assert reply.ephemeral
     text = reply.data["content"]
@@ -112,7 +110,7 @@ async def test_new_says_exactly_which_permissions_are_missing(wire: Wire) -> Non
 
 
 async def test_a_thread_game_leaves_the_lobby_in_the_channel(wire: Wire) -> None:
-    calls = await command(wire, "tikal game new", {"seats": 2, "thread": True}, user=ANA)
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
     (thread,) = wire.threads
     assert int(thread["parent_id"]) == CHANNEL
@@ -127,20 +125,68 @@ async def test_a_thread_game_leaves_the_lobby_in_the_channel(wire: Wire) -> None
     calls = await command(wire, "tikal end", user=ANA)
     assert responses(calls)[0].ephemeral and f"<#{thread_id}>" in responses(calls)[0].data["content"]
     # The channel can host another lobby while the game runs in the thread.
-    calls = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=CY)
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=CY)
     assert len(posts(calls, CHANNEL)) == 1
     # Commands in the thread reach the game.
-    calls = await command(wire, "tikal game status", user=DEE, channel=thread_id)
+    calls = await command(wire, "tikal-game status", user=DEE, channel=thread_id)
     assert responses(calls)[0].ephemeral and "Ana" in text_of(responses(calls)[0])
 
 
 async def test_guilds_are_isolated(wire: Wire) -> None:
-    calls = await command(wire, "tikal game new", {"seats": 2, "thread": False}, user=ANA)
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
     calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id,
                         channel=OTHER_CHANNEL, guild=OTHER_GUILD)
     (reply,) = responses(calls)
     assert reply.ephemeral and "no game" in reply.data["content"].lower()
-    calls = await command(wire, "tikal game status", user=BEN, channel=OTHER_CHANNEL, guild=OTHER_GUILD)
+    calls = await command(wire, "tikal-game status", user=BEN, channel=OTHER_CHANNEL, guild=OTHER_GUILD)
     assert responses(calls)[0].data["flags"] & EPHEMERAL and "no game" in text_of(responses(calls)[0]).lower()
+
+
+async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> None:
+    """After the start, the turn's boards, pings and live messages go to the game's thread, never to the channel
+    that holds the lobby."""
+    calls = await command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA)
+    lobby = posts(calls, CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    thread_id = int(wire.threads[0]["id"])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
+    await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
+    svc = bot_of(wire).core.service
+    start = len(wire.calls)
+    for _ in range(2):  # two turns: place, end
+        view = await svc.view(GUILD, game_id)
+        seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        assert seat is not None
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
+                      user=seat.member_id, channel=thread_id)
+        await command(wire, "tikal end", user=seat.member_id, channel=thread_id)
+    later = wire.calls[start:]
+    assert len([c for c in posts(later, thread_id) if "board.png" in c.files]) == 2
+    assert posts(later, CHANNEL) == []
+    assert all(f"/channels/{thread_id}/" in c.path for c in edits(later))
+
+
+async def test_start_waits_for_the_games_thread_and_the_game_never_moves(wire: Wire) -> None:
+    """A slow thread creation: Start is refused until the thread is attached, then the game begins there."""
+    opened = asyncio.Event()
+    wire.slow[f"POST /channels/{CHANNEL}/messages/"] = opened  # a thread from the lobby message (…/threads)
+    creating = asyncio.create_task(command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA))
+    for _ in range(1000):  # until the thread's creation is under way (bounded; not a timing assertion)
+        lobby = posts(wire.calls, CHANNEL)
+        if any(c.path.endswith("/threads") for c in wire.calls):
+            break
+        await asyncio.sleep(0.01)
+    game_id = int(custom_ids(lobby[0].data)[0].split(":")[2])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby[0].message_id)
+    calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
+    assert responses(calls)[0].ephemeral and "thread" in responses(calls)[0].data["content"]
+    assert not posts(calls) and (await bot_of(wire).core.service.game(GUILD, game_id)).status is Status.LOBBY
+    opened.set()
+    await creating
+    thread_id = int(wire.threads[0]["id"])
+    calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
+    assert len(posts(calls, thread_id)) == 2 and not posts(calls, CHANNEL)
+    assert (await bot_of(wire).core.service.game(GUILD, game_id)).place_id == thread_id

@@ -237,10 +237,10 @@ async def test_a_lobby_sets_its_own_deadline_and_a_bad_one_is_refused_before_any
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         svc = bot_of(wire).core.service
-        calls = await command(wire, "tikal game new", {"seats": 2, "thread": False, "turn_hours": 0.5}, user=ANA)
+        calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False, "turn_hours": 0.5}, user=ANA)
         assert answer(calls)[0] and "between 1 and" in answer(calls)[1] and posts(calls) == []
         assert await svc.games(GUILD) == []
-        calls = await command(wire, "tikal game new", {"seats": 2, "thread": False, "turn_hours": 24.0,
+        calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False, "turn_hours": 24.0,
                                                        "policy": "skip"}, user=ANA)
         assert "turn deadline 24 h" in answer(calls)[1] and "played for the player" in answer(calls)[1]
         lobby = posts(calls, CHANNEL)[0]

@@ -67,7 +67,7 @@ async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     await played(wire, game_id, moves=45)
     start = len(wire.calls)
-    calls = await command(wire, "tikal history", user=CY)  # anyone may look; the latest moves first
+    calls = await command(wire, "tikal-game history", user=CY)  # anyone may look; the latest moves first
     first = answer(calls)
     embed = first.data["embeds"][0]
     assert embed["footer"]["text"] == "Page 3 of 3 · 45 moves"
@@ -78,9 +78,9 @@ async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     calls = await click(wire, f"tikal:history:{game_id}:2", user=CY, message_id=message)
     (edit,) = responses(calls)
     assert edit.callback_type == 7 and edit.data["embeds"][0]["footer"]["text"].startswith("Page 2 of 3")
-    calls = await command(wire, "tikal history", {"page": 1, "game": game_id}, user=ANA)
+    calls = await command(wire, "tikal-game history", {"page": 1, "game": game_id}, user=ANA)
     assert "`  1`" in answer(calls).data["embeds"][0]["description"]
-    calls = await command(wire, "tikal history", {"page": 9}, user=ANA)
+    calls = await command(wire, "tikal-game history", {"page": 9}, user=ANA)
     assert "pick 1 to 3" in text_of(answer(calls))
     assert posts(wire.calls[start:]) == []  # nothing public
 
@@ -89,7 +89,7 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN])
     await played(wire, game_id, moves=6)
-    calls = await command(wire, "tikal export", user=ANA)
+    calls = await command(wire, "tikal-game export", user=ANA)
     log = answer(calls)
     data = json.loads(log.files[f"tikal-game-{game_id}-log.json"])
     assert "seed" not in data and len(data["moves"]) == 6 and "does not replay" in text_of(log)
@@ -97,12 +97,12 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
     await played(wire, game_id)
     final = await bot.core.service.view(GUILD, game_id)
     assert final.finished
-    calls = await command(wire, "tikal export", {"game": game_id}, user=CY)
+    calls = await command(wire, "tikal-game export", {"game": game_id}, user=CY)
     record = json.loads(answer(calls).files[f"tikal-game-{game_id}.json"])
     replayed = engine.replay(engine.read_record(record))
     assert replayed.finished and list(replayed.score) == [p.score for p in final.players]
 
-    calls = await command(wire, "tikal stats", user=CY)
+    calls = await command(wire, "tikal-game stats", user=CY)
     text = text_of(answer(calls))
     assert "1 finished game." in text
     best = max(p.score for p in final.players)
@@ -112,7 +112,7 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
         assert seat is not None
         wins = "1 win of 1" if p.score == best else "0 wins of 1"
         assert f"<@{seat.member_id}> · {wins} · average {p.score:.1f}" in text
-    calls = await command(wire, "tikal stats", user=ANA, guild=OTHER_GUILD, channel=OTHER_CHANNEL)
+    calls = await command(wire, "tikal-game stats", user=ANA, guild=OTHER_GUILD, channel=OTHER_CHANNEL)
     assert "0 finished games." in text_of(answer(calls))
 
 
@@ -124,21 +124,23 @@ async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(w
     view = await bot.core.service.view(GUILD, second)
     waiting = (await bot.core.service.game(GUILD, second)).at_seat(view.to_act or 0)
     assert waiting is not None
-    calls = await command(wire, "tikal games", {"mine": True}, user=waiting.member_id)
-    mine = answer(calls).data["embeds"][0]["fields"][0]["value"].splitlines()
+    calls = await command(wire, "tikal-game games", {"mine": True}, user=waiting.member_id)
+    deferred, listed = responses(calls)
+    assert deferred.callback_type == 5 and deferred.ephemeral and listed.ephemeral  # deferred: it may take a while
+    mine = listed.data["embeds"][0]["fields"][0]["value"].splitlines()
     assert mine[0].startswith(f"#{second} · **waiting for you**")
     assert f"/channels/{GUILD}/7103/" in mine[0]
-    calls = await command(wire, "tikal games", user=CY)
-    text = text_of(answer(calls))
+    calls = await command(wire, "tikal-game games", user=CY)
+    text = text_of(responses(calls)[-1])
     assert f"#{first} · running" in text and f"#{second} · running" in text and f"#{other} " not in text
-    calls = await command(wire, "tikal export", {"game": ""}, user=CY, focused="game")
+    calls = await command(wire, "tikal-game export", {"game": ""}, user=CY, focused="game")
     assert {c["value"] for c in choices_of(calls[0])} == {first, second}  # this server's games only
 
 
 async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None:
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN, CY])
-    calls = await command(wire, "tikal resign", user=CY)
+    calls = await command(wire, "tikal-game resign", user=CY)
     ask = answer(calls)
     assert "cannot be undone" in text_of(ask) and custom_ids(ask.data) == [f"tikal:resign:{game_id}"]
     assert (await bot.core.service.game(GUILD, game_id)).seat_of(CY) is not None  # nothing yet
@@ -150,7 +152,7 @@ async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None
     assert pinged(log) == ([], [])
     game = await bot.core.service.game(GUILD, game_id)
     assert game.seat_of(CY) is None and game.status is Status.RUNNING
-    calls = await command(wire, "tikal resign", user=CY)
+    calls = await command(wire, "tikal-game resign", user=CY)
     assert "not playing" in text_of(answer(calls))
     # The resigned seat's turns are played by the bot: the others play on, nobody pings the absent seat.
     await played(wire, game_id, moves=30)
@@ -167,14 +169,14 @@ async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> Non
     game = await bot.core.service.game(GUILD, game_id)
     bidder = game.at_seat(view.to_act or 0)
     assert bidder is not None
-    calls = await command(wire, "tikal order", {"order": ""}, user=bidder.member_id, focused="order")
+    calls = await command(wire, "tikal-game order", {"order": ""}, user=bidder.member_id, focused="order")
     offered = [c["value"] for c in choices_of(calls[0])]
     assert offered[0] == "pass" and offered[-1] == "cancel"
     assert all(o.startswith("bid up to ") for o in offered[1:-1])
-    calls = await command(wire, "tikal order", {"order": "pass"}, user=bidder.member_id)
+    calls = await command(wire, "tikal-game order", {"order": "pass"}, user=bidder.member_id)
     assert "played now" in text_of(answer(calls))
     logged = [c for c in posts(calls, CHANNEL) if "standing order" in ((c.json or {}).get("content") or "")]
     assert len(logged) == 1 and "`pass`" in (logged[0].json or {})["content"]
     assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
-    calls = await command(wire, "tikal order", {"order": "bid up to lots"}, user=bidder.member_id)
+    calls = await command(wire, "tikal-game order", {"order": "bid up to lots"}, user=bidder.member_id)
     assert "not an order" in text_of(answer(calls))

@@ -63,7 +63,7 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
-        calls = await command(wire, "tikal settings", {"delivery": "dm"}, user=actor)
+        calls = await command(wire, "tikal-game settings", {"delivery": "dm"}, user=actor)
         (answer,) = responses(calls)
         assert answer.ephemeral and "a DM" in text_of(answer)
 
@@ -94,9 +94,9 @@ async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: 
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
-        calls = await command(wire, "tikal settings", {"time_zone": "berl"}, user=actor, focused="time_zone")
+        calls = await command(wire, "tikal-game settings", {"time_zone": "berl"}, user=actor, focused="time_zone")
         assert "Europe/Berlin" in [c["value"] for c in choices_of(calls[0])]
-        calls = await command(wire, "tikal settings", {"time_zone": "Europe/Berlin", "quiet_from": "21:00",
+        calls = await command(wire, "tikal-game settings", {"time_zone": "Europe/Berlin", "quiet_from": "21:00",
                                                        "quiet_to": "8"}, user=actor)
         text = text_of(responses(calls)[0])
         assert "Europe/Berlin" in text and "21:00–08:00" in text and responses(calls)[0].ephemeral
@@ -109,11 +109,11 @@ async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: 
         _, calls = await tick(wire, clock, T0 + 22 * HOUR)
         assert len(posts(calls, CHANNEL)) == 1
 
-        calls = await command(wire, "tikal settings", {"time_zone": "Mars/Olympus"}, user=actor)
+        calls = await command(wire, "tikal-game settings", {"time_zone": "Mars/Olympus"}, user=actor)
         assert responses(calls)[0].ephemeral and "not a time zone" in text_of(responses(calls)[0])
-        calls = await command(wire, "tikal settings", {"quiet_from": "22:00"}, user=actor)
+        calls = await command(wire, "tikal-game settings", {"quiet_from": "22:00"}, user=actor)
         assert "both" in text_of(responses(calls)[0])
-        calls = await command(wire, "tikal settings", {"forget": True}, user=actor)
+        calls = await command(wire, "tikal-game settings", {"forget": True}, user=actor)
         assert "deleted" in text_of(responses(calls)[0])
         settings = await bot_of(wire).core.members.get(actor)
         assert settings.time_zone is None and settings.quiet is None and settings.delivery == "channel"

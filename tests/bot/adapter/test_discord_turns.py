@@ -168,7 +168,7 @@ async def test_board_is_private_and_shows_the_placement_preview(wire: Wire) -> N
     assert follow.ephemeral and set(follow.files) == {"board.png", "placement.png"}
     calls = await command(wire, "tikal board", {"zoom": "A1"}, user=BEN)
     assert set(calls[-1].files) == {"zoom.png"} and calls[-1].ephemeral
-    calls = await command(wire, "tikal rules", user=BEN)
+    calls = await command(wire, "tikal-game rules", user=BEN)
     assert calls[0].ephemeral and "Uncover" in text_of(calls[0])
 
 
@@ -209,3 +209,35 @@ async def test_an_action_costs_one_state_load_and_one_transaction(tmp_path: Path
         # the end of a turn also records its post as sent and the new turn message: one transaction each
         assert (loads, writes) == (1, 1 + 1 + 1), (loads, reads, writes)
         assert reads <= 3, reads  # the load, and the post's game and siblings when it is composed
+
+
+async def test_end_turn_in_a_scoring_turn_with_ap_left_asks_first(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core.service
+    for _ in range(80):  # place and end until a volcano starts a scoring round
+        view, actor, _ = await whose_turn(wire, game_id)
+        if view.phase is Phase.SCORING:
+            break
+        if view.phase is Phase.PLACE:
+            await place_first(wire, game_id, actor)
+        await command(wire, "tikal end", user=actor)
+    view, actor, _ = await whose_turn(wire, game_id)
+    assert view.phase is Phase.SCORING and view.ap_left
+    calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=await turn_message(wire, game_id))
+    (ask,) = calls
+    assert ask.ephemeral and f"{view.ap_left} AP" in ask.data["content"]
+    assert (await svc.view(GUILD, game_id)).version == view.version  # nothing ended yet
+
+
+async def test_a_deleted_turn_message_is_posted_again_at_the_next_action(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, _ = await whose_turn(wire, game_id)
+    message = await turn_message(wire, game_id)
+    wire.down[f"PATCH /channels/{CHANNEL}/messages/{message}"] = (404, 10008)  # someone deleted it
+    space, rotation = view.placements[0]
+    calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+    (new,) = posts(calls, CHANNEL)
+    assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}"]
+    assert "place" in text_of(new) and await turn_message(wire, game_id) == new.message_id
+    calls = await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=actor)
+    assert [c.path for c in edits(calls)] == [f"/channels/{CHANNEL}/messages/{new.message_id}"] and not posts(calls)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
@@ -143,8 +144,16 @@ class Wire:
         self.client = client
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
-        self.fail_next: list[tuple[str, int]] = []
+        self.fail_next: list[tuple[str, int] | tuple[str, int, int]] = []
+        """Fail the next call matching a prefix once: ``(prefix, status)`` or ``(prefix, status, Discord code)``;
+        status 0 is a network failure."""
+        self.down: dict[str, tuple[int, int]] = {}
+        """Fail every call matching a prefix with ``(status, code)`` until the entry is removed."""
         self.threads: list[dict[str, Any]] = []
+        self.slow: dict[str, asyncio.Event] = {}
+        """Hold every call matching a prefix (or ``"METHOD path"``) until its event is set: a slow Discord."""
+        self.nonces_kept = True
+        """Whether fetched messages still carry their nonce (Discord drops it after a few minutes)."""
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -259,7 +268,7 @@ class Wire:
                         permissions: int | None = None) -> dict[str, Any]:
         """Build an application command (or, with ``focused``, autocomplete) interaction.
 
-        ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal game new"``.
+        ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal-game new"``.
         """
         tree = self.client.tree  # type: ignore[attr-defined]
         words = command.split()
@@ -344,12 +353,40 @@ class Wire:
         }
 
     def _maybe_fail(self, path: str, method: str = "") -> None:
-        """Fail the next call whose path (or ``"METHOD path"``) starts with a queued prefix."""
-        for i, (prefix, status) in enumerate(self.fail_next):
+        """Fail the call if its path (or ``"METHOD path"``) starts with a queued or a ``down`` prefix."""
+        for i, (prefix, status, *code) in enumerate(self.fail_next):
             if path.startswith(prefix) or f"{method} {path}".startswith(prefix):
                 del self.fail_next[i]
-                error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-                raise error(_FakeResponse(status), {"message": "injected", "code": 0})
+                _raise(status, code[0] if code else 0)
+        for prefix, (status, code) in self.down.items():
+            if path.startswith(prefix) or f"{method} {path}".startswith(prefix):
+                _raise(status, code)
+
+    @staticmethod
+    def _check_limits(body: Any) -> None:
+        """Refuse a message Discord would refuse for its size (400, Invalid Form Body)."""
+        if not isinstance(body, dict):
+            return
+        if isinstance(body.get("data"), dict):
+            body = body["data"]
+        problems = []
+        if len(body.get("content") or "") > 2000:
+            problems.append("content")
+        for embed in body.get("embeds") or []:
+            fields = embed.get("fields") or []
+            sizes = {"title": (len(embed.get("title") or ""), 256),
+                     "description": (len(embed.get("description") or ""), 4096),
+                     "footer": (len((embed.get("footer") or {}).get("text") or ""), 2048),
+                     "fields": (len(fields), 25)}
+            sizes |= {f"field {i} name": (len(f.get("name") or ""), 256) for i, f in enumerate(fields)}
+            sizes |= {f"field {i} value": (len(f.get("value") or ""), 1024) for i, f in enumerate(fields)}
+            problems += [name for name, (size, most) in sizes.items() if size > most]
+            total = sum(size for name, (size, _) in sizes.items() if name != "fields")
+            if total > 6000:
+                problems.append("embed total")
+        if problems:
+            raise discord.HTTPException(_FakeResponse(400), {"message": f"Invalid Form Body: {problems}",
+                                                             "code": 50035})
 
     async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         body, uploaded = kwargs.get("json"), dict[str, bytes]()
@@ -358,7 +395,11 @@ class Wire:
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
+        for prefix, event in self.slow.items():
+            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
+                await event.wait()
         self._maybe_fail(call.path, call.method)
+        self._check_limits(body)
         call.response = self._answer_http(route, call)
         return call.response
 
@@ -387,8 +428,10 @@ class Wire:
                 if mid not in self.messages:
                     raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
                 return self.messages[mid]
-            if route.method == "GET":
-                return list(self.messages.values())[-50:]
+            if route.method == "GET":  # the channel's latest messages, newest first
+                limit = int((call.params or {}).get("limit", 50))
+                here = [m for m in self.messages.values() if int(m["channel_id"]) == channel_id]
+                return [{k: v for k, v in m.items() if k != "nonce" or self.nonces_kept} for m in here[::-1][:limit]]
             return None
         if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "threads" and self._guild_of(int(parts[1])):
             return self._new_thread(int(parts[1]), body)
@@ -409,7 +452,10 @@ class Wire:
         if parts[0] == "users" and parts[1] == "@me" and len(parts) > 2 and parts[2] == "channels":
             return {"id": str(snowflake()), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
                     "last_message_id": None}
-        if parts[0] == "applications":
+        if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
+            if route.method == "PUT" and isinstance(call.json, list):
+                return [{**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
+                         "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
             return []
         return {}
 
@@ -442,6 +488,7 @@ class Wire:
                     params)
         self.calls.append(call)
         self._maybe_fail(call.path, call.method)
+        self._check_limits(body)
         if call.path.endswith("/callback"):
             interaction_id = call.path.split("/")[2]
             data = (body or {}).get("data") or {}
@@ -483,6 +530,15 @@ def _route_value(route: Route, key: str) -> Any:
         if t == "{" + key + "}":
             return a
     return key
+
+
+def _raise(status: int, code: int) -> None:
+    if status == 0:
+        raise aiohttp.ClientOSError(111, "injected: connection refused")
+    error = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    if status >= 500:
+        error = discord.DiscordServerError
+    raise error(_FakeResponse(status), {"message": "injected", "code": code})
 
 
 class _FakeResponse:

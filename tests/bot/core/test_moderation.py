@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.core import sql
 from bot.core.errors import AlreadyJoined, NotAllowed, NotAPlayer, WrongStatus
 from bot.core.results import GameInfo
 from bot.core.seats import is_absent_member
 from bot.core.storage import Status
 from engine import NotYourTurn
 from tests.bot.core.clockkit import MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import GUILD, MEMBERS, OTHER_GUILD, STRANGER, choose, replay_from_file
+from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD, STRANGER, choose, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, DEE = MEMBERS
@@ -220,3 +221,22 @@ async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_pat
             assert page.entries[0].actor_id == ANA and all(e.actor_id is None for e in page.entries[1:])
         assert (await k.svc.view(GUILD, game.id)).to_act == 1
         assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+
+
+async def test_my_games_cost_the_same_few_reads_however_many_games_and_use_the_index(kit: Kit) -> None:
+    """``/tikal-game games mine`` for a member of many games: no game state is loaded, and the reads do not grow
+    with the number of games (the seats are found by member through ``seats_by_member``)."""
+    costs = []
+    for count in (2, 8):
+        while len(await kit.svc.games(GUILD)) < count:
+            await start(kit.svc, 2, channel=CHANNEL + len(await kit.svc.games(GUILD)) + 1)
+        kit.svc.forget()
+        loads, reads = kit.svc.loads, kit.svc.storage.reads
+        mine = await kit.mod.my_games(GUILD, MEMBERS[0])
+        assert len(mine) == count and all(g.to_act is not None for g in mine)
+        assert [g.waiting_for_me for g in mine] == [True] * count  # Ana opens every game
+        costs.append((kit.svc.loads - loads, kit.svc.storage.reads - reads))
+    assert costs == [(0, 1), (0, 1)]
+    async with kit.svc.storage.read() as r:
+        plan = await sql.rows(r, "EXPLAIN QUERY PLAN SELECT game_id FROM seats WHERE member_id = ?", (1,))
+    assert any("seats_by_member" in str(step) for step in plan)

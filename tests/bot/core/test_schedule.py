@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime, time, timedelta
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -19,6 +23,7 @@ from bot.core.schedule import (
 )
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_reminders_escalate_12h_24h_then_daily() -> None:
@@ -86,3 +91,15 @@ def test_time_zones_are_validated_and_autocompleted() -> None:
 def test_discord_timestamp_markup() -> None:
     assert discord_timestamp(datetime(2026, 1, 1, tzinfo=UTC)) == "<t:1767225600:R>"
     assert discord_timestamp(datetime(2026, 1, 1, tzinfo=UTC), "f") == "<t:1767225600:f>"
+
+
+def test_time_zones_work_on_a_host_without_a_system_time_zone_database(tmp_path: Path) -> None:
+    """``PYTHONTZPATH`` pointing at an empty folder is a host without /usr/share/zoneinfo: the bundled
+    ``tzdata`` package must answer, for autocomplete and for the setting itself."""
+    code = ("from bot.core.schedule import zone, zone_choices\n"
+            "print(zone('Europe/Berlin').key, 'Europe/Berlin' in zone_choices('berl'))")
+    env = {**os.environ, "PYTHONTZPATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["Europe/Berlin", "True"]

@@ -20,9 +20,10 @@ from bot.core.errors import (
     WrongStatus,
 )
 from bot.core.moderation import Moderation
-from bot.core.service import TikalService
+from bot.core.service import THREAD_WAIT, TikalService
 from bot.core.storage import GuildSettings, Status, Storage
 from engine import EngineError, Phase
+from tests.bot.core.clockkit import Kit
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, STRANGER, open_service
 
 ANA, BEN, CY, DEE = MEMBERS
@@ -203,3 +204,36 @@ async def test_status_message_ids_and_guild_settings_are_kept(tmp_path: Path) ->
         saved = await svc.settings(GUILD)
         assert (saved.moderator_role_id, saved.default_variant, saved.turn_hours) == (5, "auction", 48)
         assert await svc.settings(GUILD + 1) == GuildSettings(GUILD + 1)
+
+
+async def test_a_lobby_with_computer_seats_closes_when_its_last_member_leaves(svc: TikalService) -> None:
+    """Computer seats never keep a lobby open, nor become its creator."""
+    ana, ben = MEMBERS[0], MEMBERS[1]
+    game = await svc.new_game(GUILD, CHANNEL, ana, NAMES[0], seats=4, computers=2)
+    await svc.join(GUILD, game.id, ben, NAMES[1])
+    left = await svc.leave(GUILD, game.id, ana)
+    assert left.status is Status.LOBBY and left.creator_id == ben  # the next member, not a computer seat
+    left = await svc.leave(GUILD, game.id, ben)
+    assert left.status is Status.ABORTED
+    alone = await svc.new_game(GUILD, CHANNEL, ana, NAMES[0], seats=2, computers=1)
+    assert (await svc.leave(GUILD, alone.id, ana)).status is Status.ABORTED
+
+
+async def test_a_thread_lobby_starts_only_once_its_thread_is_known_and_never_moves(kit: Kit) -> None:
+    svc = kit.svc
+    ana, ben = MEMBERS[0], MEMBERS[1]
+    game = await svc.new_game(GUILD, CHANNEL, ana, NAMES[0], seats=2, thread=True)
+    await svc.join(GUILD, game.id, ben, NAMES[1])
+    with pytest.raises(WrongStatus, match="thread is still being opened"):
+        await svc.start(GUILD, game.id, ana)
+    kit.clock.now += THREAD_WAIT + 1  # the thread never came (the bot stopped in between): the channel it is
+    started = await svc.start(GUILD, game.id, ana)
+    assert started.game.place_id == CHANNEL
+    with pytest.raises(WrongStatus, match="already started"):
+        await svc.attach_thread(GUILD, game.id, 4242)
+    assert (await svc.game(GUILD, game.id)).place_id == CHANNEL
+
+    other = await svc.new_game(GUILD, CHANNEL + 1, ana, NAMES[0], seats=2, thread=True)
+    await svc.join(GUILD, other.id, ben, NAMES[1])
+    await svc.no_thread(GUILD, other.id)  # Discord refused the thread: played in the channel, at once
+    assert (await svc.start(GUILD, other.id, ana)).game.place_id == CHANNEL + 1

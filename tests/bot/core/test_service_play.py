@@ -155,11 +155,12 @@ async def test_posts_wait_in_the_outbox_until_marked_sent(tmp_path: Path) -> Non
         first = pending[0]
         assert await svc.mark_sent(first.id, message_id=555)
         assert not await svc.mark_sent(first.id, message_id=556)  # a second delivery report changes nothing
-        await svc.mark_failed(pending[1].id, "HTTP 503")
+        await svc.mark_failed(pending[1].id, "HTTP 503", retry_at=12345.0)
     async with open_service(path) as svc:  # after a restart the unsent ones are still waiting
         again = await svc.pending_posts(limit=1000)
         assert [p.id for p in again] == [p.id for p in pending[1:]]
-        assert again[0].attempts == 1 and again[0].last_error == "HTTP 503"
+        assert again[0].attempts == 1 and again[0].last_error == "HTTP 503" and again[0].retry_at == 12345.0
+        assert again[0].first_failed_at is not None and again[0].given_up_at is None
         sent = (await svc.posts_of(GUILD, game.id))[0]
         assert sent.sent_at is not None and sent.message_id == 555
 

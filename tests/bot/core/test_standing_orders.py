@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.core.errors import BadOption, WrongStatus
+from bot.core import sql
+from bot.core.errors import BadOption, NotJoined, WrongStatus
 from bot.core.standing_orders import StandingOrders, order_moves, parse_order
 from engine import Phase
 from tests.bot.core.clockkit import MOD, Kit, open_kit
@@ -87,4 +88,46 @@ async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
     await kit.svc.act(GUILD, game.id, ANA, "pass")
     report = await kit.scheduler.tick(kit.clock.at(0.01))
     assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]  # Ben, by ruling 14
+    assert not any(p.kind == "standing_order" for p in report.posts)
+
+
+@pytest.mark.parametrize("change", ["kick", "replace"])
+async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, change: str) -> None:
+    """The seat changes hands between the member's look at the game and the order's transaction: the order is
+    refused, and the seat's next bid is the absent seat's pass (ruling 14) or the new member's own."""
+    orders = StandingOrders(kit.svc)
+    game = await start(kit.svc, 3, "auction")
+    looked = kit.svc.view
+
+    async def look_then_change(guild_id: int, game_id: int | object) -> object:
+        view = await looked(guild_id, game_id)  # type: ignore[arg-type]
+        if change == "kick":
+            await kit.mod.kick(GUILD, game.id, BEN, MOD, is_moderator=True)
+        else:
+            await kit.mod.replace(GUILD, game.id, BEN, STRANGER, "Zed", MOD, is_moderator=True)
+        return view
+
+    kit.svc.view = look_then_change  # type: ignore[method-assign,assignment]
+    with pytest.raises(NotJoined):
+        await orders.leave(GUILD, game.id, BEN, "bid up to 5")
+    del kit.svc.view
+    assert await orders.of(GUILD, game.id, STRANGER) is None
+    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    report = await kit.scheduler.tick(kit.clock.at(0.01))
+    assert not any(p.kind == "standing_order" for p in report.posts)
+    if change == "kick":
+        assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]
+
+
+async def test_an_order_left_by_a_member_who_lost_the_seat_is_never_played(kit: Kit) -> None:
+    """Whatever wrote it, an order whose member no longer holds the seat is not read."""
+    orders = StandingOrders(kit.svc)
+    game = await start(kit.svc, 3, "auction")
+    await orders.leave(GUILD, game.id, BEN, "bid up to 5")
+    async with kit.svc.storage.transaction() as tx:  # as a racing replace would have left it
+        await sql.run(tx, "UPDATE seats SET member_id = ? WHERE game_id = ? AND member_id = ?",
+                      (STRANGER, game.id, BEN))
+    assert await orders.of(GUILD, game.id, STRANGER) is None
+    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    report = await kit.scheduler.tick(kit.clock.at(0.01))
     assert not any(p.kind == "standing_order" for p in report.posts)

@@ -152,3 +152,28 @@ async def test_a_second_process_refuses_to_start_with_a_clear_message(tmp_path: 
         proc.stdin.close()
         proc.wait(timeout=60)
     await (await Storage.open(path)).close()
+
+
+async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_given_up_posts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file from before issue 11 (schema 3): posts the old outbox gave up (marked sent without a message after
+    an error) become given-up posts that a moderator can send again; sent ones stay sent."""
+    path = tmp_path / "t.sqlite3"
+    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS[:3])
+    async with open_service(path) as svc:
+        game = await start(svc, 2)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE outbox SET sent_at = 1.0, message_id = NULL, attempts = 8, last_error = '403 Forbidden'")
+        db.execute("INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, "
+                   "created_at, sent_at, message_id) SELECT game_id, guild_id, channel_id, kind, version, "
+                   "payload_json, 'sent-one', created_at, 2.0, 99 FROM outbox")
+    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS)
+    async with open_service(path) as svc:
+        async with svc.storage.read() as r:
+            assert await r.schema_version() == len(MIGRATIONS) >= 6
+        (given_up,) = await svc.undelivered(GUILD, game.id)
+        assert given_up.given_up_at == 1.0 and given_up.sent_at is None and given_up.last_error == "403 Forbidden"
+        assert await svc.pending_posts() == []  # given up: it waits for a moderator
+        assert await svc.resend(GUILD, game.id) == 1
+        assert [p.id for p in await svc.pending_posts()] == [given_up.id]

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.adapter import overviews
 from bot.adapter.completers import complete_game, complete_seat
 from bot.adapter.replies import reply
+from bot.adapter.transformers import Word
 from bot.core.errors import NotAllowed
 from bot.core.moderation import KEEP, ModAction
 from bot.core.results import GameInfo
@@ -62,7 +63,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
     @app_commands.describe(player=PLAYER, game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
-    async def kick(self, interaction: discord.Interaction, player: str, game: int | None = None) -> None:
+    async def kick(self, interaction: discord.Interaction, player: Word, game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.kick(info.guild_id, info.id, player, interaction.user.id,
                                                    is_moderator=is_mod)
@@ -72,7 +73,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
     @app_commands.describe(player=PLAYER, member="the member who takes the seat", game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
-    async def replace(self, interaction: discord.Interaction, player: str, member: discord.Member,
+    async def replace(self, interaction: discord.Interaction, player: Word, member: discord.Member,
                       game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         if member.bot:
@@ -87,7 +88,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
                            game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
-    async def computer(self, interaction: discord.Interaction, player: str,
+    async def computer(self, interaction: discord.Interaction, player: Word,
                        level: Literal["strong", "easy", "random", "human"] = "strong",
                        game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
@@ -173,3 +174,22 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
             config = await mod.config(guild)
         await reply(interaction, "Saved." if changing else None, embed=overviews.config_embed(config))
 
+
+    @app_commands.command(name="resend", description="Send a game's posts again that could not be delivered")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def resend(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info, is_mod = await self._game(interaction, game)
+        if not is_mod:
+            raise NotAllowed(NOT_ALLOWED)
+        svc = self.bot.core.service
+        waiting = await svc.undelivered(info.guild_id, info.id)
+        count = await svc.resend(info.guild_id, info.id)
+        if not count:
+            await reply(interaction, f"Every post of game #{info.id} has been delivered: nothing to send.")
+            return
+        why = next((p.last_error for p in reversed(waiting) if p.last_error), None)
+        since = min((p.first_failed_at or p.created_at for p in waiting), default=None)
+        detail = f" (not delivered since <t:{int(since)}:R>: {why})" if since is not None and why else ""
+        await reply(interaction, f"Sending {count} post{'s' if count != 1 else ''} of game #{info.id} again{detail}.")
+        await self.bot.table.sync(info.guild_id, info.id)

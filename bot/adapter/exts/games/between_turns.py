@@ -15,6 +15,7 @@ from bot.adapter import overviews
 from bot.adapter.replies import reply
 from bot.adapter.ui import history_view, resign_view
 from bot.core.errors import BadOption
+from bot.core.history import GuildGames
 from bot.core.storage import Status
 
 if TYPE_CHECKING:
@@ -63,14 +64,15 @@ async def order(bot: TikalBot, interaction: discord.Interaction, text: str, game
     now = " It was your bid, so it is played now." if moved is not None else \
         " The bot plays it when your bid is due."
     await reply(interaction, f"🔨 Standing order for round {left.round} of game #{game.id}: **{left.text}**.{now} "
-                             "`/tikal order cancel` takes it back.")
+                             "`/tikal-game order cancel` takes it back.")
     if moved is not None:
         await bot.table.sync(game.guild_id, game.id)
 
 
 async def games(bot: TikalBot, interaction: discord.Interaction, only_mine: bool) -> None:
     guild = bot.table.guild_id(interaction)
-    listed = await bot.core.history.games(guild)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # a server with many games takes a moment
+    listed = GuildGames((), ()) if only_mine else await bot.core.history.games(guild)
     mine = await bot.core.moderation.my_games(guild, interaction.user.id)
     await reply(interaction, embed=overviews.games_embed(listed, mine, only_mine=only_mine))
 

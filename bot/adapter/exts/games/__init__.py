@@ -1,0 +1,17 @@
+"""``/tikal-game …``: lobbies, the server's games, records, standing orders and members' settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.adapter.exts.games.cog import GameCommands
+
+if TYPE_CHECKING:
+    from bot.adapter.app import TikalBot
+
+
+async def setup(bot: TikalBot) -> None:
+    await bot.add_cog(GameCommands(bot))
+
+
+__all__ = ["GameCommands", "setup"]

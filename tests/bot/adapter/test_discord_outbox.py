@@ -1,0 +1,230 @@
+"""The outbox through the real discord.py bot, on a fake clock: what happens to a post Discord refuses, cannot
+be reached for, or already has."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiohttp
+import discord
+import pytest
+
+import engine
+from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    GUILD,
+    bot_of,
+    command,
+    mod,
+    open_game,
+    place_first,
+    posts,
+    responses,
+    running_bot,
+    text_of,
+    tick,
+)
+from tests.bot.adapter.wire import Call, _FakeResponse
+from tests.bot.core.clockkit import HOUR, T0, FakeClock
+
+MESSAGES = f"POST /channels/{CHANNEL}/messages"
+
+
+def boards(calls: list[Call], channel: int = CHANNEL) -> list[Call]:
+    """The end-of-turn board posts among ``calls``."""
+    return [c for c in posts(calls, channel) if "board.png" in c.files and "done" in text_of(c)]
+
+
+def attempts(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT attempts FROM outbox WHERE kind = 'turn_ended'").fetchone()[0])
+
+
+def outbox_rows(path: Path, kind: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
+                          "WHERE kind = ? ORDER BY id", (kind,)).fetchall()
+
+
+@pytest.mark.parametrize(("status", "code"), [(403, 50013), (503, 0), (0, 0)], ids=["forbidden", "outage", "network"])
+async def test_a_turn_post_is_kept_through_a_short_fault_and_delivered_when_it_is_over(
+        tmp_path: Path, status: int, code: int) -> None:
+    """Send Messages revoked (or Discord down, or no network) while the next player places and deploys 8 times:
+    the board and the next player's ping still reach Discord once the fault is over."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    async with running_bot(path, clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+        wire.down[MESSAGES] = (status, code)
+        calls = await command(wire, "tikal end", user=member)
+        assert responses(calls)[0].data["content"].startswith("✅")  # the move stands
+        following = await place_first(wire, game_id)
+        for _ in range(8):  # each deploy and each worker round tries the post again (its pause is over)
+            clock.now += MAX_BACKOFF + 1
+            await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=following)
+            clock.now += MAX_BACKOFF + 1
+            await bot.outbox.flush()
+        assert outbox_rows(path, "turn_ended")[0] and attempts(path) > 8  # more tries than the old limit
+        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 0)  # waiting, not given up
+        del wire.down[MESSAGES]
+        clock.now += MAX_BACKOFF
+        start = len(wire.calls)
+        await bot.outbox.flush_and_catch_up()
+        (board,) = boards(wire.calls[start:])
+        assert board.data["content"].startswith(f"<@{following}>")
+        sent, message_id, given_up, _ = outbox_rows(path, "turn_ended")[0]
+        assert sent == 1 and message_id == board.message_id and not given_up
+        # and the live message of the turn is back
+        assert (await bot.core.service.game(GUILD, game_id)).turn_message_id is not None
+
+
+async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their_order(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        first = await place_first(wire, game_id)
+        wire.fail_next.append((MESSAGES, 503))
+        calls = await command(wire, "tikal end", user=first)
+        (failed,) = boards(calls)
+        second = await place_first(wire, game_id)
+        calls = await command(wire, "tikal end", user=second)
+        assert boards(calls) == []  # the second turn's board waits behind the first
+        clock.now += 31
+        start = len(wire.calls)
+        assert await bot.outbox.flush() == 2
+        retried, later = boards(wire.calls[start:])
+        assert (retried.json or {})["nonce"] == (failed.json or {})["nonce"]
+        assert "turn 1 done" in text_of(retried) and "turn 2 done" in text_of(later)
+
+
+async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+        wire.fail_next.append((MESSAGES, 500))
+        await command(wire, "tikal end", user=member)
+        assert await bot.outbox.flush() == 0  # not before its pause is over: Discord is not hammered
+        clock.now += 31
+        bot.outbox.wake()
+        for _ in range(3000):  # wait for the worker's round (bounded; not a timing assertion)
+            if not await bot.core.service.pending_posts():
+                break
+            await wire.settle()
+        assert not await bot.core.service.pending_posts()
+        failed, retried = boards(wire.calls)
+        assert (failed.json or {})["nonce"] == (retried.json or {})["nonce"]
+
+
+async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_in_the_channel(
+        tmp_path: Path) -> None:
+    path = tmp_path / "t.sqlite3"
+    async with running_bot(path) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN], thread=True)
+        thread = int(wire.threads[0]["id"])
+        view = await bot.core.service.view(GUILD, game_id)
+        game = await bot.core.service.game(GUILD, game_id)
+        member = game.at_seat(view.to_act or 0)
+        assert member is not None
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
+                      user=member.member_id, channel=thread)
+        wire.down[f"POST /channels/{thread}/messages"] = (404, 10003)
+        calls = await command(wire, "tikal end", user=member.member_id, channel=thread)
+        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)  # given up, never marked sent
+        (notice,) = posts(calls, CHANNEL)
+        content = notice.data["content"]
+        assert content.startswith("Moderators: ⚠️ 1 post of game") and f"<#{thread}>" in content
+        assert "the channel or thread was deleted" in content and "/tikal-mod resend" in content
+        assert (notice.json or {})["allowed_mentions"] == {"parse": []}  # no role set: nobody pinged
+        assert await bot.outbox.flush() == 0  # nothing left to try
+
+
+async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_them(tmp_path: Path) -> None:
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    async with running_bot(path, clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+        wire.down[MESSAGES] = (403, 50013)
+        await command(wire, "tikal end", user=member)
+        for _ in range(int(GIVE_UP_AFTER / HOUR) + 2):
+            clock.now += HOUR
+            await bot.outbox.flush()
+        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)
+        del wire.down[MESSAGES]  # the permission is back: the notice goes out with the next round
+        clock.now += MAX_BACKOFF
+        start = len(wire.calls)
+        await bot.outbox.flush()
+        (notice,) = posts(wire.calls[start:], CHANNEL)
+        assert "could not be delivered" in notice.data["content"] and "Discord refused me" in notice.data["content"]
+        assert boards(wire.calls[start:]) == []  # given up: only a moderator sends it again
+
+        calls = await mod(wire, "resend", user=BEN)
+        assert responses(calls)[0].ephemeral and "moderator" in responses(calls)[0].data["content"]
+        calls = await mod(wire, "resend")
+        assert responses(calls)[0].data["content"].startswith(f"Sending 1 post of game #{game_id} again")
+        (board,) = boards(calls)
+        sent, message_id, given_up, _ = outbox_rows(path, "turn_ended")[0]
+        assert sent == 1 and message_id == board.message_id and not given_up
+        calls = await mod(wire, "resend")
+        assert "nothing to send" in responses(calls)[0].data["content"]
+
+
+async def test_a_reminder_whose_turn_message_is_gone_is_sent_without_the_reply(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        await open_game(wire, [ANA, BEN])
+        wire.fail_next.append((MESSAGES, 404, 10008))  # Unknown Message: not a lost channel
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        refused, sent = posts(calls, CHANNEL)
+        assert "message_reference" in (refused.json or {}) and "message_reference" not in (sent.json or {})
+        assert "reminder" in sent.data["content"]
+
+
+async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_twice(tmp_path: Path) -> None:
+    """Discord forgets nonces after minutes: an older post is looked for among the channel's last messages (the
+    bot's own, by the post's id in the footer; fetched messages no longer carry their nonce)."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    async with running_bot(path, clock=clock) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id)
+
+        async def crash(post_id: int, message_id: int | None = None) -> bool:
+            raise RuntimeError("the process died here")
+
+        bot.core.service.mark_sent = crash  # type: ignore[method-assign]
+        calls = await command(wire, "tikal end", user=member)
+        (delivered,) = boards(calls)
+        del bot.core.service.mark_sent
+        clock.now += 3600
+        wire.nonces_kept = False
+        start = len(wire.calls)
+        await bot.outbox.flush()
+        assert boards(wire.calls[start:]) == []
+        assert any(c.method == "GET" and c.path == f"/channels/{CHANNEL}/messages" for c in wire.calls[start:])
+        assert outbox_rows(path, "turn_ended")[0][:2] == (1, delivered.message_id)
+
+
+def test_failures_are_sorted_by_what_they_mean() -> None:
+    def http(kind: type[discord.HTTPException], status: int, code: int = 0) -> discord.HTTPException:
+        return kind(_FakeResponse(status), {"message": "x", "code": code})
+
+    assert classify(http(discord.NotFound, 404, 10003)).gone
+    unknown_message = classify(http(discord.NotFound, 404, 10008))
+    assert not unknown_message.gone and not unknown_message.refused
+    forbidden = classify(http(discord.Forbidden, 403, 50013), ["Send Messages"])
+    assert forbidden.reason == "I lack **Send Messages** there" and not forbidden.gone and not forbidden.refused
+    assert not classify(http(discord.DiscordServerError, 503)).refused
+    assert not classify(aiohttp.ClientOSError(111, "refused")).refused
+    assert classify(http(discord.HTTPException, 400, 50035)).refused
+    assert classify(KeyError("payload")).refused
