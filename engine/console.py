@@ -180,7 +180,7 @@ class Console:
         state = new_game(players, variant, seed, options=options)
         for seat in computers or {}:
             if not 0 <= seat < len(state.players):
-                raise EngineError(f"There is no seat {seat + 1} for a computer player.")
+                raise EngineError("console.no_seat", seat=seat + 1)
         return cls(state, dict(computers or {}), ai_seed)
 
     def intro(self) -> str:
