@@ -21,8 +21,13 @@ DYNAMIC = {*(f"treasure.{k}" for k in TREASURE_KINDS), *(f"terrain.{t.value}" fo
 
 
 def codes_in_source(path: Path) -> set[str]:
-    return {node.value for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CODE.fullmatch(node.value)}
+    """Strings that look like codes, except the contexts of inline ``tr``/``ntr`` text (it carries its own English)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inline = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+              and isinstance(node.func, ast.Attribute | ast.Name)
+              and (node.func.attr if isinstance(node.func, ast.Attribute) else node.func.id) in ("tr", "ntr")}
+    return {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and CODE.fullmatch(node.value) and id(node) not in inline}
 
 
 def engine_codes() -> set[str]:
