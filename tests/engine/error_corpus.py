@@ -142,6 +142,15 @@ def _moves_at(state: GameState, rng: random.Random) -> Iterator[str]:
         yield from (t for t in all_move_texts(state) if t.startswith("fire ") or t.endswith(" gun"))
 
 
+def refused_error(state: GameState, text: str) -> EngineError:
+    """The error ``text`` raises at ``state``."""
+    try:
+        apply(state, text)
+    except EngineError as e:
+        return e
+    raise AssertionError(f"{text} applies")
+
+
 def refused(state: GameState, text: str) -> str | None:
     """The English message of the error ``text`` raises at ``state`` (``None`` if it applies)."""
     try:
