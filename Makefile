@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench gallery clean
+.PHONY: run test lint bench gallery messages clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,11 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/animation.py
 	$(BIN)/python bench/bot.py
+
+# The catalogues (lang/locale/*/LC_MESSAGES/tikal.po) brought up to date with the sources' messages; new or
+# changed English arrives untranslated, and the tests fail until every language has it.
+messages: $(BIN)/.installed
+	$(BIN)/python -m lang.extract
 
 # The example pictures, each also shrunk to the 400 px a phone shows: make gallery [GALLERY=dir]
 GALLERY ?= gallery

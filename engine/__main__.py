@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from .console import Console
 from .errors import EngineError, InvalidRecord
+from .messages import ENGLISH, Speaker
 from .record import read_record
 from .rules import apply
 from .summary import summary
@@ -53,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     cp.add_argument("--options", help="game options (SPEC 7), comma-separated, e.g. guns,obstacles")
     cp.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
     cp.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong)")
+    cp.add_argument("--lang", help="the language to play in: en, de, fr, es, it or nl (default: from LANG)")
     tp = sub.add_parser("tournament", help="computer players against each other: win rates and scores")
     tp.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
     tp.add_argument("--players", default="strong,random", help="levels, one per seat, e.g. strong,easy,easy,easy")
@@ -72,7 +75,19 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"✗ {e}")
         return 2
-    return run_console(args.players, args.variant, args.seed, computers=computers, options=_options(args.options))
+    return run_console(args.players, args.variant, args.seed, computers=computers, options=_options(args.options),
+                       t=speaker(args.lang, os.environ))
+
+
+def speaker(requested: str | None, environ: Mapping[str, str]) -> Speaker:
+    """The console's language: ``--lang``, else the terminal's (``LANGUAGE``, ``LC_ALL``, ``LANG`` …).
+
+    The rules library never imports ``lang``; this command line may, and only for another language than
+    English and only on the console's path (``replay`` stays free of Babel)."""
+    from lang import locale_from_environment, resolve, translator
+
+    locale = resolve(requested) if requested else locale_from_environment(environ)
+    return ENGLISH if locale == "en" else translator(locale)
 
 
 def _options(text: str | None) -> list[str]:
@@ -133,6 +148,7 @@ def run_console(
     intro_extra: str = "",
     computers: dict[int, str] | None = None,
     options: Sequence[str] = (),
+    t: Speaker = ENGLISH,
 ) -> int:
     """The terminal loop around ``engine.console.Console``: the only place it reads and prints.
 
@@ -148,10 +164,10 @@ def run_console(
             variant = _ask("Variant, basic, auction or rapido?", "basic")
         try:
             console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], variant or "basic", seed,
-                                    computers=computers, options=options)
+                                    computers=computers, options=options, t=t)
             break
         except EngineError as e:
-            print(f"✗ {e}")
+            print(f"✗ {t.message(e.message)}")
             if not interactive:
                 return 2
             players = variant = None

@@ -9,6 +9,7 @@ from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
 from .geometry import legal_placements, path_costs
 from .indiana import roll_for_level
+from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
 from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState, Phase, Variant
 from .tiles import HEXAGONS, Terrain
@@ -32,19 +33,12 @@ def _name(state: GameState, player: int) -> str:
     return state.players[player]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _figs(count: int, leader: bool) -> Msg:
+    return Msg("figures.leader") if leader else counted("count.workers", count)
 
 
-def _figs(count: int, leader: bool) -> str:
-    return "the leader" if leader else _plural(count, "worker")
-
-
-def _spaces(spaces: list[int], limit: int = 12) -> str:
-    names = [space_name(s) for s in spaces]
-    if len(names) > limit:
-        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
-    return ", ".join(names) if names else "none"
+def _spaces(spaces: list[int], limit: int = 12) -> Param:
+    return listed([space_name(s) for s in spaces], limit)
 
 
 def _own_camps(state: GameState, player: int) -> list[int]:
@@ -59,27 +53,29 @@ def _has_figures(state: GameState, player: int, space: int, count: int, leader: 
     where = space_name(space)
     if leader:
         if state.leader[player] != space:
-            raise IllegalMove(f"Your leader is not on {where} ({_leader_where(state, player)}).")
+            raise IllegalMove("figures.leader_not_on", space=where, where=_leader_where(state, player))
     elif state.workers[player][space] < count:
         have = state.workers[player][space]
-        raise IllegalMove(f"You have {_plural(have, 'worker')} on {where}, not {count}.")
+        raise IllegalMove("figures.too_few_on", have=counted("count.workers", have), space=where, count=count)
 
 
-def _leader_where(state: GameState, player: int) -> str:
+def _leader_where(state: GameState, player: int) -> Msg:
     pos = state.leader[player]
     if pos == LEADER_SUPPLY:
-        return "it is in your supply"
+        return Msg("leader.in_supply")
     if pos == LEADER_GUARD:
-        return "it guards a temple"
+        return Msg("leader.guards")
     if pos == LEADER_REMOVED:
-        return "it has left the game"
-    return f"it is on {space_name(pos)}"
+        return Msg("leader.removed")
+    return Msg("leader.on", space=space_name(pos))
 
 
-def afford(state: GameState, cost: int, doing: str, alternative: str = "") -> None:
+def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) -> None:
+    """Raise ``IllegalMove`` unless the player to act has ``cost`` AP; ``could`` says what would be affordable."""
     if cost > state.ap:
-        tail = f" {alternative}" if alternative else ""
-        raise IllegalMove(f"Not enough AP: {doing} costs {cost} AP, you have {state.ap} left.{tail}")
+        if could is None:
+            raise IllegalMove("ap.short", doing=doing, cost=cost, ap=state.ap)
+        raise IllegalMove("ap.short_could", doing=doing, cost=cost, ap=state.ap, could=could)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -91,29 +87,22 @@ def check_action_phase(state: GameState, move: Move) -> None:
         return
     if state.phase is Phase.PLACE:
         spaces = sorted({s for s, _ in legal_placements(state)})
-        raise IllegalMove(
-            f"Place your hexagon first (`place <hex> <rotation>`); it may go on {_spaces(spaces)}."
-        )
+        raise IllegalMove("phase.place_first", spaces=_spaces(spaces))
+    who = _name(state, state.to_act)
     if state.phase is Phase.BID:
-        raise IllegalMove(f"{_name(state, state.to_act)} must bid or pass now (`bid <n>` or `pass`).")
+        raise IllegalMove("phase.bid_first", player=who)
     if state.phase is Phase.DECLARE:
-        raise IllegalMove(DECLARE_FIRST.format(name=_name(state, state.to_act)))
+        raise IllegalMove("phase.declare_first", player=who)
     if state.phase is Phase.JUMP:
-        raise IllegalMove(JUMP_FIRST.format(name=_name(state, state.to_act), most=min(5, state.chips[state.to_act])))
-    raise IllegalMove(f"{_name(state, state.to_act)} must pick a shown hexagon now (`pick <k>`).")
-
-
-DECLARE_FIRST: Final = ("{name} must first declare whether the volcano just taken starts a scoring round: "
-                        "`score yes` or `score no` (random terrain).")
-JUMP_FIRST: Final = "{name} must first choose chips for the next jump: `jump <n>`, 1–{most} (Tikal Rápido)."
+        raise IllegalMove("phase.jump_first", player=who, most=min(5, state.chips[state.to_act]))
+    raise IllegalMove("phase.pick_first", player=who)
 
 
 def check_place(state: GameState, move: Place) -> None:
     if state.phase is not Phase.PLACE or state.hand is None:
         if state.phase in (Phase.ACTIONS, Phase.SCORING):
-            what = "a scoring turn has no hexagon to place" if state.phase is Phase.SCORING else (
-                "you have already placed your hexagon this turn")
-            raise IllegalMove(f"You cannot place now: {what}.")
+            why = Msg("place.scoring_turn" if state.phase is Phase.SCORING else "place.already")
+            raise IllegalMove("place.not_now", why=why)
         check_action_phase(state, move)
     legal = legal_placements(state)
     if (move.space, move.rotation) in legal:
@@ -121,20 +110,17 @@ def check_place(state: GameState, move: Place) -> None:
     where = space_name(move.space)
     spaces = sorted({s for s, _ in legal})
     if state.explored[move.space]:
-        why = f"{where} is already explored"
+        why = Msg("place.explored", space=where)
     elif move.space not in spaces and not any(
         o >= 0 and state.explored[o] for o in NEIGHBOURS[move.space]
     ):
-        why = f"{where} is not next to an explored hex"
+        why = Msg("place.not_adjacent", space=where)
     elif move.space not in spaces:
-        why = f"no rotation gives {where} a stone on a border with an explored hex"
+        why = Msg("place.no_stone", space=where)
     else:
-        rots = ", ".join(str(r) for s, r in legal if s == move.space)
-        raise IllegalMove(
-            f"Rotation {move.rotation} leaves no stone on a border between {where} and an explored hex; "
-            f"legal rotations there: {rots}."
-        )
-    raise IllegalMove(f"You cannot place the hexagon on {where}: {why}. Legal spaces: {_spaces(spaces)}.")
+        rotations = tuple(r for s, r in legal if s == move.space)
+        raise IllegalMove("place.rotation", rotation=move.rotation, space=where, rotations=rotations)
+    raise IllegalMove("place.illegal", space=where, why=why, spaces=_spaces(spaces))
 
 
 def do_place(state: GameState, move: Place) -> None:
@@ -162,20 +148,18 @@ def check_deploy(state: GameState, move: Deploy) -> None:
     p = state.to_act
     if move.space != BASE_CAMP and state.camp[move.space] != p:
         owner = state.camp[move.space]
-        why = f"{space_name(move.space)} is {_name(state, owner)}'s camp" if owner >= 0 else (
-            f"{space_name(move.space)} is not a camp of yours")
-        raise IllegalMove(
-            f"Figures from the supply go into the base camp or your own camps: {why}. "
-            f"You can deploy to {_spaces(camp_spaces(state, p))}."
-        )
+        where = space_name(move.space)
+        why = Msg("deploy.others_camp", space=where, owner=_name(state, owner)) if owner >= 0 else (
+            Msg("deploy.not_camp", space=where))
+        raise IllegalMove("deploy.wrong_space", why=why, spaces=_spaces(camp_spaces(state, p)))
     if move.leader:
         if state.leader[p] != LEADER_SUPPLY:
-            raise IllegalMove(f"Your leader is not in your supply ({_leader_where(state, p)}).")
+            raise IllegalMove("deploy.leader_not_in_supply", where=_leader_where(state, p))
     elif state.supply[p] < move.count:
-        raise IllegalMove(f"You have {_plural(state.supply[p], 'worker')} in your supply, not {move.count}.")
+        raise IllegalMove("deploy.supply_short", have=counted("count.workers", state.supply[p]), count=move.count)
     most = min(state.supply[p], state.ap)
-    afford(state, move.count, f"deploying {_figs(move.count, move.leader)}",
-            f"You could deploy {most}." if most and not move.leader else "")
+    afford(state, move.count, Msg("doing.deploy", figures=_figs(move.count, move.leader)),
+           Msg("could.deploy", n=most) if most and not move.leader else None)
 
 
 def do_deploy(state: GameState, move: Deploy) -> None:
@@ -194,13 +178,11 @@ def check_transfer(state: GameState, move: Transfer) -> None:
     camps = camp_spaces(state, p)
     if move.source == move.target or move.source not in camps or move.target not in camps:
         if len(camps) == 1:
-            raise IllegalMove("Transfers run between the base camp and your own camps, and you have no camp yet.")
-        raise IllegalMove(
-            f"Transfers run between two different spaces of the base camp and your own camps: {_spaces(camps)}."
-        )
+            raise IllegalMove("transfer.no_camp")
+        raise IllegalMove("transfer.wrong_spaces", spaces=_spaces(camps))
     _has_figures(state, p, move.source, move.count, move.leader)
-    afford(state, move.count, f"transferring {_figs(move.count, move.leader)}",
-            f"You could transfer {min(state.ap, state.workers[p][move.source])}." if state.ap else "")
+    afford(state, move.count, Msg("doing.transfer", figures=_figs(move.count, move.leader)),
+           Msg("could.transfer", n=min(state.ap, state.workers[p][move.source])) if state.ap else None)
 
 
 def do_walk_or_transfer(state: GameState, move: Transfer | Walk, each: int) -> None:
@@ -217,33 +199,34 @@ def check_walk(state: GameState, move: Walk) -> None:
     check_action_phase(state, move)
     p = state.to_act
     if move.source == move.target:
-        raise IllegalMove(f"A move needs two different spaces; both are {space_name(move.source)}.")
+        raise IllegalMove("move.same_space", space=space_name(move.source))
     _has_figures(state, p, move.source, move.count, move.leader)
     cost = path_costs(state, move.source, p).get(move.target)
     src, dst = space_name(move.source), space_name(move.target)
     if cost is None:
-        raise IllegalMove(f"No path from {src} to {dst}: {_no_path_reason(state, move.target, p)}.")
-    figures = "the leader" if move.leader else _plural(move.count, "figure")
+        raise IllegalMove("move.no_path", source=src, target=dst, why=_no_path_reason(state, move.target, p))
+    figures = Msg("figures.leader") if move.leader else counted("count.figures", move.count)
     could = min(state.ap // cost, state.workers[p][move.source])
-    alt = f"You could move {_plural(could, 'figure')} ({could * cost} AP)." if could and not move.leader else ""
-    afford(state, cost * move.count, f"moving {figures} from {src} to {dst}", alt)
+    alt = Msg("could.move", figures=counted("count.figures", could), ap=could * cost) if could and not move.leader \
+        else None
+    afford(state, cost * move.count, Msg("doing.move", figures=figures, source=src, target=dst), alt)
 
 
-def _no_path_reason(state: GameState, target: int, player: int) -> str:
+def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
     dst = space_name(target)
     if not state.explored[target]:
-        return f"{dst} is not explored"
+        return Msg("path.unexplored", space=dst)
     if state.terrain[target] is Terrain.VOLCANO:
-        return f"{dst} is a volcano"
+        return Msg("path.volcano", space=dst)
     owner = state.gun[target]
     if owner != NOBODY and owner != player:
-        return f"{dst} holds {_name(state, owner)}'s machine gun, and no rival may end a move there or cross it"
+        return Msg("path.gun", space=dst, owner=_name(state, owner))
     if state.guns_mounted:
-        return f"{dst} has no path of stones to it that avoids the other players' machine guns"
-    return f"{dst} has no path of stones to it"
+        return Msg("path.guns_in_way", space=dst)
+    return Msg("path.no_stones", space=dst)
 
 
-def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, str]:
+def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
     """How many more levels the player may uncover on this temple now, and why not more."""
     used = state.uncovered.get(space, 0)
     figures = state.figures_at(player, space)
@@ -251,12 +234,14 @@ def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, str]:
     top = state.value[space]
     while tiles < PER_TURN_LIMIT and state.temple_supply.get(top + tiles + 1, 0) > 0:
         tiles += 1
+    have = counted("count.figures", figures)
     limits = [
-        (PER_TURN_LIMIT - used, f"at most {PER_TURN_LIMIT} levels per temple per turn ({used} done)"),
-        (figures - used, f"one own figure per level: you have {_plural(figures, 'figure')} there"
-                         + (f" and uncovered {used} this turn" if used else "")),
-        (tiles, f"no temple tile of value {top + tiles + 1} is left" if tiles < PER_TURN_LIMIT else ""),
-        (state.ap // UNCOVER_AP, f"each level costs {UNCOVER_AP} AP and you have {state.ap}"),
+        (PER_TURN_LIMIT - used, Msg("uncover.per_turn", n=PER_TURN_LIMIT, used=used)),
+        (figures - used, Msg("uncover.figures_used", figures=have, used=used) if used
+         else Msg("uncover.figures", figures=have)),
+        # With tiles for a whole turn's levels this limit is never the first lowest, so it needs no reason.
+        *([(tiles, Msg("uncover.no_tile", value=top + tiles + 1))] if tiles < PER_TURN_LIMIT else []),
+        (state.ap // UNCOVER_AP, Msg("uncover.ap", cost=UNCOVER_AP, ap=state.ap)),
     ]
     n, why = min(limits, key=lambda x: x[0])
     return max(n, 0), why
@@ -267,13 +252,15 @@ def check_uncover(state: GameState, move: Uncover) -> None:
     p, s = state.to_act, move.space
     where = space_name(s)
     if state.terrain[s] is not Terrain.TEMPLE:
-        raise IllegalMove(f"Only temples can be uncovered; {where} is {_terrain_name(state, s)}.")
+        raise IllegalMove("uncover.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
-        raise IllegalMove(f"The temple on {where} is guarded by {_name(state, state.guard[s])}; its value is fixed.")
+        raise IllegalMove("uncover.guarded", space=where, guard=_name(state, state.guard[s]))
     limit, why = uncover_limit(state, p, s)
     if move.count > limit:
-        could = f" You could uncover {limit}." if limit else ""
-        raise IllegalMove(f"Cannot uncover {_plural(move.count, 'level')} on {where}: {why}.{could}")
+        levels = counted("count.levels", move.count)
+        if limit:
+            raise IllegalMove("uncover.refused_could", levels=levels, space=where, why=why, could=limit)
+        raise IllegalMove("uncover.refused", levels=levels, space=where, why=why)
 
 
 def do_uncover(state: GameState, move: Uncover) -> None:
@@ -286,15 +273,16 @@ def do_uncover(state: GameState, move: Uncover) -> None:
     state.ap -= UNCOVER_AP * move.count
 
 
-def recover_limit(state: GameState, player: int, space: int) -> tuple[int, str]:
+def recover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
     used = state.recovered.get(space, 0)
     figures = state.figures_at(player, space)
+    have = counted("count.figures", figures)
     limits = [
-        (PER_TURN_LIMIT - used, f"at most {PER_TURN_LIMIT} wafers per treasure hex per turn ({used} done)"),
-        (figures - used, f"one own figure per wafer: you have {_plural(figures, 'figure')} there"
-                         + (f" and recovered {used} this turn" if used else "")),
-        (len(state.wafers[space]), f"{_plural(len(state.wafers[space]), 'wafer')} left there"),
-        (state.ap // RECOVER_AP, f"each wafer costs {RECOVER_AP} AP and you have {state.ap}"),
+        (PER_TURN_LIMIT - used, Msg("recover.per_turn", n=PER_TURN_LIMIT, used=used)),
+        (figures - used, Msg("recover.figures_used", figures=have, used=used) if used
+         else Msg("recover.figures", figures=have)),
+        (len(state.wafers[space]), Msg("recover.left", wafers=counted("count.wafers", len(state.wafers[space])))),
+        (state.ap // RECOVER_AP, Msg("recover.ap", cost=RECOVER_AP, ap=state.ap)),
     ]
     n, why = min(limits, key=lambda x: x[0])
     return max(n, 0), why
@@ -305,13 +293,15 @@ def check_recover(state: GameState, move: Recover) -> None:
     s = move.space
     where = space_name(s)
     if state.terrain[s] is not Terrain.TREASURE:
-        raise IllegalMove(f"Wafers are recovered on treasure hexes; {where} is {_terrain_name(state, s)}.")
+        raise IllegalMove("recover.not_treasure", space=where, terrain=_terrain_name(state, s))
     if not state.wafers[s]:
-        raise IllegalMove(f"The treasure hex {where} has no wafers left.")
+        raise IllegalMove("recover.empty", space=where)
     limit, why = recover_limit(state, state.to_act, s)
     if move.count > limit:
-        could = f" You could recover {limit}." if limit else ""
-        raise IllegalMove(f"Cannot recover {_plural(move.count, 'wafer')} on {where}: {why}.{could}")
+        wafers = counted("count.wafers", move.count)
+        if limit:
+            raise IllegalMove("recover.refused_could", wafers=wafers, space=where, why=why, could=limit)
+        raise IllegalMove("recover.refused", wafers=wafers, space=where, why=why)
 
 
 def do_recover(state: GameState, move: Recover) -> None:
@@ -331,7 +321,7 @@ def find_player(state: GameState, name: str) -> int:
     for i, seat in enumerate(state.players):
         if seat.lower() == name.lower():
             return i
-    raise IllegalMove(f"There is no player called “{name}”; the players are {', '.join(state.players)}.")
+    raise IllegalMove("player.unknown", name=name, players=tuple(state.players))
 
 
 def check_exchange(state: GameState, move: Exchange) -> None:
@@ -339,20 +329,16 @@ def check_exchange(state: GameState, move: Exchange) -> None:
     p = state.to_act
     other = find_player(state, move.player)
     if other == p:
-        raise IllegalMove("An exchange is with another player, not with yourself.")
+        raise IllegalMove("exchange.self")
     mine, theirs = singles(state, p), singles(state, other)
     if move.give not in mine:
-        raise IllegalMove(
-            f"You can only give a single treasure (pairs and triples stay together); your singles: "
-            f"{', '.join(mine) or 'none'}."
-        )
+        raise IllegalMove("exchange.give_single", singles=listed([treasure(k) for k in mine]))
     if move.take not in theirs:
-        raise IllegalMove(
-            f"You can only take a single treasure of {state.players[other]}'s; theirs: {', '.join(theirs) or 'none'}."
-        )
+        raise IllegalMove("exchange.take_single", player=state.players[other],
+                          singles=listed([treasure(k) for k in theirs]))
     if move.give == move.take:
-        raise IllegalMove("An exchange swaps two different kinds of treasure.")
-    afford(state, EXCHANGE_AP, "an exchange")
+        raise IllegalMove("exchange.same_kind")
+    afford(state, EXCHANGE_AP, Msg("doing.exchange"))
 
 
 def do_exchange(state: GameState, move: Exchange) -> None:
@@ -378,18 +364,16 @@ def check_camp(state: GameState, move: Camp) -> None:
     p, s = state.to_act, move.space
     where = space_name(s)
     if state.camps_left[p] == 0:
-        raise IllegalMove("You have established both your camps; each player has two per game.")
+        raise IllegalMove("camp.none_left")
     if state.camp[s] != NOBODY:
-        raise IllegalMove(f"{where} already has {_name(state, state.camp[s])}'s camp; one camp per hex.")
+        raise IllegalMove("camp.taken", space=where, owner=_name(state, state.camp[s]))
     if not campable(state, s):
         t = state.terrain[s]
-        why = "its wafers are not all recovered" if t is Terrain.TREASURE else f"it is {_terrain_name(state, s)}"
+        why = Msg("camp.wafers_left") if t is Terrain.TREASURE else Msg("camp.terrain",
+                                                                        terrain=_terrain_name(state, s))
         sites = [x for x in range(SPACE_COUNT) if campable(state, x)]
-        raise IllegalMove(
-            f"Camps go on jungle hexes or emptied treasure hexes; {where} is not possible: {why}. "
-            f"Possible: {_spaces(sites)}."
-        )
-    afford(state, CAMP_AP, "a camp")
+        raise IllegalMove("camp.wrong_space", space=where, why=why, spaces=_spaces(sites))
+    afford(state, CAMP_AP, Msg("doing.camp"))
 
 
 def do_camp(state: GameState, move: Camp) -> None:
@@ -409,23 +393,20 @@ def check_guard(state: GameState, move: Guard) -> None:
     p, s = state.to_act, move.space
     where = space_name(s)
     if state.guards_left[p] == 0:
-        raise IllegalMove("You have placed both your guards; each player has two per game.")
+        raise IllegalMove("guard.none_left")
     if state.terrain[s] is not Terrain.TEMPLE:
-        raise IllegalMove(f"Guards go on temples; {where} is {_terrain_name(state, s)}.")
+        raise IllegalMove("guard.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
-        raise IllegalMove(f"The temple on {where} is already guarded by {_name(state, state.guard[s])}.")
+        raise IllegalMove("guard.taken", space=where, guard=_name(state, state.guard[s]))
     mine, best = state.strength(p, s), strongest_other(state, p, s)
     if mine <= best:
-        raise IllegalMove(
-            f"To guard {where} your strength there must beat every other player's: you have {mine}, "
-            f"the strongest other has {best} (leader 3, worker 1)."
-        )
+        raise IllegalMove("guard.too_weak", space=where, mine=mine, best=best)
     if move.leader and state.leader[p] != s:
-        raise IllegalMove(f"Your leader is not on {where}; `guard {where}` makes a worker the guard.")
+        raise IllegalMove("guard.no_leader", space=where)
     if not move.leader and state.workers[p][s] == 0:
-        raise IllegalMove(f"You have no worker on {where}; `guard {where} leader` makes your leader the guard.")
+        raise IllegalMove("guard.no_worker", space=where)
     if not move.gun:
-        afford(state, GUARD_AP, "a guard")
+        afford(state, GUARD_AP, Msg("doing.guard"))
 
 
 def do_guard(state: GameState, move: Guard) -> None:
@@ -450,12 +431,9 @@ def do_guard(state: GameState, move: Guard) -> None:
         state._paths = {}
 
 
-def _terrain_name(state: GameState, space: int) -> str:
+def _terrain_name(state: GameState, space: int) -> Msg:
     t = state.terrain[space]
-    if t is None:
-        return "unexplored"
-    return {"basecamp": "the base camp", "temple": "a temple", "jungle": "jungle",
-            "treasure": "a treasure hex", "volcano": "a volcano"}[t.value]
+    return Msg("terrain.unexplored" if t is None else f"terrain.{t.value}")
 
 
 
@@ -470,31 +448,30 @@ def check_bid(state: GameState, move: Bid) -> None:
     low, high = state.high_bid + 1, state.score[p]
     if not low <= move.count <= high:
         if low > high:
-            raise IllegalMove(f"You cannot outbid {state.high_bid} with a score of {high}: you can only pass.")
-        raise IllegalMove(
-            f"A bid must beat the high bid ({state.high_bid}) and be at most your score ({high}): bid {low}–{high} "
-            f"or pass."
-        )
+            raise IllegalMove("bid.cannot_outbid", high=state.high_bid, score=high)
+        raise IllegalMove("bid.range", high=state.high_bid, score=high, low=low)
 
 
 def _no_auction(state: GameState) -> str:
+    """The code of the message that says there is no bidding now."""
     if state.phase is Phase.PICK:
-        return "The bidding is over: pick a shown hexagon (`pick <k>`)."
+        return "auction.over"
     if state.variant is Variant.BASIC:
-        return "There is no auction in the basic game."
-    return "Nobody is bidding now; the next auction opens when this turn ends."
+        return "auction.basic"
+    return "auction.none_now"
 
 
 def check_pass(state: GameState, move: Pass) -> None:
     if state.phase is not Phase.BID:
-        raise IllegalMove(_no_auction(state) + (" To finish your turn, use `end`." if state.phase in (
-            Phase.ACTIONS, Phase.SCORING) else ""))
+        if state.phase in (Phase.ACTIONS, Phase.SCORING):
+            raise IllegalMove("pass.use_end", why=Msg(_no_auction(state)))
+        raise IllegalMove(_no_auction(state))
 
 
 def check_pick(state: GameState, move: Pick) -> None:
     if state.phase is not Phase.PICK:
         if state.phase is Phase.BID:
-            raise IllegalMove("The bidding is still open: bid or pass first.")
-        raise IllegalMove("Nothing to pick now: hexagons are picked after winning an auction.")
+            raise IllegalMove("pick.bidding_open")
+        raise IllegalMove("pick.nothing")
     if move.index > len(state.shown):
-        raise IllegalMove(f"Only {len(state.shown)} hexagons are shown: pick 1–{len(state.shown)}.")
+        raise IllegalMove("pick.range", n=len(state.shown))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .board import COLUMNS, ROWS, SIDE_NAMES, space_index, space_name
 from .errors import EngineError
+from .messages import ENGLISH, Speaker
 from .moves import Place, parse_move
 from .options import Option
 from .record import new_game, record_of
@@ -20,20 +21,46 @@ from .state import GameState, Phase, Stage
 from .tiles import HEXAGONS, Terrain
 from .view import GameView, view
 
-HELP = """Type a move in the notation, e.g. `place C1 0`, `deploy A1 3`, `move A1 B2 2`, `uncover A2 2`,
+
+def help_text(t: Speaker = ENGLISH) -> str:
+    """How to play in the console (the notation's words stay English: they are what one types)."""
+    return t.tr("console.help", """Type a move in the notation, e.g. `place C1 0`, `deploy A1 3`, `move A1 B2 2`, \
+`uncover A2 2`,
 `recover C3`, `camp B2`, `guard A2`, `exchange mask Ben idol`, `end`, `undo`, `bid 3`, `pass`, `pick 1`.
 Other commands: `help` lists the legal moves, `show` prints the board, `score` the scores,
-`record` prints the game record (it reveals the hidden stack: for after the game), `quit` leaves."""
+`record` prints the game record (it reveals the hidden stack: for after the game), `quit` leaves.""")
 
-OPTION_HELP = """
-Options' moves: `obstacle A1 B2`, `guard A2 gun`, `fire A2 Ben`, `jump 3` (Tikal Rápido), `score yes`/`score no`."""
+
+def option_help(t: Speaker = ENGLISH) -> str:
+    return t.tr("console.option_help", "Options' moves: `obstacle A1 B2`, `guard A2 gun`, `fire A2 Ben`, `jump 3` "
+                                       "(Tikal Rápido), `score yes`/`score no`.")
 
 _TERRAIN_CODE = {Terrain.BASECAMP: "BC", Terrain.TEMPLE: "T", Terrain.JUNGLE: "J",
                  Terrain.TREASURE: "$", Terrain.VOLCANO: "V"}
 
 
-def _hexagon_name(tile_id: str | None) -> str:
-    return HEXAGONS[tile_id].describe() if tile_id else "nothing"
+def _hexagon_name(tile_id: str | None, t: Speaker) -> str:
+    """A hexagon as a player names it: ``temple (5)``, ``treasure (3 masks)``, ``jungle``."""
+    if not tile_id:
+        return t.tr("console.nothing", "nothing")
+    hexagon = HEXAGONS[tile_id]
+    if hexagon.terrain is Terrain.TEMPLE:
+        return t.tr("console.hexagon.temple", "temple ({value})", value=hexagon.value)
+    if hexagon.terrain is Terrain.TREASURE:
+        return t.ntr("console.hexagon.treasure", "treasure ({n} mask)", "treasure ({n} masks)", hexagon.value)
+    return _terrain_word(hexagon.terrain, t)
+
+
+def _terrain_word(terrain: Terrain, t: Speaker) -> str:
+    if terrain is Terrain.BASECAMP:
+        return t.tr("console.terrain.basecamp", "basecamp")
+    if terrain is Terrain.TEMPLE:
+        return t.tr("console.terrain.temple", "temple")
+    if terrain is Terrain.JUNGLE:
+        return t.tr("console.terrain.jungle", "jungle")
+    if terrain is Terrain.TREASURE:
+        return t.tr("console.terrain.treasure", "treasure")
+    return t.tr("console.terrain.volcano", "volcano")
 
 
 def _cell(v: GameView, space: int) -> str:
@@ -48,11 +75,11 @@ def _cell(v: GameView, space: int) -> str:
     return f"{s.name:<3} {code:<4} "
 
 
-def board_text(state: GameState) -> str:
+def board_text(state: GameState, t: Speaker = ENGLISH) -> str:
     """Return a text picture of the board: a map of terrain, then every explored hex in detail."""
     v = view(state)
-    lines = ["Map (T5 temple of value 5, $2 treasure with 2 wafers, J jungle, V volcano, BC base camp;",
-             "columns A C E G sit half a hex higher than B D F H):"]
+    lines = [t.tr("console.map", "Map (T5 temple of value 5, $2 treasure with 2 wafers, J jungle, V volcano, "
+                                 "BC base camp;\ncolumns A C E G sit half a hex higher than B D F H):")]
     for row in range(ROWS, 0, -1):
         upper = "".join(_cell(v, space_index(c, row)) if c % 2 == 0 else " " * 10 for c in range(len(COLUMNS)))
         lower = "".join(_cell(v, space_index(c, row)) if c % 2 == 1 else " " * 10 for c in range(len(COLUMNS)))
@@ -62,97 +89,133 @@ def board_text(state: GameState) -> str:
     for s in v.spaces:
         if not s.explored or s.terrain is None:
             continue
-        parts = [f"{s.name}: {s.terrain.value}"]
+        parts = [f"{s.name}: {_terrain_word(s.terrain, t)}"]
         if s.value is not None:
-            parts.append(f"value {s.value}")
+            parts.append(t.tr("console.value", "value {value}", value=s.value))
         if s.wafers:
-            parts.append(f"{s.wafers} wafer{'s' if s.wafers > 1 else ''}")
+            parts.append(t.ntr("console.wafers", "{n} wafer", "{n} wafers", s.wafers))
         if s.camp is not None:
-            parts.append(f"{initials[s.camp]}'s camp")
+            parts.append(t.tr("console.camp", "{player}'s camp", player=initials[s.camp]))
         if s.guard is not None:
-            parts.append(f"guarded by {initials[s.guard]}")
+            parts.append(t.tr("console.guarded", "guarded by {player}", player=initials[s.guard]))
         if s.gun is not None:
-            parts.append(f"{initials[s.gun]}'s machine gun" + (" (fired this turn)" if s.space in v.fired else ""))
+            parts.append(t.tr("console.gun_fired", "{player}'s machine gun (fired this turn)", player=initials[s.gun])
+                         if s.space in v.fired else t.tr("console.gun", "{player}'s machine gun",
+                                                         player=initials[s.gun]))
         costs = [f"{SIDE_NAMES[side]}→{c}" for side in range(6) if (c := border_cost(state, s.space, side))]
         if costs:
-            parts.append("paths " + " ".join(costs))
+            parts.append(t.tr("console.paths", "paths {costs}", costs=" ".join(costs)))
         figures = [
             f"{p.name} {s.workers[p.seat]}" + ("+L" if s.leaders[p.seat] else "")
             for p in v.players if s.workers[p.seat] or s.leaders[p.seat]
         ]
         if figures:
-            parts.append("figures: " + ", ".join(figures))
+            parts.append(t.tr("console.figures", "figures: {figures}", figures=tuple(figures)))
         lines.append("  " + " · ".join(parts))
-    return "\n".join(lines + option_lines(v))
+    return "\n".join(lines + option_lines(v, t))
 
 
-def option_lines(v: GameView) -> list[str]:
+def option_lines(v: GameView, t: Speaker = ENGLISH) -> list[str]:
     """The state of the game's options (SPEC 7), one line each; none in a game without options."""
     names = [p.name for p in v.players]
+    none_yet = t.tr("console.none_yet", "none yet")
     lines = []
     if Option.OBSTACLES in v.options:
-        borders = ", ".join(f"{space_name(a)}–{space_name(b)}" for a, b in v.obstacles) or "none yet"
-        lines.append(f"Obstacles (+2 AP to cross): {borders}.")
+        borders = ", ".join(f"{space_name(a)}–{space_name(b)}" for a, b in v.obstacles) or none_yet
+        lines.append(t.tr("console.obstacles", "Obstacles (+2 AP to cross): {borders}.", borders=borders))
     if v.dice is not None:
-        rolls = ", ".join(map(str, v.rolls)) or "none yet"
-        lines.append(f"Indiana Jones ({v.dice[0]}d{v.dice[1]}): rolls so far {rolls}.")
+        rolls = ", ".join(map(str, v.rolls)) or none_yet
+        lines.append(t.tr("console.indiana", "Indiana Jones ({dice}d{faces}): rolls so far {rolls}.", dice=v.dice[0],
+                          faces=v.dice[1], rolls=rolls))
     if Option.RANDOMTERRAIN in v.options:
-        lines.append(f"Random terrain: {v.stack_left} hexagons in the stack, {v.volcanoes_added} of 3 volcanoes "
-                     f"shuffled in, {v.volcanoes_taken} taken.")
+        lines.append(t.tr("console.random_terrain", "Random terrain: {left} hexagons in the stack, {added} of 3 "
+                                                    "volcanoes shuffled in, {taken} taken.", left=v.stack_left,
+                          added=v.volcanoes_added, taken=v.volcanoes_taken))
     if v.stage is not Stage.NONE:
-        order = ", ".join(names[q] for q in v.round_order) or "not yet"
+        order = ", ".join(names[q] for q in v.round_order) or t.tr("console.not_yet", "not yet")
         chips = ", ".join(f"{names[q]} {c}" for q, c in enumerate(v.chips))
-        hands = ", ".join(f"{names[q]} {_hexagon_name(t)}" for q, t in enumerate(v.hands) if t)
-        lines.append(f"Tikal Rápido, round {v.round} ({v.stage.value}): round order {order}; chips {chips}"
-                     + (f"; holding {hands}" if hands else "") + ".")
+        hands = ", ".join(f"{names[q]} {_hexagon_name(h, t)}" for q, h in enumerate(v.hands) if h)
+        stage = _stage(v.stage, t)
+        if hands:
+            lines.append(t.tr("console.rapido_holding", "Tikal Rápido, round {round} ({stage}): round order {order}; "
+                                                        "chips {chips}; holding {hands}.", round=v.round, stage=stage,
+                              order=order, chips=chips, hands=hands))
+        else:
+            lines.append(t.tr("console.rapido", "Tikal Rápido, round {round} ({stage}): round order {order}; chips "
+                                                "{chips}.", round=v.round, stage=stage, order=order, chips=chips))
     return lines
 
 
-def status_text(state: GameState) -> str:
+def _stage(stage: Stage, t: Speaker) -> str:
+    if stage is Stage.AUCTION:
+        return t.tr("console.stage.auction", "auction")
+    if stage is Stage.PLACING:
+        return t.tr("console.stage.placing", "placing")
+    if stage is Stage.JUMPS:
+        return t.tr("console.stage.jumps", "jumps")
+    return stage.value
+
+
+def status_text(state: GameState, t: Speaker = ENGLISH) -> str:
     """Return one or two lines: whose turn, the phase, AP, the hexagon in hand or the auction."""
     v = view(state)
     if v.finished:
         best = ", ".join(v.players[w].name for w in v.winners)
-        return "The game is over. " + scores_text(state) + f"\nWinner: {best}."
+        return t.tr("console.over", "The game is over. {scores}\nWinner: {winners}.", scores=scores_text(state, t),
+                    winners=best)
     who = v.players[v.to_act].name if v.to_act is not None else "?"
+    hexagon = _hexagon_name(v.hand, t)
     if v.phase is Phase.PLACE and v.stage is Stage.PLACING:
-        return f"{who}, round {v.round}, phase 2: place the {_hexagon_name(v.hand)} hexagon (final, no AP)."
+        return t.tr("console.rapido_place", "{who}, round {round}, phase 2: place the {hexagon} hexagon (final, "
+                                            "no AP).", who=who, round=v.round, hexagon=hexagon)
     if v.phase is Phase.ACTIONS and v.stage is Stage.JUMPS:
         rest = ", ".join(v.players[q].name for q in v.slots)
-        return (f"{who}: one action of at most {v.ap_left} AP in this jump, or `end`"
-                + (f"; then {rest}." if rest else "."))
+        if rest:
+            return t.tr("console.slot_then", "{who}: one action of at most {ap} AP in this jump, or `end`; then "
+                                             "{rest}.", who=who, ap=str(v.ap_left), rest=rest)
+        return t.tr("console.slot", "{who}: one action of at most {ap} AP in this jump, or `end`.", who=who,
+                    ap=str(v.ap_left))
     if v.phase is Phase.JUMP:
-        chose = ", ".join(v.players[q].name for q in v.chosen) or "nobody yet"
-        return (f"{who}: choose chips for the next jump, `jump <n>` (1–{min(5, v.chips[v.to_act or 0])}; "
-                f"you have {v.chips[v.to_act or 0]}). Chosen so far (secret): {chose}.")
+        chose = ", ".join(v.players[q].name for q in v.chosen) or t.tr("console.nobody_yet", "nobody yet")
+        chips = v.chips[v.to_act or 0]
+        return t.tr("console.jump", "{who}: choose chips for the next jump, `jump <n>` (1–{most}; you have "
+                                    "{chips}). Chosen so far (secret): {chose}.", who=who, most=min(5, chips),
+                    chips=chips, chose=chose)
     if v.phase is Phase.DECLARE:
-        return f"{who} took the {_hexagon_name(v.hand)}: declare `score yes` or `score no`."
+        return t.tr("console.declare", "{who} took the {hexagon}: declare `score yes` or `score no`.", who=who,
+                    hexagon=hexagon)
     if v.phase is Phase.PLACE:
-        return f"{who}, turn {v.turn}: place the {_hexagon_name(v.hand)} hexagon — `help` lists the spaces."
+        return t.tr("console.place", "{who}, turn {turn}: place the {hexagon} hexagon — `help` lists the spaces.",
+                    who=who, turn=v.turn, hexagon=hexagon)
     if v.phase is Phase.ACTIONS:
-        return f"{who}, turn {v.turn}: {v.ap_left} AP left."
+        return t.tr("console.actions", "{who}, turn {turn}: {ap} AP left.", who=who, turn=v.turn, ap=str(v.ap_left))
     if v.phase is Phase.SCORING:
-        which = "final scoring" if v.final_scoring else f"scoring round {v.scoring_round} of 4"
-        return f"{who}: scoring turn ({which}), {v.ap_left} AP left; `end` scores."
-    shown = ", ".join(f"{i}: {_hexagon_name(t)}" for i, t in enumerate(v.shown, 1))
+        which = t.tr("console.final_scoring", "final scoring") if v.final_scoring else \
+            t.tr("console.scoring_round", "scoring round {n} of 4", n=v.scoring_round)
+        return t.tr("console.scoring", "{who}: scoring turn ({which}), {ap} AP left; `end` scores.", who=who,
+                    which=which, ap=str(v.ap_left))
+    shown = ", ".join(f"{i}: {_hexagon_name(h, t)}" for i, h in enumerate(v.shown, 1))
     if v.phase is Phase.BID:
-        high = "no bid yet"
+        high = t.tr("console.no_bid", "no bid yet")
         if v.high_bidder is not None:
-            high = f"high bid {v.high_bid} by {v.players[v.high_bidder].name}"
+            high = t.tr("console.high_bid", "high bid {bid} by {player}", bid=v.high_bid,
+                        player=v.players[v.high_bidder].name)
         score = state.score[state.to_act]
-        return f"Auction, round {v.round} — shown: {shown}.\n{who} to bid or pass ({high}; your score {score})."
-    return f"{who} won the auction: pick a hexagon — {shown}."
+        return t.tr("console.bid", "Auction, round {round} — shown: {shown}.\n{who} to bid or pass ({high}; your "
+                                   "score {score}).", round=v.round, shown=shown, who=who, high=high, score=score)
+    return t.tr("console.pick", "{who} won the auction: pick a hexagon — {shown}.", who=who, shown=shown)
 
 
-def scores_text(state: GameState) -> str:
-    return "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(state.players, state.score, strict=True)) + "."
+def scores_text(state: GameState, t: Speaker = ENGLISH) -> str:
+    scores = ", ".join(f"{n} {s}" for n, s in zip(state.players, state.score, strict=True))
+    return t.tr("console.scores", "Scores: {scores}.", scores=scores)
 
 
-def legal_text(state: GameState) -> str:
+def legal_text(state: GameState, t: Speaker = ENGLISH) -> str:
     """Return the legal moves, one per line; placements grouped by space with their rotations."""
     entries = legal_moves(state)
     if not entries:
-        return "No moves: the game is over."
+        return t.tr("console.no_moves", "No moves: the game is over.")
     lines: list[str] = []
     rotations: dict[int, list[int]] = {}
     for e in entries:
@@ -161,7 +224,7 @@ def legal_text(state: GameState) -> str:
         else:
             lines.append(f"  {e}")
     placed = [f"  place {space_name(sp)} <{', '.join(map(str, rs))}>" for sp, rs in rotations.items()]
-    return "Legal now:\n" + "\n".join(placed + lines)
+    return t.tr("console.legal", "Legal now:") + "\n" + "\n".join(placed + lines)
 
 
 @dataclass
@@ -172,27 +235,43 @@ class Console:
     computers: dict[int, str] = field(default_factory=dict)
     """Seats (0-based) played by computer players, with their levels (``engine.ai.LEVELS``)."""
     ai_seed: int = 0
+    t: Speaker = ENGLISH
+    """Who speaks to the players: English, or a ``lang.Translator`` handed in by ``engine.__main__``."""
 
     @classmethod
     def start(cls, players: Sequence[str], variant: str = "basic", seed: int | None = None, *,
-              computers: dict[int, str] | None = None, ai_seed: int = 0, options: Sequence[str] = ()) -> Console:
+              computers: dict[int, str] | None = None, ai_seed: int = 0, options: Sequence[str] = (),
+              t: Speaker = ENGLISH) -> Console:
         """Start a new game; raises ``EngineError`` on bad names, variant, options or computer seat."""
         state = new_game(players, variant, seed, options=options)
         for seat in computers or {}:
             if not 0 <= seat < len(state.players):
-                raise EngineError(f"There is no seat {seat + 1} for a computer player.")
-        return cls(state, dict(computers or {}), ai_seed)
+                raise EngineError("console.no_seat", seat=seat + 1)
+        return cls(state, dict(computers or {}), ai_seed, t)
 
     def intro(self) -> str:
         """Return the greeting; computer players who act first play here, so their turns follow it."""
-        names = ", ".join(f"{i + 1}. {n}" + (f" (computer, {self.computers[i]})" if i in self.computers else "")
+        t = self.t
+        names = ", ".join(t.tr("console.computer_seat", "{seat}. {name} (computer, {level})", seat=i + 1, name=n,
+                               level=self.computers[i]) if i in self.computers else f"{i + 1}. {n}"
                           for i, n in enumerate(self.state.players))
         first = self.computers_play()
         options = ", ".join(o.value for o in self.state.setup.options)
-        game = f"{self.state.variant.value} game" + (f" with {options}" if options else "")
-        extra = OPTION_HELP if options or self.state.stage is not Stage.NONE else ""
-        text = f"Tikal, {game}. Seats: {names}.\n{HELP}{extra}\n\n"
-        return text + (f"{first}\n" if first else "") + status_text(self.state)
+        game = self._game_name()
+        if options:
+            game = t.tr("console.game_with", "{game} with {options}", game=game, options=options)
+        extra = "\n" + option_help(t) if options or self.state.stage is not Stage.NONE else ""
+        text = t.tr("console.intro", "Tikal, {game}. Seats: {names}.", game=game, names=names)
+        text += f"\n{help_text(t)}{extra}\n\n"
+        return text + (f"{first}\n" if first else "") + status_text(self.state, t)
+
+    def _game_name(self) -> str:
+        variant = self.state.variant.value
+        if variant == "auction":
+            return self.t.tr("console.game.auction", "auction game")
+        if variant == "rapido":
+            return self.t.tr("console.game.rapido", "rapido game")
+        return self.t.tr("console.game.basic", "basic game")
 
     def computers_play(self) -> str:
         """Let computer seats act while one is to act; return what they did (empty if nothing)."""
@@ -213,17 +292,18 @@ class Console:
         """Act on one typed line and return the text to show."""
         word = line.strip().lower()
         if not word:
-            return status_text(self.state)
+            return status_text(self.state, self.t)
         if word == "help":
-            return legal_text(self.state)
+            return legal_text(self.state, self.t)
         if word == "show":
-            return board_text(self.state) + "\n" + status_text(self.state)
+            return board_text(self.state, self.t) + "\n" + status_text(self.state, self.t)
         if word == "score":
-            return scores_text(self.state)
+            return scores_text(self.state, self.t)
         if word == "record":
             return json.dumps(record_of(self.state))
         if word in ("absent", "skip"):
-            return self._play([str(m) for m in absent_moves(self.state)], note="(absent: ruling 14) ")
+            return self._play([str(m) for m in absent_moves(self.state)],
+                              note=self.t.tr("console.absent", "(absent: ruling 14)") + " ")
         return self._play([line])
 
     def _play(self, lines: list[str], note: str = "") -> str:
@@ -233,13 +313,13 @@ class Console:
                 self.state = apply(self.state, parse_move(text))
         except EngineError as e:
             self.state = before
-            return f"✗ {e}"
+            return f"✗ {self.t.message(e.message)}"
         done = "; ".join(self.state.log[before.version:])
         out = [f"{note}✓ {done}"]
         if self.state.to_act != before.to_act or self.state.phase is not before.phase:
             out.append(self._phase_news(before))
         out.append(self.computers_play())
-        out.append(status_text(self.state))
+        out.append(status_text(self.state, self.t))
         return "\n".join(x for x in out if x)
 
     def _phase_news(self, before: GameState) -> str:
@@ -247,9 +327,12 @@ class Console:
         news = []
         if s.score_log != before.score_log:
             for e in s.score_log[len(before.score_log):]:
-                news.append(f"{s.players[e.player]} +{e.temples} temples +{e.treasures} treasures = {e.total}")
+                news.append(self.t.tr("console.scored", "{player} +{temples} temples +{treasures} treasures = {total}",
+                                      player=s.players[e.player], temples=e.temples, treasures=e.treasures,
+                                      total=e.total))
         if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
-            news.append(f"Scoring round {s.scoring_round} of 4 — each player takes 10 AP, then scores.")
+            news.append(self.t.tr("console.round_starts", "Scoring round {n} of 4 — each player takes 10 AP, then "
+                                                          "scores.", n=s.scoring_round))
         return "\n".join(news)
 
     @property

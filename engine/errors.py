@@ -1,11 +1,40 @@
 """The engine's one error family. Every message is written for a player: it names the rule that was
-broken and, where it can, says what would be legal."""
+broken and, where it can, says what would be legal.
+
+An error carries a stable ``code`` and its ``params`` (``engine.messages``), never a language:
+``str(error)`` is the English text, and the ``lang`` package renders the same error in a reader's
+language. ``IllegalMove("camp.taken", space="C2", owner="Ben")``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .messages import PYDANTIC_FIELD_CODES, Msg, Param, english
+
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input.
+
+    ``code`` names the message in ``engine.messages.CATALOGUE``; ``params`` are its parameters. A
+    subclass outside the engine may still pass a finished English sentence as the code, which is then
+    its own text (until it gets a code of its own)."""
+
+    code: str
+    params: dict[str, Param]
+
+    def __init__(self, code: str, /, **params: Param) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    @property
+    def message(self) -> Msg:
+        """The error's message as a value, to render in any language."""
+        return Msg(self.code, **self.params)
+
+    def __str__(self) -> str:
+        return english(self.code, self.params)
 
 
 class UnreadableMove(EngineError):
@@ -30,3 +59,13 @@ class StaleState(EngineError):
 
 class InvalidRecord(EngineError):
     """A game record or stored state cannot be read (SPEC section 6, exit status 2)."""
+
+
+def validation_reason(error: Any) -> Param:
+    """The reason of one pydantic error (an item of ``ValidationError.errors()``) as a message: the
+    engine's own error raised in a validator, a field error that has a code, else pydantic's words."""
+    cause = error.get("ctx", {}).get("error")
+    if isinstance(cause, EngineError):
+        return cause.message
+    code = PYDANTIC_FIELD_CODES.get(error["type"])
+    return Msg(code) if code else str(error["msg"]).removeprefix("Value error, ")

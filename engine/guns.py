@@ -9,6 +9,7 @@ from typing import Final
 from .actions import GUARD_AP, GUN_CREW, GUN_EXTRA_AP, afford, check_action_phase, find_player
 from .board import SPACE_COUNT, space_name
 from .errors import IllegalMove
+from .messages import Msg, listed
 from .moves import Fire, Guard
 from .state import GameState
 
@@ -32,12 +33,9 @@ def check_gun(state: GameState, move: Guard) -> None:
     p, s = state.to_act, move.space
     need, mine = crew_needed(state, p, s, move.leader), state.workers[p][s]
     if mine < need:
-        crew = "a crew of two" + ("" if move.leader else " and the guard")
-        raise IllegalMove(
-            f"To mount a machine gun on {space_name(s)} you need {need} workers there ({crew}, and 2 more than any "
-            f"other player's workers; the leader does not count): you have {mine}."
-        )
-    afford(state, GUN_AP, "a guard with a machine gun")
+        crew = Msg("gun.crew" if move.leader else "gun.crew_and_guard")
+        raise IllegalMove("gun.too_few", space=space_name(s), n=need, crew=crew, mine=mine)
+    afford(state, GUN_AP, Msg("doing.gun"))
 
 
 def guns_of(state: GameState, player: int) -> list[int]:
@@ -50,19 +48,16 @@ def check_fire(state: GameState, move: Fire) -> None:
     p, s = state.to_act, move.space
     where = space_name(s)
     if state.gun[s] != p:
-        mine = ", ".join(space_name(x) for x in guns_of(state, p)) or "none"
-        raise IllegalMove(f"There is no machine gun of yours on {where}; your guns: {mine}.")
+        mine = listed([space_name(x) for x in guns_of(state, p)])
+        raise IllegalMove("gun.none_here", space=where, guns=mine)
     target = find_player(state, move.player)
     if target == p:
-        raise IllegalMove("A machine gun fires at another player's workers, not at yours.")
+        raise IllegalMove("gun.self")
     if s in state.fired:
-        raise IllegalMove(
-            f"The machine gun on {where} cannot fire now: a gun fires once per turn, from the turn after it was "
-            "mounted."
-        )
+        raise IllegalMove("gun.fired", space=where)
     if not state.workers[target][s]:
-        raise IllegalMove(f"{state.players[target]} has no worker on {where} (a gun never hits a leader).")
-    afford(state, FIRE_AP, "firing a machine gun")
+        raise IllegalMove("gun.no_target", player=state.players[target], space=where)
+    afford(state, FIRE_AP, Msg("doing.fire"))
 
 
 def do_fire(state: GameState, move: Fire) -> None:

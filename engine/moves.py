@@ -12,6 +12,7 @@ from typing import Final
 
 from .board import parse_space, space_name
 from .errors import UnreadableMove
+from .messages import Msg
 from .tiles import TREASURE_KINDS
 
 _DIGITS: Final = re.compile(r"[0-9]+")
@@ -243,42 +244,43 @@ USAGE: Final[dict[str, str]] = {
 }
 
 
-def _bad(text: str, verb: str, why: str) -> UnreadableMove:
-    return UnreadableMove(f"Cannot read “{text}”: {why}. Write it as `{USAGE[verb]}`.")
+def _bad(text: str, verb: str, why: Msg) -> UnreadableMove:
+    return UnreadableMove("notation.bad", text=text, why=why, usage=USAGE[verb])
 
 
 def _space(text: str, verb: str, word: str) -> int:
     space = parse_space(word)
     if space is None:
-        raise _bad(text, verb, f"“{word}” is not a space (A1 … H5)")
+        raise _bad(text, verb, Msg("notation.not_space", word=word))
     return space
 
 
-def _count(text: str, verb: str, word: str, what: str = "a count") -> int:
+def _count(text: str, verb: str, word: str, what: str = "what.count") -> int:
+    """Read a count; ``what`` is the code of what it counts, for the message."""
     if not _DIGITS.fullmatch(word):
-        raise _bad(text, verb, f"“{word}” is not {what} in digits")
+        raise _bad(text, verb, Msg("notation.not_digits", word=word, what=Msg(what)))
     n = int(word)
     if n < 1:
-        raise _bad(text, verb, f"{what} must be at least 1")
+        raise _bad(text, verb, Msg("notation.at_least_one", what=Msg(what)))
     return n
 
 
 def _figure_count(text: str, verb: str, word: str) -> tuple[int, bool]:
     if word.lower() == "leader":
         return 1, True
-    return _count(text, verb, word, "a number of workers"), False
+    return _count(text, verb, word, "what.workers"), False
 
 
 def _kind(text: str, verb: str, word: str) -> str:
     kind = word.lower()
     if kind not in TREASURE_KINDS:
-        raise _bad(text, verb, f"“{word}” is not a treasure kind ({', '.join(TREASURE_KINDS)})")
+        raise _bad(text, verb, Msg("notation.not_kind", word=word, kinds=TREASURE_KINDS))
     return kind
 
 
 def unknown_verb(text: str, word: str, verbs: tuple[str, ...] = VERBS) -> UnreadableMove:
     """Return the error for a first word that is not a move of the game (its ``verbs``)."""
-    return UnreadableMove(f"Cannot read “{text}”: “{word}” is not a move. Moves are: {', '.join(verbs)}.")
+    return UnreadableMove("notation.unknown_verb", text=text, word=word, verbs=verbs)
 
 
 def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
@@ -292,7 +294,7 @@ def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
         verb = text.split(" ", 1)[0]
         return None if verb in words else unknown_verb(text, verb, verbs)
     if isinstance(move, Guard) and move.gun and "gun" not in words:
-        return _bad(text, "guard", "“gun” should be `leader` or nothing")
+        return _bad(text, "guard", Msg("notation.leader_or_nothing", word="gun"))
     return None
 
 
@@ -305,7 +307,7 @@ def parse_move(text: str) -> Move:
     """
     words = text.split()
     if not words:
-        raise UnreadableMove("Cannot read an empty move. Moves are: " + ", ".join(VERBS) + ".")
+        raise UnreadableMove("notation.empty", verbs=VERBS)
     verb, args = words[0].lower(), words[1:]
     arity: dict[str, tuple[int, int]] = {
         "place": (2, 2), "deploy": (2, 2), "transfer": (3, 3), "move": (3, 3), "uncover": (1, 2),
@@ -319,12 +321,12 @@ def parse_move(text: str) -> Move:
     if verb == "guard":
         high = 2 if len(args) < 2 or args[1].lower() != "leader" else 3
     if not low <= len(args) <= high:
-        raise _bad(text, verb, f"`{verb}` takes {low if low == high else f'{low} or {high}'} "
-                               f"word{'s' if high != 1 else ''} after it")
+        raise _bad(text, verb, Msg("notation.arity", verb=verb, n=high) if low == high
+                   else Msg("notation.arity_range", verb=verb, low=low, n=high))
     if verb == "place":
         space = _space(text, verb, args[0])
         if not _DIGITS.fullmatch(args[1]) or int(args[1]) > 5:
-            raise _bad(text, verb, f"the rotation “{args[1]}” must be a number from 0 to 5")
+            raise _bad(text, verb, Msg("notation.rotation", word=args[1]))
         return Place(space, int(args[1]))
     if verb == "deploy":
         count, leader = _figure_count(text, verb, args[1])
@@ -344,20 +346,20 @@ def parse_move(text: str) -> Move:
     if verb == "guard":
         return _guard(text, args)
     if verb == "bid":
-        return Bid(_count(text, verb, args[0], "a bid"))
+        return Bid(_count(text, verb, args[0], "what.bid"))
     if verb == "pick":
-        return Pick(_count(text, verb, args[0], "a hexagon number"))
+        return Pick(_count(text, verb, args[0], "what.hexagon"))
     if verb == "obstacle":
         first, second = _space(text, verb, args[0]), _space(text, verb, args[1])
         return Obstacle(min(first, second), max(first, second))
     if verb == "fire":
         return Fire(_space(text, verb, args[0]), args[1])
     if verb == "jump":
-        return Jump(_count(text, verb, args[0], "a number of chips"))
+        return Jump(_count(text, verb, args[0], "what.chips"))
     if verb == "score":
         answer = args[0].lower()
         if answer not in ("yes", "no"):
-            raise _bad(text, verb, f"“{args[0]}” should be `yes` or `no`")
+            raise _bad(text, verb, Msg("notation.yes_no", word=args[0]))
         return Declare(answer == "yes")
     simple: dict[str, Move] = {"end": End(), "undo": Undo(), "pass": Pass()}
     return simple[verb]
@@ -369,5 +371,5 @@ def _guard(text: str, args: list[str]) -> Guard:
     if rest in ([], ["leader"], ["gun"], ["leader", "gun"]):
         return Guard(space, "leader" in rest, "gun" in rest)
     if len(rest) == 2:
-        raise _bad(text, "guard", "`guard` takes 1 or 2 words after it")
-    raise _bad(text, "guard", f"“{args[1]}” should be `leader` or nothing")
+        raise _bad(text, "guard", Msg("notation.arity_range", verb="guard", low=1, n=2))
+    raise _bad(text, "guard", Msg("notation.leader_or_nothing", word=args[1]))

@@ -11,6 +11,7 @@ from .actions import afford, check_action_phase
 from .board import NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
 from .geometry import border, crossing_cost
+from .messages import Msg
 from .moves import Obstacle
 from .state import GameState
 
@@ -44,23 +45,18 @@ def check_obstacle(state: GameState, move: Obstacle) -> None:
     """Raise ``IllegalMove`` unless the player to act may build ``move`` now."""
     check_action_phase(state, move)
     a, b = move.first, move.second
-    names = f"{space_name(a)} and {space_name(b)}"
+    names = {"first": space_name(a), "second": space_name(b)}
     side = _side(a, b)
     if side < 0:
-        raise IllegalMove(f"{names} are not neighbours: an obstacle stands on the border between two neighbouring "
-                          "hexes.")
+        raise IllegalMove("obstacle.not_neighbours", **names)
     if not crossing_cost(state.explored, state.terrain, state.stones, a, side):
-        raise IllegalMove(f"There is no path between {names} (both explored, a stone on the border, no volcano): "
-                          "obstacles go only on borders figures can cross.")
+        raise IllegalMove("obstacle.no_path", **names)
     if border(a, b) in state.obstacles:
-        raise IllegalMove(f"The border between {names} already has an obstacle; one per border.")
+        raise IllegalMove("obstacle.taken", **names)
     p = state.to_act
     if not (free_worker(state, p, a) or free_worker(state, p, b)):
-        raise IllegalMove(
-            f"You need a free worker on {space_name(a)} or {space_name(b)}: a worker of yours there, and more of your "
-            "figures there than levels uncovered and wafers recovered there this turn."
-        )
-    afford(state, OBSTACLE_AP, "an obstacle")
+        raise IllegalMove("obstacle.no_free_worker", **names)
+    afford(state, OBSTACLE_AP, Msg("doing.obstacle"))
 
 
 def do_obstacle(state: GameState, move: Obstacle) -> None:

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Final
 
 from .errors import InvalidRecord
+from .messages import joined
 
 
 class Option(StrEnum):
@@ -54,17 +55,15 @@ def canonical_options(names: Iterable[str] | None, variant: str) -> tuple[Option
     options: list[Option] = []
     for name in given:
         if not isinstance(name, str) or name not in known:
-            raise InvalidRecord(
-                f"“{name}” is not an option; options are {', '.join(o.value for o in CANONICAL)}."
-            )
+            raise InvalidRecord("option.unknown", name=str(name), options=tuple(o.value for o in CANONICAL))
         if known[name] in options:
-            raise InvalidRecord(f"The option {name} is named more than once.")
+            raise InvalidRecord("option.twice", name=name)
         options.append(known[name])
     indiana = [o.value for o in options if o in DICE]
     if len(indiana) > 1:
-        raise InvalidRecord(f"At most one Indiana Jones option may be chosen, not {' and '.join(indiana)}.")
+        raise InvalidRecord("option.two_indiana", chosen=joined(indiana))
     if Option.RANDOMTERRAIN in options and variant != "auction":
-        raise InvalidRecord(f"The option randomterrain needs the auction variant, not {variant}.")
+        raise InvalidRecord("option.randomterrain_auction", variant=variant)
     return tuple(o for o in CANONICAL if o in options)
 
 

@@ -33,10 +33,7 @@ def complete_order(players: int, prefix: Sequence[str], rng: random.Random) -> t
         if tile in VOLCANO_ORDER:
             k = VOLCANO_ORDER.index(tile)
             if i < entries[k]:
-                raise InvalidRecord(
-                    f"The volcano {tile} is named at position {i} of tile_order, but with random terrain and "
-                    f"{players} players it enters the stack only after {entries[k]} hexagons are drawn."
-                )
+                raise InvalidRecord("record.volcano_early", tile=tile, position=i, players=players, n=entries[k])
     order = list(prefix)
     while len(order) < len(HEXAGONS):
         stack = stack_at(players, order)

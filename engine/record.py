@@ -16,7 +16,8 @@ from typing import Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError, field_validator
 
 from .board import SPACE_NAMES
-from .errors import InvalidRecord
+from .errors import InvalidRecord, validation_reason
+from .messages import Msg
 from .moves import VERBS
 from .options import Option, canonical_options, dice_of, option_words, roll_range
 from .randomterrain import complete_order
@@ -34,28 +35,28 @@ MAX_ROLLS: Final = sum(TEMPLE_TILES.values())
 """A game uncovers at most 48 levels, so it makes at most 48 rolls (SPEC 7.2)."""
 
 
-def name_problem(name: str, words: Sequence[str] = ()) -> str | None:
+def name_problem(name: str, words: Sequence[str] = ()) -> Msg | None:
     """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can.
 
     ``words`` are the game's words of SPEC 7.0.3 (``engine.options.option_words``), reserved too."""
     if not NAME_PATTERN.fullmatch(name):
-        return (f"“{name}” is not a seat name: a letter, then up to 15 letters, digits or underscores")
+        return Msg("seat.bad_name", name=name)
     if name.lower() in RESERVED_NAMES or name.lower() in words:
-        return f"“{name}” is a word of the move notation and cannot be a seat name"
+        return Msg("seat.reserved", name=name)
     return None
 
 
 def check_players(players: Sequence[str], words: Sequence[str] = ()) -> None:
     """Raise ``InvalidRecord`` unless ``players`` are 2–4 valid, distinct seat names (none of ``words``)."""
     if not 2 <= len(players) <= 4:
-        raise InvalidRecord(f"Tikal is for 2–4 players, not {len(players)}.")
+        raise InvalidRecord("record.players", n=len(players))
     for name in players:
         problem = name_problem(name, words)
         if problem:
-            raise InvalidRecord(problem + ".")
+            raise InvalidRecord("record.seat", problem=problem)
     lowered = [p.lower() for p in players]
     if len(set(lowered)) != len(lowered):
-        raise InvalidRecord("Seat names must differ (ignoring case).")
+        raise InvalidRecord("record.seats_differ")
 
 
 def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -93,21 +94,19 @@ def full_orders(
     ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
     for t in tile_order:
         if t not in HEXAGONS:
-            raise InvalidRecord(f"“{t}” is not a hexagon id (A-1 … G-4).")
+            raise InvalidRecord("record.bad_tile", tile=t)
     repeated = [t for t, n in Counter(tile_order).items() if n > 1]
     if repeated:
-        raise InvalidRecord(f"The hexagon {repeated[0]} is named more than once in tile_order.")
+        raise InvalidRecord("record.tile_twice", tile=repeated[0])
     for k in treasure_order:
         if k not in TREASURE_KINDS:
-            raise InvalidRecord(f"“{k}” is not a treasure kind ({', '.join(TREASURE_KINDS)}).")
+            raise InvalidRecord("record.bad_kind", kind=k, kinds=TREASURE_KINDS)
     over = [k for k, n in Counter(treasure_order).items() if n > WAFERS_PER_KIND]
     if over:
-        raise InvalidRecord(f"The treasure {over[0]} is named more than {WAFERS_PER_KIND} times.")
+        raise InvalidRecord("record.kind_too_often", kind=over[0], n=WAFERS_PER_KIND)
     dice = dice_of(options)
     if rolls and dice is None:
-        raise InvalidRecord(
-            "A record lists rolls only with an Indiana Jones option (indiana, indiana2d6, indiana1d20)."
-        )
+        raise InvalidRecord("record.rolls_without_dice")
     rng = random.Random(seed)
     seeded_tiles, seeded_wafers = _shuffled(rng)
     named = set(tile_order)
@@ -124,7 +123,7 @@ def full_orders(
         low, high = roll_range(dice)
         for r in rolls:
             if not isinstance(r, int) or isinstance(r, bool) or not low <= r <= high:
-                raise InvalidRecord(f"The roll {r!r} is not a total of {dice[0]}d{dice[1]} ({low}–{high}).")
+                raise InvalidRecord("record.bad_roll", roll=repr(r), dice=dice[0], faces=dice[1], low=low, high=high)
         seeded = [sum(rng.randint(1, dice[1]) for _ in range(dice[0])) for _ in range(MAX_ROLLS)]
         all_rolls = (*rolls, *seeded[len(rolls):])
     if Option.RANDOMTERRAIN in options:
@@ -152,7 +151,7 @@ def new_game(
     try:
         variant = Variant(variant)
     except ValueError:
-        raise InvalidRecord(f"The variant is `basic`, `auction` or `rapido`, not “{variant}”.") from None
+        raise InvalidRecord("record.bad_variant", variant=str(variant)) from None
     chosen = canonical_options(options, variant.value)
     check_players(players, option_words(chosen, variant.value))
     if seed is None:
@@ -181,10 +180,7 @@ class GameRecord(BaseModel):
     @field_validator("players")
     @classmethod
     def _players(cls, v: list[str]) -> list[str]:
-        try:
-            check_players(v)
-        except InvalidRecord as e:
-            raise ValueError(str(e)) from None
+        check_players(v)  # its InvalidRecord is a ValueError: pydantic keeps it, read_record passes its message on
         return v
 
     def start(self) -> GameState:
@@ -200,8 +196,7 @@ def read_record(data: Any) -> GameRecord:
     except ValidationError as e:
         first = e.errors()[0]
         where = ".".join(str(x) for x in first["loc"]) or "record"
-        msg = first["msg"].removeprefix("Value error, ")
-        raise InvalidRecord(f"Not a game record: {where}: {msg}") from None
+        raise InvalidRecord("record.invalid", where=where, why=validation_reason(first)) from None
     options = canonical_options(record.options, record.variant)
     check_players(record.players, option_words(options, record.variant))
     full_orders(record.seed, record.tile_order, record.treasure_order, players=len(record.players), options=options,

@@ -218,49 +218,34 @@ def _end(state: GameState) -> None:
 def check_jump(state: GameState, move: Jump) -> None:
     """Raise ``IllegalMove`` unless the player to act may take ``move.count`` chips into the jump."""
     if state.phase is not Phase.JUMP:
-        raise IllegalMove(NO_JUMP_NOW)
+        raise IllegalMove("jump.not_now")
     most = rapido.most_chips(state, state.to_act)
     if move.count > most:
-        raise IllegalMove(JUMP_RANGE.format(most=most, chips=state.chips[state.to_act]))
-
-
-NO_JUMP_NOW: Final = "Chips are chosen only when a jump opens, in phase 3 of a Tikal Rápido round."
-JUMP_RANGE: Final = "A jump takes 1–5 chips and at most the chips you have ({chips}): choose 1–{most}."
+        raise IllegalMove("jump.range", most=most, chips=state.chips[state.to_act])
 
 
 def check_declare(state: GameState, move: Declare) -> None:
     """Raise ``IllegalMove`` unless the player to act declares whether its volcano scores."""
     if state.phase is not Phase.DECLARE:
-        raise IllegalMove(NO_DECLARATION_NOW)
-
-
-NO_DECLARATION_NOW: Final = ("Nothing to declare now: `score yes|no` is said by a player who takes a volcano from a "
-                             "display of two or more volcanoes (random terrain).")
+        raise IllegalMove("declare.not_now")
 
 
 def _undo(state: GameState) -> GameState:
     if state.phase not in (Phase.ACTIONS, Phase.SCORING, Phase.PLACE) or not state.undo_moves:
         if state.phase in (Phase.BID, Phase.PICK):
-            raise IllegalMove("Bids, passes and picks cannot be taken back.")
+            raise IllegalMove("undo.auction")
         if state.phase in (Phase.JUMP, Phase.DECLARE):
-            raise IllegalMove("Jumps and declarations cannot be taken back.")
+            raise IllegalMove("undo.jump")
         if state.stage in (Stage.PLACING, Stage.JUMPS):
-            raise IllegalMove(NO_UNDO_RAPIDO)
+            raise IllegalMove("undo.rapido")
         if state.turn_moves:
-            raise IllegalMove(NO_UNDO_DICE if state.setup.rolls else NO_UNDO_WAFER)
-        raise IllegalMove("Nothing to take back: you have not acted yet this turn.")
+            raise IllegalMove("undo.dice" if state.setup.rolls else "undo.wafer")
+        raise IllegalMove("undo.nothing")
     assert state.undo_base is not None
     s = state.undo_base.clone()
     for m in state.undo_moves[:-1]:
         s = _apply_action(s, m)
     return s
-
-
-NO_UNDO_RAPIDO: Final = ("Nothing to take back: in Tikal Rápido a placement in phase 2 and an action in a jump are "
-                         "final.")
-NO_UNDO_WAFER: Final = "Nothing to take back: a recovered wafer cannot be undone, nor anything before it."
-NO_UNDO_DICE: Final = ("Nothing to take back: a recovered wafer or an uncovered level (the dice were rolled: Indiana "
-                       "Jones) cannot be undone, nor anything before it.")
 
 
 def start_game(state: GameState) -> None:
@@ -286,10 +271,7 @@ def apply(
     Raises ``UnreadableMove``, ``IllegalMove``, ``NotYourTurn``, ``GameOver`` or ``StaleState``.
     """
     if expected_version is not None and expected_version != state.version:
-        raise StaleState(
-            f"The game has moved on (version {state.version}, your action was for version {expected_version}); "
-            "look at the board again and retry."
-        )
+        raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
         move = parse_move(move)
     if isinstance(move, Obstacle | Fire | Jump | Declare) or (isinstance(move, Guard) and move.gun):
@@ -297,9 +279,9 @@ def apply(
         if unknown is not None:
             raise unknown
     if state.phase is Phase.FINISHED:
-        raise GameOver("The game is over; no more moves can be made.")
+        raise GameOver("game.over")
     if player is not None and player != state.to_act:
-        raise NotYourTurn(f"It is {state.players[state.to_act]}'s turn, not yours.")
+        raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
     new = _apply_action(state, move)
     new.version = state.version + 1
     if isinstance(move, Exchange | Fire):

@@ -12,7 +12,7 @@ from typing import Any, Final
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .board import SPACE_COUNT, parse_space, space_name
-from .errors import InvalidRecord
+from .errors import InvalidRecord, validation_reason
 from .moves import parse_move
 from .options import canonical_options
 from .state import (
@@ -238,7 +238,7 @@ class _StateModel(BaseModel):
 def _space(name: str) -> int:
     s = parse_space(name)
     if s is None:
-        raise InvalidRecord(f"Bad snapshot: “{name}” is not a space.")
+        raise InvalidRecord("snapshot.not_space", name=name)
     return s
 
 
@@ -246,28 +246,28 @@ def _build(m: _StateModel) -> GameState:
     try:
         options = canonical_options(m.setup.options, m.setup.variant.value)
     except InvalidRecord as e:
-        raise InvalidRecord(f"Bad snapshot: {e}") from None
+        raise InvalidRecord("snapshot.nested", why=e.message) from None
     setup = Setup(tuple(m.setup.players), m.setup.variant, m.setup.seed,
                   tuple(m.setup.tile_order), tuple(m.setup.treasure_order), options, tuple(m.setup.rolls))
     if sorted(setup.tile_order) != sorted(HEXAGONS):
-        raise InvalidRecord("Bad snapshot: the tile order is not the 36 hexagons.")
+        raise InvalidRecord("snapshot.tile_order")
     if any(k not in TREASURE_KINDS for k in setup.treasure_order):
-        raise InvalidRecord("Bad snapshot: unknown treasure kind in the wafer order.")
+        raise InvalidRecord("snapshot.wafer_order")
     n = len(setup.players)
     per_player = (m.leader, m.supply, m.removed, m.camps_left, m.guards_left, m.treasures, m.score,
                   m.had_turn, m.passed)
     if any(len(x) != n for x in per_player):
-        raise InvalidRecord("Bad snapshot: a per-player list has the wrong length.")
+        raise InvalidRecord("snapshot.player_list")
     s = blank_state(setup)
     s.version = m.version
     s.log = tuple(m.log)
     for h in m.board:
         sp = _space(h.space)
         if len(h.workers) != n:
-            raise InvalidRecord("Bad snapshot: a hex lists the wrong number of players.")
+            raise InvalidRecord("snapshot.hex_players")
         if h.tile is not None:
             if h.tile not in HEXAGONS:
-                raise InvalidRecord(f"Bad snapshot: unknown hexagon {h.tile}.")
+                raise InvalidRecord("snapshot.unknown_tile", tile=h.tile)
             hexagon = HEXAGONS[h.tile]
             s.explored[sp] = True
             s.tile[sp] = h.tile
@@ -275,7 +275,7 @@ def _build(m: _StateModel) -> GameState:
             s.rotation[sp] = h.rotation
             s.stones[sp] = hexagon.rotated(h.rotation)
         elif not s.explored[sp]:
-            raise InvalidRecord(f"Bad snapshot: {h.space} has no hexagon.")
+            raise InvalidRecord("snapshot.no_hexagon", space=h.space)
         s.value[sp] = h.value
         s.wafers[sp] = tuple(h.wafers)
         s.camp[sp] = h.camp
@@ -300,7 +300,7 @@ def _build(m: _StateModel) -> GameState:
     s.undo_base = None if m.undo_base is None else _build(m.undo_base)
     s.undo_moves = tuple(parse_move(t) for t in m.undo_moves)
     if (s.undo_base is None) != (not s.undo_moves):
-        raise InvalidRecord("Bad snapshot: undo information is inconsistent.")
+        raise InvalidRecord("snapshot.undo")
     s.scoring_round = m.scoring_round
     s.scoring_queue = tuple(m.scoring_queue)
     s.volcano_player = m.volcano_player
@@ -313,11 +313,11 @@ def _build(m: _StateModel) -> GameState:
     s.passed = list(m.passed)
     s.high_bid, s.high_bidder, s.first_passer = m.high_bid, m.high_bidder, m.first_passer
     if s.hand is not None and s.hand not in HEXAGONS:
-        raise InvalidRecord(f"Bad snapshot: unknown hexagon in hand {s.hand}.")
+        raise InvalidRecord("snapshot.hand", tile=s.hand)
     if any(t not in HEXAGONS for t in s.shown):
-        raise InvalidRecord("Bad snapshot: unknown shown hexagon.")
+        raise InvalidRecord("snapshot.shown")
     if any(s.terrain[sp] is Terrain.VOLCANO and s.value[sp] for sp in range(SPACE_COUNT)):
-        raise InvalidRecord("Bad snapshot: a volcano with a value.")
+        raise InvalidRecord("snapshot.volcano_value")
     if m.variants is not None:
         _build_variants(s, m.variants)
     return s
@@ -327,11 +327,11 @@ def _build_variants(s: GameState, v: _VariantsModel) -> None:
     n = len(s.players)
     per_player = (v.hands, v.chips, v.jump, v.counts)
     if any(len(x) != n for x in per_player):
-        raise InvalidRecord("Bad snapshot: a per-player list of the options has the wrong length.")
+        raise InvalidRecord("snapshot.option_list")
     if any(t is not None and t not in HEXAGONS for t in v.hands):
-        raise InvalidRecord("Bad snapshot: unknown hexagon in a hand.")
+        raise InvalidRecord("snapshot.hands")
     if any(len(pair) != 2 for pair in v.obstacles):
-        raise InvalidRecord("Bad snapshot: an obstacle is not a pair of spaces.")
+        raise InvalidRecord("snapshot.obstacle")
     s.roll_pos = v.roll_pos
     s.obstacles = frozenset((_space(a), _space(b)) for a, b in v.obstacles)
     s.gun = NO_GUNS if all(g == NOBODY for g in v.gun) else tuple(v.gun)
@@ -354,9 +354,10 @@ def state_from_dict(data: Any) -> GameState:
         model = _StateModel.model_validate(data)
     except ValidationError as e:
         first = e.errors()[0]
-        raise InvalidRecord(f"Bad snapshot: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise InvalidRecord("snapshot.invalid", where=".".join(map(str, first["loc"])),
+                            why=validation_reason(first)) from None
     if model.format != SNAPSHOT_FORMAT:
-        raise InvalidRecord(f"Bad snapshot: format {model.format}, this engine reads {SNAPSHOT_FORMAT}.")
+        raise InvalidRecord("snapshot.format", found=model.format, reads=SNAPSHOT_FORMAT)
     return _build(model)
 
 
@@ -365,5 +366,5 @@ def state_from_json(text: str | bytes) -> GameState:
     try:
         data = json.loads(text)
     except ValueError as e:
-        raise InvalidRecord(f"Bad snapshot: not JSON ({e}).") from None
+        raise InvalidRecord("snapshot.not_json", why=str(e)) from None
     return state_from_dict(data)

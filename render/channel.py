@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from engine import GameView, Phase, SpaceView, Terrain
 from engine.board import SPACE_COUNT, space_name
 
-from . import sprites, words
+from . import sprites
 from .channel_hex import draw_contents, draw_loose
 from .encode import to_png
 from .geometry import TurnedGrid
@@ -27,6 +27,7 @@ from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, WHITE, font
 from .status import SEP, auction_parts, status_parts, story_lines
 from .strip import STRIP_HEIGHT, draw_strip
 from .textrun import Part, draw_line, fit_line, fitted_size, line_width, wrap
+from .words import Words, words_for
 
 WIDTH: Final = 1000
 MARGIN: Final = 10
@@ -54,8 +55,8 @@ VOLCANO_ICON: Final = (150, 60, 40)
 STACK_ICON: Final = 30
 HIGHLIGHT_BANDS: Final = ((INK, 2), (HIGHLIGHT, 6), (INK, 2))
 
-Caption = Callable[[GameView, float, ImageFont.FreeTypeFont, int], list[list[Part]]]
-"""What the header's caption says: ``(view, room, font, max_lines)`` → lines of parts; by default the
+Caption = Callable[[GameView, Words, float, ImageFont.FreeTypeFont, int], list[list[Part]]]
+"""What the header's caption says: ``(view, words, room, font, max_lines)`` → lines of parts; by default the
 last turn (``status.story_lines``), in the replay also its number or a scoring round's points."""
 
 
@@ -103,28 +104,29 @@ def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: 
             draw_contents(canvas, layout, GRID.centre(s.space), RADIUS, s)
 
 
-def _status_and_caption(view: GameView, room: float, caption: Caption) -> tuple[list[Part], int, list[list[Part]]]:
+def _status_and_caption(view: GameView, w: Words, room: float,
+                        caption: Caption) -> tuple[list[Part], int, list[list[Part]]]:
     """The status line, its font size and up to two caption lines. The auction's state joins the status
     line when it fits there (without who passed, which the strip's tags also tell), else it takes the
     first caption line."""
-    status = status_parts(view)
+    status = status_parts(view, w)
     line_font = font(LINE_FONT)
-    auction = auction_parts(view)
+    auction = auction_parts(view, w)
     if auction is not None:
-        for extra in (auction, auction_parts(view, passed=False) or []):
+        for extra in (auction, auction_parts(view, w, passed=False) or []):
             joined = [*status, SEP, *extra]
             size = fitted_size(joined, STATUS_FONT, STATUS_FLOOR, room, bold=True)
             if line_width(joined, font(size, True)) <= room:
-                return joined, size, caption(view, room, line_font, 2)
+                return joined, size, caption(view, w, room, line_font, 2)
     size = fitted_size(status, STATUS_FONT, STATUS_FLOOR, room, bold=True)
     head = [auction] if auction is not None else []
-    return status, size, [*head, *caption(view, room, line_font, 2 - len(head))]
+    return status, size, [*head, *caption(view, w, room, line_font, 2 - len(head))]
 
 
-def _draw_header(canvas: Image.Image, layout: Layout, view: GameView, caption: Caption) -> None:
+def _draw_header(canvas: Image.Image, layout: Layout, view: GameView, w: Words, caption: Caption) -> None:
     box: Box = (MARGIN, MARGIN, WIDTH - MARGIN, HEADER_BOTTOM)
     room = box[2] - box[0] - 8
-    status, size, lines = _status_and_caption(view, room, caption)
+    status, size, lines = _status_and_caption(view, w, room, caption)
     f = font(size, True)
     draw_line(canvas, layout, (box[0] + 4, STATUS_Y), fit_line(status, f, room), f, BACKGROUND, within=box,
               role="status")
@@ -164,7 +166,7 @@ def beside_board(k: int) -> tuple[float, float]:
     return x + GRID.step + SIDE_SHIFT, y
 
 
-def _draw_side(canvas: Image.Image, layout: Layout, view: GameView) -> None:
+def _draw_side(canvas: Image.Image, layout: Layout, view: GameView, w: Words) -> None:
     left, top, right, _ = SIDE
     cx = (left + right) / 2
     f = font(SIDE_FONT)
@@ -175,15 +177,15 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView) -> None:
         counts.append((sprites.glyph(Terrain.VOLCANO, STACK_ICON, VOLCANO_ICON), view.volcanoes_to_come))
     for icon, count in counts:
         text = str(count)
-        w = icon.width + 6 + f.getlength(text)
-        canvas.paste(icon, (round(cx - w / 2), round(y)), icon)
-        layout.text(draw, (cx + w / 2, y + icon.height / 2), text, f, INK, BACKGROUND, within=SIDE, role="side",
+        width = icon.width + 6 + f.getlength(text)
+        canvas.paste(icon, (round(cx - width / 2), round(y)), icon)
+        layout.text(draw, (cx + width / 2, y + icon.height / 2), text, f, INK, BACKGROUND, within=SIDE, role="side",
                     anchor="rm")
         y += icon.height + 6
     if view.phase in (Phase.BID, Phase.PICK) and view.shown:
-        tiles, label = list(view.shown), words.shown()
+        tiles, label = list(view.shown), w.shown()
     elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING):
-        tiles, label = [view.hand], words.in_hand() if view.phase is Phase.PLACE else words.set_aside()
+        tiles, label = [view.hand], w.in_hand() if view.phase is Phase.PLACE else w.set_aside()
     else:
         return
     _side_label(canvas, layout, label, bottom=beside_board(0)[1] - LOOSE_RADIUS - 2)
@@ -195,8 +197,9 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView) -> None:
 
 
 def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = True,
-                  caption: Caption = story_lines) -> tuple[Image.Image, Layout]:
-    """The channel picture and the record of what it drew."""
+                  caption: Caption = story_lines, words: Words | None = None) -> tuple[Image.Image, Layout]:
+    """The channel picture and the record of what it drew, in the language of ``words`` (English by default)."""
+    w = words or words_for()
     empty, names = _empty(draw_text)
     canvas = empty.copy()
     layout = Layout(WIDTH, HEIGHT, draw_text)
@@ -204,13 +207,13 @@ def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = T
         if not s.explored:
             layout.labels.extend(names[s.space].labels)
     _draw_board(canvas, layout, view, highlight)
-    _draw_header(canvas, layout, view, caption)
-    _draw_side(canvas, layout, view)
-    draw_strip(canvas, layout, view, (MARGIN, STRIP_TOP, WIDTH - MARGIN, STRIP_TOP + STRIP_HEIGHT))
+    _draw_header(canvas, layout, view, w, caption)
+    _draw_side(canvas, layout, view, w)
+    draw_strip(canvas, layout, view, (MARGIN, STRIP_TOP, WIDTH - MARGIN, STRIP_TOP + STRIP_HEIGHT), w)
     return canvas, layout
 
 
-def render_board(view: GameView, *, highlight: bool = True, size: int | None = None) -> bytes:
+def render_board(view: GameView, *, highlight: bool = True, size: int | None = None, locale: str = "en") -> bytes:
     """Return the channel picture as a PNG, designed to be read on a phone (400 px wide): whose turn,
     the phase and AP, a caption of the last turn, every space with its temple value, wafers left, camp
     and each player's figures (shape and number, crown for the leader), the hexagon in hand or shown,
@@ -218,6 +221,7 @@ def render_board(view: GameView, *, highlight: bool = True, size: int | None = N
 
     ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far).
     ``size`` scales the picture so its longer side has that many pixels (default 1388, 1000 wide).
+    ``locale`` is the reader's language (``de``, ``es-419`` … resolved by ``lang``; English by default).
     """
-    return to_png(channel_image(view, highlight=highlight)[0], size)
+    return to_png(channel_image(view, highlight=highlight, words=words_for(locale))[0], size)
 

@@ -19,6 +19,7 @@ from .highlight import changed_spaces
 from .legend import draw_legend, legend_height
 from .palette import BACKGROUND, FRAME
 from .panel import draw_cards, draw_header
+from .words import Words, words_for
 
 BOARD_GAP: Final = 14
 FRAME_WIDTH: Final = 4
@@ -41,20 +42,22 @@ def empty_board() -> Image.Image:
     return canvas
 
 
-def detail_image(view: GameView, *, highlight: bool = True, cards: bool = True) -> Image.Image:
+def detail_image(view: GameView, *, highlight: bool = True, cards: bool = True,
+                 words: Words | None = None) -> Image.Image:
     """The detail picture as an RGB image (see ``render_detail``)."""
+    w = words or words_for()
     canvas = empty_board().copy()
     explored = [s for s in view.spaces if s.explored]
-    draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else ())
+    draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else (), guard_word=w.guard_word())
     draw_costs(canvas, GRID, view)
-    draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT))
+    draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT), w)
     if cards:
-        draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
-    draw_legend(canvas, (MARGIN, LEGEND_TOP, CANVAS_WIDTH - MARGIN, CANVAS_HEIGHT - MARGIN))
+        draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT), w)
+    draw_legend(canvas, (MARGIN, LEGEND_TOP, CANVAS_WIDTH - MARGIN, CANVAS_HEIGHT - MARGIN), w)
     return canvas
 
 
-def render_detail(view: GameView, *, highlight: bool = True, size: int | None = None) -> bytes:
+def render_detail(view: GameView, *, highlight: bool = True, size: int | None = None, locale: str = "en") -> bytes:
     """Return the full-detail board as a PNG (for the private ``/tikal board``): every space with its name,
     terrain, stones, border costs (priced by the engine), temple values, wafers, camps, guards and
     figures; a status header with the stack; a card per player (supply, camps and guards left,
@@ -62,6 +65,7 @@ def render_detail(view: GameView, *, highlight: bool = True, size: int | None = 
 
     ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far).
     ``size`` scales the picture so its longer side has that many pixels (default 1440).
+    ``locale`` is the reader's language (English by default).
     """
-    return to_png(detail_image(view, highlight=highlight), size)
+    return to_png(detail_image(view, highlight=highlight, words=words_for(locale)), size)
 

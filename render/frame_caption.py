@@ -9,44 +9,45 @@ from PIL import ImageFont
 
 from engine import GameView, Variant
 
-from . import words
 from .channel import Caption
 from .frames import Frame, FrameKind
 from .status import SEP, story_lines
 from .textrun import Part, line_width
+from .words import Words
 
 
-def _start_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int) -> list[list[Part]]:
-    return [[words.replay_start(len(view.players), view.variant is Variant.AUCTION)]]
+def _start_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont,
+                 max_lines: int) -> list[list[Part]]:
+    return [[w.replay_start(len(view.players), view.variant is Variant.AUCTION)]]
 
 
-def _round_lines(number: int, view: GameView, room: float, f: ImageFont.FreeTypeFont,
+def _round_lines(number: int, view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont,
                  max_lines: int) -> list[list[Part]]:
     """``Scoring round 2 of 4 is over: ● Ana +15 · ▲ Ben +12 …`` on one line if it fits, else two."""
-    head = words.round_over(number, view.finished)
+    head = w.round_over(number, view.finished)
     points: list[Part] = []
     for entry in sorted(view.score_log, key=lambda e: e.player):
         if entry.round == number:
             gained = entry.temples + entry.treasures
             points += [*([SEP] if points else []), entry.player,
-                       words.points_gained(view.players[entry.player].name, gained)]
+                       w.points_gained(view.players[entry.player].name, gained)]
     one = [f"{head} ", *points]
     if max_lines < 2 or line_width(one, f) <= room:
         return [one]
     return [[head], points]
 
 
-def frame_caption(frame: Frame) -> Caption:
-    """What the frame's header says under the status line."""
+def frame_caption(frame: Frame, w: Words) -> Caption:
+    """What the frame's header says under the status line (``w``: the words of its language)."""
     if frame.kind is FrameKind.START:
         return _start_lines
     if frame.kind in (FrameKind.ROUND, FrameKind.FINAL):
         return partial(_round_lines, frame.number)
     if frame.kind is FrameKind.TURN:
-        before = [words.auction_won(frame.bought.price)] if frame.bought else []
-        return partial(story_lines, head=[words.turn(frame.number), SEP], before=before)
+        before = [w.auction_won(frame.bought.price)] if frame.bought else []
+        return partial(story_lines, head=[w.turn(frame.number), SEP], before=before)
     if frame.kind is FrameKind.SCORING_TURN:
         final = frame.view.finished or frame.view.final_scoring
-        head = words.final_scoring() if final else words.scoring_round(frame.number)
+        head = w.final_scoring() if final else w.scoring_round(frame.number)
         return partial(story_lines, head=[head, SEP])
     return story_lines

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine import HEXAGONS, GameView, SpaceView, Terrain
 from engine.board import NEIGHBOURS
 
-from . import sprites, words
+from . import sprites
 from .geometry import SQRT3, Grid, Point, side_point
 from .palette import (
     HIGHLIGHT,
@@ -82,8 +82,9 @@ def value_tile(radius: int, value: int, leader: int | None, guarded: bool) -> Im
 
 
 @lru_cache(maxsize=512)
-def pill(radius: int, seat: int, workers: int, leader: bool, guard: bool = False) -> Image.Image:
-    """One player's figures on a hex: marker and worker count, a crown when the leader is there."""
+def pill(radius: int, seat: int, workers: int, leader: bool, guard: str = "") -> Image.Image:
+    """One player's figures on a hex: marker and worker count, a crown when the leader is there; a guard
+    shows ``guard``, the word for it."""
     colour = player_colour(seat)
     ink = text_on(colour)
     h = _px(PILL_HEIGHT, radius)
@@ -91,7 +92,7 @@ def pill(radius: int, seat: int, workers: int, leader: bool, guard: bool = False
     pad = _px(3, radius) + line
     mark = h - 2 * _px(6, radius)
     f = font(_px(PILL_FONT, radius), True)
-    text = words.guard_word() if guard else (str(workers) if workers else "")
+    text = guard or (str(workers) if workers else "")
     text_w = round(f.getlength(text)) if text else 0
     crown_w = h - _px(6, radius) if leader else 0
     width = pad + mark + (_px(3, radius) + text_w if text else 0) + (_px(3, radius) + crown_w if leader else 0) + pad
@@ -139,12 +140,12 @@ def cost_badge(radius: int, cost: int) -> Image.Image:
     return img
 
 
-def pill_rows(radius: int, space: SpaceView) -> list[list[Image.Image]]:
+def pill_rows(radius: int, space: SpaceView, guard_word: str) -> list[list[Image.Image]]:
     """The figure pills of a space, laid out in at most a few rows that fit the hex."""
     pills = [pill(radius, p, w, lead) for p, (w, lead) in enumerate(zip(space.workers, space.leaders, strict=True))
              if w or lead]
     if space.guard is not None:
-        pills.insert(0, pill(radius, space.guard, 0, False, guard=True))
+        pills.insert(0, pill(radius, space.guard, 0, False, guard=guard_word))
     limit = _px(124, radius)
     rows: list[list[Image.Image]] = [[]]
     width = 0
@@ -173,7 +174,8 @@ def unexplored_name(canvas: Image.Image, centre: Point, radius: int, name: str) 
                                 fill=UNEXPLORED_INK, anchor="mm")
 
 
-def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView, *, name: bool = True) -> None:
+def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView, *, name: bool = True,
+               guard_word: str = "guard") -> None:
     """Everything on one space except its base and its borders' costs: stones, name, value, figures."""
     cx, cy = centre
     h = radius * SQRT3 / 2
@@ -193,7 +195,7 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
     elif space.terrain is Terrain.TREASURE:
         masks = HEXAGONS[space.tile].value if space.tile else space.wafers
         paste(canvas, sprites.wafer_row(space.wafers, max(0, masks - space.wafers)), (cx, feature_y))
-    rows = pill_rows(radius, space)
+    rows = pill_rows(radius, space, guard_word)
     if not rows:
         return
     row_h = _px(PILL_HEIGHT + 4, radius)
@@ -217,7 +219,8 @@ def draw_costs(canvas: Image.Image, grid: Grid, view: GameView, only: Collection
             paste(canvas, cost_badge(radius, cost), grid.side_midpoint(space, side))
 
 
-def draw_grid(canvas: Image.Image, grid: Grid, spaces: Iterable[SpaceView], highlight: Iterable[int] = ()) -> None:
+def draw_grid(canvas: Image.Image, grid: Grid, spaces: Iterable[SpaceView], highlight: Iterable[int] = (), *,
+              guard_word: str = "guard") -> None:
     """Draw the given spaces (bases, highlights, contents) and every passable border's cost."""
     radius = round(grid.radius)
     chosen = list(spaces)
@@ -227,7 +230,7 @@ def draw_grid(canvas: Image.Image, grid: Grid, spaces: Iterable[SpaceView], high
     for space in highlight:
         paste(canvas, sprites.ring(radius, bands), grid.centre(space))
     for s in chosen:
-        draw_space(canvas, grid.centre(s.space), radius, s)
+        draw_space(canvas, grid.centre(s.space), radius, s, guard_word=guard_word)
 
 
 def hexagon_space(tile_id: str, rotation: int = 0) -> SpaceView:

@@ -10,11 +10,12 @@ from PIL import Image, ImageDraw
 
 from engine import Terrain
 
-from . import sprites, words
+from . import sprites
 from .channel_hex import CHIP_TEXT_X, camp_badge, chip_base, chip_width, tile_base, tile_width
 from .encode import to_png
 from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, font
 from .textrun import wrap
+from .words import Words, words_for
 
 LINE_FONT: Final = 20
 ROW: Final = 50
@@ -25,10 +26,14 @@ HIGHLIGHT_BANDS: Final = ((INK, 2), (HIGHLIGHT, 6), (INK, 2))
 Sample = Callable[[], Image.Image]
 
 
-def legend_lines() -> list[str]:
-    """The legend in words, one line per thing, for a text reply."""
-    return [words.legend_players(), words.legend_temple(), words.legend_wafers(), words.legend_camp(),
-            words.legend_outline(), words.legend_scores(), words.legend_stack(), words.legend_costs()]
+def legend_lines(*, locale: str = "en") -> list[str]:
+    """The legend in words, one line per thing, for a text reply, in the reader's language."""
+    return _lines(words_for(locale))
+
+
+def _lines(w: Words) -> list[str]:
+    return [w.legend_players(), w.legend_temple(), w.legend_wafers(), w.legend_camp(), w.legend_outline(),
+            w.legend_scores(), w.legend_stack(), w.legend_costs()]
 
 
 def _chips() -> Image.Image:
@@ -84,16 +89,16 @@ def legend_height(width: int) -> int:
     return 40 + rows * ROW
 
 
-def draw_legend(canvas: Image.Image, box: tuple[int, int, int, int]) -> None:
+def draw_legend(canvas: Image.Image, box: tuple[int, int, int, int], w: Words) -> None:
     """The legend's title and, in one or two columns, a sample and a line per thing."""
     left, top, right, _ = box
     draw = ImageDraw.Draw(canvas)
-    draw.text((left + 4, top + 16), words.legend_title(), font=font(22, True), fill=INK, anchor="lm")
+    draw.text((left + 4, top + 16), w.legend_title(), font=font(22, True), fill=INK, anchor="lm")
     columns = 2 if right - left >= 1200 else 1
     width = (right - left) / columns
     f = font(LINE_FONT)
     rows = -(-len(SAMPLES) // columns)
-    for i, (sample, line) in enumerate(zip(SAMPLES, legend_lines(), strict=True)):
+    for i, (sample, line) in enumerate(zip(SAMPLES, _lines(w), strict=True)):
         col, row = divmod(i, rows)
         x = left + col * width
         y = top + 40 + row * ROW + ROW / 2
@@ -106,11 +111,11 @@ def draw_legend(canvas: Image.Image, box: tuple[int, int, int, int]) -> None:
                       anchor="lm")
 
 
-def render_legend(width: int = 900) -> bytes:
-    """The legend on its own as a PNG (for ``/tikal rules``)."""
+def render_legend(width: int = 900, *, locale: str = "en") -> bytes:
+    """The legend on its own as a PNG (for ``/tikal rules``), in the reader's language."""
     height = legend_height(width) + 16
     canvas = Image.new("RGB", (width, height), BACKGROUND)
-    draw_legend(canvas, (8, 8, width - 8, height - 8))
+    draw_legend(canvas, (8, 8, width - 8, height - 8), words_for(locale))
     ImageDraw.Draw(canvas).rectangle((0, 0, width - 1, height - 1), outline=FRAME, width=3)
     return to_png(canvas)
 

@@ -13,6 +13,7 @@ from . import sprites, words
 from .hexes import draw_hexagon, paste
 from .palette import CARD, INK, RGB, SOFT_INK, WHITE, font, player_colour, player_marker, text_on
 from .strip import emphasised, tag
+from .words import Words
 
 Part = str | int
 """A piece of rich text: words, or a seat number drawn as that player's marker."""
@@ -64,67 +65,67 @@ def rich(canvas: Image.Image, xy: tuple[float, float], parts: Sequence[Part], si
     return x
 
 
-def _who(view: GameView, seat: int | None) -> list[Part]:
+def _who(view: GameView, seat: int | None, w: Words) -> list[Part]:
     if seat is None:
-        return [words.nobody()]
+        return [w.nobody()]
     return [seat, view.players[seat].name]
 
 
-def status_lines(view: GameView) -> tuple[list[Part], list[Part]]:
+def status_lines(view: GameView, w: Words) -> tuple[list[Part], list[Part]]:
     """The header's title and detail line for the current phase."""
     p = view.to_act
     sep = words.SEP
     if view.phase is Phase.FINISHED:
         winners = list(view.winners)
         best = view.players[winners[0]].score if winners else 0
-        title: list[Part] = [words.game_over(), sep]
-        for i, w in enumerate(winners):
-            title += ([f" {words.and_()} "] if i else []) + _who(view, w)
-        title.append(f" {words.wins_with(len(winners) > 1, best)}")
-        return title, [words.finished_detail()]
+        title: list[Part] = [w.game_over(), sep]
+        for i, winner in enumerate(winners):
+            title += ([f" {w.and_()} "] if i else []) + _who(view, winner, w)
+        title.append(f" {w.wins_with(len(winners) > 1, best)}")
+        return title, [w.finished_detail()]
     if view.phase in (Phase.BID, Phase.PICK):
-        verb = words.to_bid() if view.phase is Phase.BID else words.picks()
-        title = [words.auction_round(view.round), sep, *_who(view, p), f" {verb}"]
+        verb = w.to_bid() if view.phase is Phase.BID else w.picks()
+        title = [w.auction_round(view.round), sep, *_who(view, p, w), f" {verb}"]
         if view.phase is Phase.PICK:
-            detail: list[Part] = [words.pick_one(len(view.shown))]
+            detail: list[Part] = [w.pick_one(len(view.shown))]
         elif view.high_bidder is None:
-            detail = [words.no_bid_yet()]
+            detail = [w.no_bid_yet()]
         else:
-            detail = [f"{words.high_bid(view.high_bid)} {words.by()} ", *_who(view, view.high_bidder)]
+            detail = [f"{w.high_bid(view.high_bid)} {w.by()} ", *_who(view, view.high_bidder, w)]
         return title, detail
-    ap = words.ap_left(view.ap_left) if view.ap_left is not None else ""
+    ap = w.ap_left(view.ap_left) if view.ap_left is not None else ""
     if view.phase is Phase.SCORING:
-        head = words.final_scoring() if view.final_scoring else words.scoring_round(view.scoring_round)
-        return [head, sep, *_who(view, p), sep, ap], [words.scoring_detail(view.final_scoring)]
-    title = [words.turn(view.turn), sep, *_who(view, p), sep, ap]
+        head = w.final_scoring() if view.final_scoring else w.scoring_round(view.scoring_round)
+        return [head, sep, *_who(view, p, w), sep, ap], [w.scoring_detail(view.final_scoring)]
+    title = [w.turn(view.turn), sep, *_who(view, p, w), sep, ap]
     if view.phase is Phase.PLACE and view.hand:
-        return title, [words.place_first_detail()]
-    return title, [words.normal_turn(view.round)]
+        return title, [w.place_first_detail()]
+    return title, [w.normal_turn(view.round)]
 
 
-def stack_line(view: GameView) -> str:
+def stack_line(view: GameView, w: Words) -> str:
     letters = " ".join(f"{letter}:{n}" for letter, n in view.stack_by_letter)
-    return words.stack(view.stack_left, letters, view.volcanoes_to_come)
+    return w.stack(view.stack_left, letters, view.volcanoes_to_come)
 
 
-def draw_header(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int]) -> None:
+def draw_header(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int], w: Words) -> None:
     """The status header in ``box`` (left, top, right, bottom)."""
     left, top, right, _ = box
-    title, detail = status_lines(view)
+    title, detail = status_lines(view, w)
     minis: list[tuple[str, str]] = []
     caption = ""
     if view.phase in (Phase.BID, Phase.PICK) and view.shown:
         minis = [(t, str(i + 1)) for i, t in enumerate(view.shown)]
-        caption = words.shown()
+        caption = w.shown()
     elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING):
         minis = [(view.hand, "")]
-        caption = words.in_hand() if view.phase is Phase.PLACE else words.set_aside()
+        caption = w.in_hand() if view.phase is Phase.PLACE else w.set_aside()
     mini_w = 2 * MINI_RADIUS + 8
     text_right = right - len(minis) * mini_w - (CAPTION_WIDTH if minis else 0)
     room = text_right - left - 8
     rich(canvas, (left + 4, top + 22), title, TITLE_FONT, True, max_width=room)
     rich(canvas, (left + 4, top + 62), detail, LINE_FONT, max_width=room)
-    rich(canvas, (left + 4, top + 94), [stack_line(view)], LINE_FONT, colour=SOFT_INK, max_width=room)
+    rich(canvas, (left + 4, top + 94), [stack_line(view, w)], LINE_FONT, colour=SOFT_INK, max_width=room)
     if not minis:
         return
     draw = ImageDraw.Draw(canvas)
@@ -145,12 +146,12 @@ def _number_badge(label: str) -> Image.Image:
     return img
 
 
-def _tag(view: GameView, p: PlayerView) -> str:
-    text = tag(view, p)
+def _tag(view: GameView, p: PlayerView, w: Words) -> str:
+    text = tag(view, p, w)
     return text.upper() if emphasised(view, p) else text
 
 
-def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int, int, int, int]) -> None:
+def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int, int, int, int], w: Words) -> None:
     left, top, right, bottom = box
     colour = player_colour(p.seat)
     ink = text_on(colour)
@@ -167,7 +168,7 @@ def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int
     score_font = font(CARD_SCORE_FONT, True)
     draw.text((right - 12, top + band_h / 2 + 1), str(p.score), font=score_font, fill=ink, anchor="rm")
     name_right = right - 24 - score_font.getlength(str(p.score))
-    tag = _tag(view, p)
+    tag = _tag(view, p, w)
     if tag:
         tf = font(CARD_LINE_FONT, True)
         tw = round(tf.getlength(tag)) + 16
@@ -182,34 +183,34 @@ def draw_card(canvas: Image.Image, view: GameView, p: PlayerView, box: tuple[int
               fill=ink, anchor="lm")
     y = top + band_h + 18
     lines = [
-        words.SEP.join((words.supply(p.workers_supply), words.leader_at(p.leader))),
-        words.SEP.join((words.camps_left(p.camps_left), words.guards_left(p.guards_left),
-                        *([words.removed(p.removed)] if p.removed else []))),
-        words.scores_now(p.temple_points_now, p.treasure_points_now),
+        words.SEP.join((w.supply(p.workers_supply), w.leader_at(p.leader))),
+        words.SEP.join((w.camps_left(p.camps_left), w.guards_left(p.guards_left),
+                        *([w.removed(p.removed)] if p.removed else []))),
+        w.scores_now(p.temple_points_now, p.treasure_points_now),
     ]
     for line in lines:
         rich(canvas, (left + 12, y), [line], CARD_LINE_FONT, max_width=right - left - 22)
         y += 25
-    _draw_treasures(canvas, p, (left + 10, y - 8, right - 10, bottom - 8))
+    _draw_treasures(canvas, p, (left + 10, y - 8, right - 10, bottom - 8), w)
 
 
-def _draw_treasures(canvas: Image.Image, p: PlayerView, box: tuple[int, int, int, int]) -> None:
+def _draw_treasures(canvas: Image.Image, p: PlayerView, box: tuple[int, int, int, int], w: Words) -> None:
     left, top, right, _ = box
     draw = ImageDraw.Draw(canvas)
     f = font(CHIP_FONT, True)
     if not p.treasures:
-        draw.text((left + 2, top + 14), words.no_treasures(), font=font(CHIP_FONT), fill=SOFT_INK, anchor="lm")
+        draw.text((left + 2, top + 14), w.no_treasures(), font=font(CHIP_FONT), fill=SOFT_INK, anchor="lm")
         return
     x, y = left, top
     for kind, count, fill in treasure_groups(p.treasures):
-        text = words.treasure_chip(kind, count)
-        w = round(f.getlength(text)) + 16
-        if x + w > right and x > left:
+        text = w.treasure_chip(kind, count)
+        width = round(f.getlength(text)) + 16
+        if x + width > right and x > left:
             x, y = left, y + 32
-        chip = sprites.rounded(w, 28, fill, INK, 3 if count == 3 else 1.5, 8)
+        chip = sprites.rounded(width, 28, fill, INK, 3 if count == 3 else 1.5, 8)
         canvas.paste(chip, (x, y), chip)
-        draw.text((x + w / 2, y + 15), text, font=f, fill=text_on(fill), anchor="mm")
-        x += w + 6
+        draw.text((x + width / 2, y + 15), text, font=f, fill=text_on(fill), anchor="mm")
+        x += width + 6
 
 
 def fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
@@ -221,11 +222,11 @@ def fit(text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
     return text + "…"
 
 
-def draw_cards(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int]) -> None:
+def draw_cards(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int], w: Words) -> None:
     left, top, right, bottom = box
     n = len(view.players)
     width = (right - left - CARD_GAP * (n - 1)) // n
     for i, p in enumerate(view.players):
         x = left + i * (width + CARD_GAP)
-        draw_card(canvas, view, p, (x, top, x + width, bottom))
+        draw_card(canvas, view, p, (x, top, x + width, bottom), w)
 

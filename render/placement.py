@@ -9,13 +9,14 @@ from PIL import Image, ImageDraw
 
 from engine import GameView
 
-from . import sprites, words
+from . import sprites
 from .detail import CARDS_TOP, GRID, detail_image
 from .encode import to_png
 from .geometry import BOARD_RADIUS, CANVAS_WIDTH, CARD_HEIGHT, MARGIN
 from .hexes import draw_hexagon, paste
 from .palette import BACKGROUND, INK, LEGAL, WHITE, font
 from .panel import Part, rich, rich_width
+from .words import Words, words_for
 
 ROTATION_RADIUS: Final = 80
 LEGAL_BANDS: Final = ((INK, 3), (LEGAL, 5), (INK, 2))
@@ -32,17 +33,17 @@ def legal_rotations(view: GameView) -> dict[int, list[int]]:
     return dict(found)
 
 
-def _mark_space(canvas: Image.Image, centre: tuple[float, float], rotations: list[int]) -> None:
+def _mark_space(canvas: Image.Image, centre: tuple[float, float], rotations: list[int], w: Words) -> None:
     paste(canvas, sprites.ring(BOARD_RADIUS, LEGAL_BANDS), centre)
-    text = words.all_rotations() if len(rotations) == 6 else " ".join(str(r) for r in rotations)
+    text = w.all_rotations() if len(rotations) == 6 else " ".join(str(r) for r in rotations)
     f = font(ROTATIONS_FONT, True)
-    w = round(f.getlength(text)) + 14
-    chip = sprites.rounded(w, 30, WHITE, INK, 2, 8)
+    width = round(f.getlength(text)) + 14
+    chip = sprites.rounded(width, 30, WHITE, INK, 2, 8)
     cx, cy = centre
     paste(canvas, chip, (cx, cy + 40))
     draw = ImageDraw.Draw(canvas)
     draw.text((cx, cy + 41), text, font=f, fill=INK, anchor="mm")
-    draw.text((cx, cy + 62), words.rotations(), font=font(15), fill=INK, anchor="mm")
+    draw.text((cx, cy + 62), w.rotations(), font=font(15), fill=INK, anchor="mm")
 
 
 def _draw_scores(canvas: Image.Image, view: GameView, right: int, y: float) -> None:
@@ -54,11 +55,12 @@ def _draw_scores(canvas: Image.Image, view: GameView, right: int, y: float) -> N
     rich(canvas, (right - rich_width(parts, size, True), y), parts, size, True)
 
 
-def _draw_rotations(canvas: Image.Image, view: GameView, tile: str, box: tuple[int, int, int, int]) -> None:
+def _draw_rotations(canvas: Image.Image, view: GameView, tile: str, box: tuple[int, int, int, int],
+                    w: Words) -> None:
     left, top, right, _ = box
     draw = ImageDraw.Draw(canvas)
     draw.rectangle(box, fill=BACKGROUND)
-    draw.text((left + 4, top + 18), words.rotations_title(), font=font(21, True), fill=INK, anchor="lm")
+    draw.text((left + 4, top + 18), w.rotations_title(), font=font(21, True), fill=INK, anchor="lm")
     _draw_scores(canvas, view, right, top + 18)
     step = (right - left) / 6
     for r in range(6):
@@ -70,19 +72,20 @@ def _draw_rotations(canvas: Image.Image, view: GameView, tile: str, box: tuple[i
         paste(canvas, badge, (cx - ROTATION_RADIUS * 1.0, cy - ROTATION_RADIUS * 0.7))
 
 
-def placement_image(view: GameView) -> Image.Image:
+def placement_image(view: GameView, words: Words | None = None) -> Image.Image:
     """The board with the legal spaces marked and, instead of the player cards, the hexagon in hand in its
     six rotations; outside the placing phase, the plain board."""
     placing = view.hand is not None and bool(view.placements)
-    canvas = detail_image(view, highlight=False, cards=not placing)
+    w = words or words_for()
+    canvas = detail_image(view, highlight=False, cards=not placing, words=w)
     for space, rotations in sorted(legal_rotations(view).items()):
-        _mark_space(canvas, GRID.centre(space), rotations)
+        _mark_space(canvas, GRID.centre(space), rotations, w)
     if placing and view.hand is not None:
-        _draw_rotations(canvas, view, view.hand, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT))
+        _draw_rotations(canvas, view, view.hand, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT), w)
     return canvas
 
 
-def render_placement(view: GameView) -> bytes:
+def render_placement(view: GameView, *, locale: str = "en") -> bytes:
     """Return a PNG of the board with the spaces where the hexagon in hand may go outlined (with their
     legal rotations) and the hexagon drawn in its six rotations labelled 0–5."""
-    return to_png(placement_image(view))
+    return to_png(placement_image(view, words_for(locale)))

@@ -20,6 +20,7 @@ from .channel import WIDTH, channel_image
 from .frame_caption import frame_caption
 from .frames import Frame, FrameKind, as_frame
 from .gif import GifWriter, indexed, shared_palette
+from .words import Words, words_for
 
 DISCORD_SAFE_BYTES: Final = 8_000_000
 """Discord's default upload limit is 10 MB; keep a margin for the message around it."""
@@ -40,6 +41,8 @@ class ReplayOptions:
     max_bytes: int = DISCORD_SAFE_BYTES
     """A larger GIF is drawn again, narrower (never below 400 px wide)."""
     palette_samples: int = 6
+    locale: str = "en"
+    """The language of the captions (resolved by ``lang``)."""
 
 
 def frame_duration(frame: Frame, last: bool, options: ReplayOptions) -> int:
@@ -53,10 +56,11 @@ def frame_duration(frame: Frame, last: bool, options: ReplayOptions) -> int:
     }.get(frame.kind, options.turn_ms)
 
 
-def frame_image(frame: Frame, width: int = WIDTH) -> Image.Image:
+def frame_image(frame: Frame, width: int = WIDTH, words: Words | None = None) -> Image.Image:
     """The frame's channel picture (RGB), scaled to ``width`` if narrower than the picture."""
+    w = words or words_for()
     highlight = frame.kind not in (FrameKind.ROUND, FrameKind.FINAL)
-    image = channel_image(frame.view, highlight=highlight, caption=frame_caption(frame))[0]
+    image = channel_image(frame.view, highlight=highlight, caption=frame_caption(frame, w), words=w)[0]
     if width >= image.width:
         return image
     return image.resize((width, round(image.height * width / image.width)), Image.Resampling.LANCZOS)
@@ -70,12 +74,13 @@ def sample_indices(count: int, samples: int) -> list[int]:
 
 
 def _encode(frames: Sequence[Frame], options: ReplayOptions, width: int) -> bytes:
-    drawn = {k: frame_image(frames[k], width) for k in sample_indices(len(frames), options.palette_samples)}
+    w = words_for(options.locale)
+    drawn = {k: frame_image(frames[k], width, w) for k in sample_indices(len(frames), options.palette_samples)}
     palette = shared_palette(list(drawn.values()))
     writer = GifWriter()
     last = len(frames) - 1
     for k, frame in enumerate(frames):
-        image = drawn.pop(k) if k in drawn else frame_image(frame, width)
+        image = drawn.pop(k) if k in drawn else frame_image(frame, width, w)
         writer.add(indexed(image, palette), frame_duration(frame, k == last, options))
     return writer.finish()
 

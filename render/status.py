@@ -12,51 +12,52 @@ from engine import GameView, Phase
 from . import words
 from .story import story
 from .textrun import Part, line_width
+from .words import Words
 
 SEP = words.SEP
 NO_BREAK = "\u00a0"
 """Joins the words of one action, so a line breaks only between actions."""
 
 
-def _who(view: GameView, seat: int | None) -> list[Part]:
+def _who(view: GameView, seat: int | None, w: Words) -> list[Part]:
     if seat is None:
-        return [words.nobody()]
+        return [w.nobody()]
     return [seat, view.players[seat].name]
 
 
-def status_parts(view: GameView) -> list[Part]:
+def status_parts(view: GameView, w: Words) -> list[Part]:
     """One line: ``Turn 25 · ● Ana · 2 AP left``, ``Auction round 4 · ▲ Ben to bid`` …"""
     p = view.to_act
     if view.phase is Phase.FINISHED:
-        out: list[Part] = [words.game_over(), SEP]
-        for i, w in enumerate(view.winners):
-            out += ([f" {words.and_()} "] if i else []) + _who(view, w)
+        out: list[Part] = [w.game_over(), SEP]
+        for i, winner in enumerate(view.winners):
+            out += ([f" {w.and_()} "] if i else []) + _who(view, winner, w)
         best = view.players[view.winners[0]].score if view.winners else 0
-        return [*out, f" {words.wins_with(len(view.winners) > 1, best)}"]
+        return [*out, f" {w.wins_with(len(view.winners) > 1, best)}"]
     if view.phase is Phase.BID:
-        return [words.auction_round(view.round), SEP, *_who(view, p), f" {words.to_bid()}"]
+        return [w.auction_round(view.round), SEP, *_who(view, p, w), f" {w.to_bid()}"]
     if view.phase is Phase.PICK:
-        return [words.auction_round(view.round), SEP, *_who(view, p), f" {words.picks()}"]
+        return [w.auction_round(view.round), SEP, *_who(view, p, w), f" {w.picks()}"]
     if view.phase is Phase.SCORING:
-        head = words.final_scoring() if view.final_scoring else words.scoring_round(view.scoring_round)
-        return [head, SEP, *_who(view, p), SEP, words.ap_left(view.ap_left or 0)]
-    doing = words.places_first() if view.phase is Phase.PLACE else words.ap_left(view.ap_left or 0)
-    return [words.turn(view.turn), SEP, *_who(view, p), SEP, doing]
+        head = w.final_scoring() if view.final_scoring else w.scoring_round(view.scoring_round)
+        return [head, SEP, *_who(view, p, w), SEP, w.ap_left(view.ap_left or 0)]
+    doing = w.places_first() if view.phase is Phase.PLACE else w.ap_left(view.ap_left or 0)
+    return [w.turn(view.turn), SEP, *_who(view, p, w), SEP, doing]
 
 
-def auction_parts(view: GameView, *, passed: bool = True) -> list[Part] | None:
+def auction_parts(view: GameView, w: Words, *, passed: bool = True) -> list[Part] | None:
     """The bidding's state (``high bid 3 by ● Ana · passed: ■ ▲``, who passed only if ``passed``) or the
     pick's, else ``None``."""
     if view.phase is Phase.PICK:
-        return [words.pick_range(len(view.shown))]
+        return [w.pick_range(len(view.shown))]
     if view.phase is not Phase.BID:
         return None
-    out: list[Part] = [words.no_bid_yet()]
+    out: list[Part] = [w.no_bid_yet()]
     if view.high_bidder is not None:
-        out = [f"{words.high_bid(view.high_bid)} {words.by()} ", *_who(view, view.high_bidder)]
+        out = [f"{w.high_bid(view.high_bid)} {w.by()} ", *_who(view, view.high_bidder, w)]
     seats = [p.seat for p in view.players if p.passed]
     if seats and passed:
-        out += [SEP, f"{words.passed_list()} ", *seats]
+        out += [SEP, f"{w.passed_list()} ", *seats]
     return out
 
 
@@ -81,23 +82,23 @@ def _wrapped(prefix: list[Part], text: str, f: ImageFont.FreeTypeFont, room: flo
     return lines
 
 
-def story_lines(view: GameView, room: float, f: ImageFont.FreeTypeFont, max_lines: int, *,
+def story_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont, max_lines: int, *,
                 head: Sequence[Part] = (), before: Sequence[str] = ()) -> list[list[Part]]:
     """The caption: ``● Ben: placed E2 (temple 3), moved 3 A1→D3 — 0 AP left``, in as many of the turn's
     actions as fit (``+2 more`` for the rest). The replay puts ``head`` first (``Turn 14 · ``) and
     ``before`` ahead of the turn's own phrases (what the auction cost)."""
-    told = story(view)
+    told = story(view, w)
     if told is None:
-        return [[*head, words.game_starts()]] if view.phase is not Phase.FINISHED else []
+        return [[*head, w.game_starts()]] if view.phase is not Phase.FINISHED else []
     name = view.players[told.player].name
-    prefix: list[Part] = [*head, told.player, f"{name} {words.so_far()} " if told.ongoing else f"{name}: "]
-    phrases = [p.replace(" ", NO_BREAK) for p in (*before, *told.phrases)] or [words.no_actions()]
+    prefix: list[Part] = [*head, told.player, f"{name} {w.so_far()} " if told.ongoing else f"{name}: "]
+    phrases = [p.replace(" ", NO_BREAK) for p in (*before, *told.phrases)] or [w.no_actions()]
     tail = phrases[-1:] if told.scored else []
     body = phrases[:len(phrases) - len(tail)]
     for keep in range(len(body), -1 if tail else 0, -1):
-        shown = body[:keep] + ([words.more_actions(len(body) - keep)] if keep < len(body) else []) + tail
-        text = words.turn_story(words.story_join(shown), told.ap_left)
+        shown = body[:keep] + ([w.more_actions(len(body) - keep)] if keep < len(body) else []) + tail
+        text = w.turn_story(w.story_join(shown), told.ap_left)
         lines = _wrapped(prefix, text, f, room, max_lines)
         if lines is not None:
             return lines
-    return [[*prefix, words.turn_story(words.more_actions(len(phrases)), told.ap_left)]]
+    return [[*prefix, w.turn_story(w.more_actions(len(phrases)), told.ap_left)]]

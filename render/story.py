@@ -25,7 +25,7 @@ from engine import (
 )
 from engine.tiles import AP_PER_TURN
 
-from . import words
+from .words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,33 +63,33 @@ def _uncovered_values(view: GameView, moves: list[Move]) -> list[int]:
     return values
 
 
-def phrase(view: GameView, move: Move, uncovered_to: int = 0) -> str | None:
+def phrase(view: GameView, move: Move, w: Words, uncovered_to: int = 0) -> str | None:
     """One action in words, or ``None`` for moves that change nothing on the board."""
     if isinstance(move, Place):
         tile = view.spaces[move.space].tile
-        what = words.terrain(HEXAGONS[tile].terrain, HEXAGONS[tile].value) if tile else ""
-        return words.placed(space_name(move.space), what)
+        what = w.terrain(HEXAGONS[tile].terrain, HEXAGONS[tile].value) if tile else ""
+        return w.placed(space_name(move.space), what)
     if isinstance(move, Deploy):
-        return words.deployed(words.figures(move.count, move.leader), space_name(move.space))
+        return w.deployed(w.figures(move.count, move.leader), space_name(move.space))
     if isinstance(move, Walk):
-        return words.moved(words.figures(move.count, move.leader), space_name(move.source), space_name(move.target))
+        return w.moved(w.figures(move.count, move.leader), space_name(move.source), space_name(move.target))
     if isinstance(move, Transfer):
-        return words.transferred(words.figures(move.count, move.leader), space_name(move.source),
+        return w.transferred(w.figures(move.count, move.leader), space_name(move.source),
                                  space_name(move.target))
     if isinstance(move, Uncover):
-        return words.uncovered(space_name(move.space), uncovered_to)
+        return w.uncovered(space_name(move.space), uncovered_to)
     if isinstance(move, Recover):
-        return words.recovered(move.count, space_name(move.space))
+        return w.recovered(move.count, space_name(move.space))
     if isinstance(move, Exchange):
-        return words.exchanged(move.give, move.player, move.take)
+        return w.exchanged(move.give, move.player, move.take)
     if isinstance(move, Camp):
-        return words.camped(space_name(move.space))
+        return w.camped(space_name(move.space))
     if isinstance(move, Guard):
-        return words.guarded(space_name(move.space), move.leader)
+        return w.guarded(space_name(move.space), move.leader)
     return None
 
 
-def story(view: GameView) -> Story | None:
+def story(view: GameView, w: Words) -> Story | None:
     """The current turn so far if it has actions, else the last finished turn; ``None`` before any."""
     ongoing = bool(view.turn_moves) and view.to_act is not None
     if ongoing and view.to_act is not None:
@@ -100,10 +100,10 @@ def story(view: GameView) -> Story | None:
         return None
     moves = _parsed(texts)
     values = _uncovered_values(view, moves)
-    phrases = [p for m, v in zip(moves, values, strict=True) if (p := phrase(view, m, v))]
+    phrases = [p for m, v in zip(moves, values, strict=True) if (p := phrase(view, m, w, v))]
     entry = next((e for e in reversed(view.score_log) if e.player == player), None)
     scored = scoring and not ongoing and entry is not None
     if scored and entry is not None:
-        phrases.append(words.scored(entry.temples, entry.treasures))
+        phrases.append(w.scored(entry.temples, entry.treasures))
     ap = view.ap_left if ongoing else AP_PER_TURN - sum(move_cost(view, m) for m in moves)
     return Story(player, ongoing, tuple(phrases), ap, scored)

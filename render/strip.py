@@ -10,10 +10,11 @@ from PIL import Image, ImageDraw
 
 from engine import GameView, Phase, PlayerView, Terrain
 
-from . import sprites, words
+from . import sprites
 from .layout import Box, Layout
 from .palette import CARD, INK, font, player_colour, player_marker, text_on
 from .textrun import shorten
+from .words import Words
 
 CELL_GAP: Final = 10
 BAND: Final = 52
@@ -28,18 +29,18 @@ STRIP_HEIGHT: Final = 104
 ICON_INK: Final = (96, 86, 70)
 
 
-def tag(view: GameView, p: PlayerView) -> str:
+def tag(view: GameView, p: PlayerView, w: Words) -> str:
     """The player's part in the moment, if any."""
     if p.seat in view.winners:
-        return words.tag_winner()
+        return w.tag_winner()
     if view.to_act == p.seat:
-        return {Phase.BID: words.tag_bids(), Phase.PICK: words.tag_picks()}.get(view.phase, words.tag_to_act())
+        return {Phase.BID: w.tag_bids(), Phase.PICK: w.tag_picks()}.get(view.phase, w.tag_to_act())
     if view.phase is Phase.BID and p.passed:
-        return words.tag_passed()
+        return w.tag_passed()
     if view.phase is Phase.BID and view.high_bidder == p.seat:
-        return words.tag_bid(view.high_bid)
+        return w.tag_bid(view.high_bid)
     if view.phase in (Phase.BID, Phase.PICK) and p.had_turn:
-        return words.tag_played()
+        return w.tag_played()
     return ""
 
 
@@ -48,7 +49,7 @@ def emphasised(view: GameView, p: PlayerView) -> bool:
 
 
 def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView,
-              box: tuple[int, int, int, int]) -> None:
+              box: tuple[int, int, int, int], w: Words) -> None:
     left, top, right, bottom = box
     colour = player_colour(p.seat)
     ink = text_on(colour)
@@ -76,7 +77,7 @@ def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView
     number_font = font(LINE_FONT, True, True)
     if view.finished:
         rank = 1 + sum(1 for q in view.players if q.score > p.score)
-        label = layout.text(draw, (x + 4, y), words.ordinal(rank), number_font, INK, CARD, within=below, role="rank",
+        label = layout.text(draw, (x + 4, y), w.ordinal(rank), number_font, INK, CARD, within=below, role="rank",
                             anchor="lm")
         x = label.box[2] + 6
     now = () if view.finished else ((Terrain.TEMPLE, p.temple_points_now), (Terrain.TREASURE, p.treasure_points_now))
@@ -87,7 +88,7 @@ def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView
         label = layout.text(draw, (x, y), str(points), number_font, INK, CARD, within=below, role="now",
                             anchor="lm")
         x = label.box[2] + 6
-    text = tag(view, p)
+    text = tag(view, p, w)
     if text:
         tag_font = font(TAG_FONT)
         room = right - line - PAD - x
@@ -95,10 +96,11 @@ def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView
                     within=below, role="tag", anchor="rm")
 
 
-def draw_strip(canvas: Image.Image, layout: Layout, view: GameView, box: tuple[int, int, int, int]) -> None:
+def draw_strip(canvas: Image.Image, layout: Layout, view: GameView, box: tuple[int, int, int, int],
+               w: Words) -> None:
     left, top, right, bottom = box
     n = len(view.players)
     width = (right - left - CELL_GAP * (n - 1)) // n
     for i, p in enumerate(view.players):
         x = left + i * (width + CELL_GAP)
-        draw_cell(canvas, layout, view, p, (x, top, x + width, bottom))
+        draw_cell(canvas, layout, view, p, (x, top, x + width, bottom), w)

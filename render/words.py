@@ -1,461 +1,437 @@
-"""Every word the pictures and the alt text use, in English, as small functions with parameters.
+"""Every word the pictures and the alt text use, as the methods of ``Words``, written in English and
+translated through the reader's catalogue (``lang``): ``words_for("de").turn(7)`` → ``Zug 7``.
 
-A later translation replaces this module's functions per language; nothing else in ``render`` assembles
-English. Lengths vary by language (German runs about 30% longer), so callers measure what they draw and
-shrink or wrap it by rule; the layout tests catch what still does not fit.
+Nothing else in ``render`` assembles words. Lengths vary by language (German runs about 30% longer), so
+callers measure what they draw and shrink or wrap it by rule; the layout tests draw every language.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from engine import Terrain
+from engine.messages import Msg, Speaker, joined
+from lang import translator
 
 SEP: Final = " · "
 ELLIPSIS: Final = "…"
 ARROW: Final = "→"
 
 
-def plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+class Words:
+    """The pictures' words in one language, spoken by ``t`` (``engine.messages.ENGLISH`` or a ``lang.Translator``)."""
 
+    def __init__(self, t: Speaker) -> None:
+        self.t = t
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    @property
+    def locale(self) -> str:
+        return self.t.locale
 
+    def ordinal(self, n: int) -> str:
+        form = self.t.ordinal_form(n)
+        if form == "one":
+            return self.t.tr("render.ordinal.one", "{n}st", n=n)
+        if form == "two":
+            return self.t.tr("render.ordinal.two", "{n}nd", n=n)
+        if form == "few":
+            return self.t.tr("render.ordinal.few", "{n}rd", n=n)
+        return self.t.tr("render.ordinal.other", "{n}th", n=n)
 
-# --- status (whose turn, the phase) ----------------------------------------------------------------
+    def treasure(self, kind: str) -> str:
+        """A treasure kind of the notation (``mask``) as the game's word."""
+        return self.t.message(Msg(f"treasure.{kind}"))
 
-def turn(n: int) -> str:
-    return f"Turn {n}"
+    # --- status (whose turn, the phase) ------------------------------------------------------------
 
+    def turn(self, n: int) -> str:
+        return self.t.tr("render.turn", "Turn {n}", n=n)
 
-def ap_left(ap: int) -> str:
-    return f"{ap} AP left"
+    def ap_left(self, ap: int) -> str:
+        return self.t.tr("render.ap_left", "{ap} AP left", ap=ap)
 
+    def places_first(self) -> str:
+        return self.t.tr("render.places_first", "places a hexagon")
 
-def places_first() -> str:
-    return "places a hexagon"
+    def scoring_round(self, n: int) -> str:
+        return self.t.tr("render.scoring_round", "Scoring round {n} of 4", n=n)
 
+    def final_scoring(self) -> str:
+        return self.t.tr("render.final_scoring", "Final scoring")
 
-def scoring_round(n: int) -> str:
-    return f"Scoring round {n} of 4"
+    def auction_round(self, n: int) -> str:
+        return self.t.tr("render.auction_round", "Auction round {n}", n=n)
 
+    def to_bid(self) -> str:
+        return self.t.tr("render.to_bid", "to bid")
 
-def final_scoring() -> str:
-    return "Final scoring"
+    def picks(self) -> str:
+        return self.t.tr("render.picks", "picks")
 
+    def no_bid_yet(self) -> str:
+        return self.t.tr("render.no_bid_yet", "no bid yet")
 
-def auction_round(n: int) -> str:
-    return f"Auction round {n}"
+    def high_bid(self, n: int) -> str:
+        return self.t.tr("render.high_bid", "high bid {n}", n=n)
 
+    def by(self) -> str:
+        return self.t.tr("render.by", "by")
 
-def to_bid() -> str:
-    return "to bid"
+    def passed_list(self) -> str:
+        return self.t.tr("render.passed_list", "passed:")
 
+    def pick_one(self, k: int) -> str:
+        return self.t.ntr("render.pick_one", "pick the {n} shown hexagon (1–{n})",
+                          "pick one of the {n} shown hexagons (1–{n})", k)
 
-def picks() -> str:
-    return "picks"
+    def pick_range(self, k: int) -> str:
+        return self.t.tr("render.pick_range", "one of 1–{k}", k=k)
 
+    def game_over(self) -> str:
+        return self.t.tr("render.game_over", "Game over")
 
-def no_bid_yet() -> str:
-    return "no bid yet"
+    def wins_with(self, shared: bool, score: int) -> str:
+        if shared:
+            return self.t.tr("render.win_with", "win with {score}", score=score)
+        return self.t.tr("render.wins_with", "wins with {score}", score=score)
 
+    def and_(self) -> str:
+        return self.t.tr("render.and", "and")
 
-def high_bid(n: int) -> str:
-    return f"high bid {n}"
+    def nobody(self) -> str:
+        return self.t.tr("render.nobody", "nobody")
 
+    def normal_turn(self, auction_round_no: int) -> str:
+        if auction_round_no:
+            return self.t.tr("render.normal_turn_auction", "Normal turn · auction round {n}", n=auction_round_no)
+        return self.t.tr("render.normal_turn", "Normal turn")
 
-def by() -> str:
-    return "by"
+    def place_first_detail(self) -> str:
+        return self.t.tr("render.place_first_detail", "Normal turn · place the hexagon in hand first")
 
+    def scoring_detail(self, final: bool) -> str:
+        if final:
+            return self.t.tr("render.final_detail", "Round 4 of 4: each player takes a last 10-AP turn, then scores")
+        return self.t.tr("render.scoring_detail", "Each player takes a 10-AP scoring turn, then scores")
 
-def passed_list() -> str:
-    return "passed:"
+    def finished_detail(self) -> str:
+        return self.t.tr("render.finished_detail", "Final scores below · 4 scoring rounds played")
 
+    def stack(self, left: int, letters: str, volcanoes: int) -> str:
+        to_come = self.t.ntr("render.volcanoes_to_come", "{n} volcano to come", "{n} volcanoes to come", volcanoes)
+        return self.t.tr("render.stack", "Stack {left} left: {letters} · {volcanoes}", left=left,
+                         letters=letters or self.t.tr("render.stack_empty", "empty"), volcanoes=to_come)
 
-def pick_one(k: int) -> str:
-    return f"pick one of the {k} shown hexagons (1–{k})"
+    def stack_short(self, left: int) -> str:
+        return self.t.tr("render.stack_short", "stack {left}", left=left)
 
+    # --- the caption: what the last turn changed ----------------------------------------------------
 
-def pick_range(k: int) -> str:
-    return f"one of 1–{k}"
+    def terrain(self, kind: Terrain, value: int) -> str:
+        """A hexagon by what it is: ``temple 3``, ``treasure 2``, ``jungle``."""
+        if kind is Terrain.TEMPLE:
+            return self.t.tr("render.terrain.temple", "temple {value}", value=value)
+        if kind is Terrain.TREASURE:
+            return self.t.tr("render.terrain.treasure", "treasure {value}", value=value)
+        if kind is Terrain.JUNGLE:
+            return self.t.tr("render.terrain.jungle", "jungle")
+        if kind is Terrain.VOLCANO:
+            return self.t.tr("render.terrain.volcano", "volcano")
+        return self.t.tr("render.terrain.basecamp", "base camp")
 
+    def figures(self, count: int, leader: bool) -> str:
+        return self.t.tr("render.leader", "leader") if leader else str(count)
 
-def game_over() -> str:
-    return "Game over"
+    def placed(self, space: str, what: str) -> str:
+        return self.t.tr("render.placed", "placed {space} ({what})", space=space, what=what)
 
+    def deployed(self, what: str, space: str) -> str:
+        return self.t.tr("render.deployed", "deployed {what} to {space}", what=what, space=space)
 
-def wins_with(shared: bool, score: int) -> str:
-    return f"{'win' if shared else 'wins'} with {score}"
+    def moved(self, what: str, source: str, target: str) -> str:
+        return self.t.tr("render.moved", "moved {what} {source}→{target}", what=what, source=source, target=target)
 
+    def transferred(self, what: str, source: str, target: str) -> str:
+        return self.t.tr("render.transferred", "transferred {what} {source}→{target}", what=what, source=source,
+                         target=target)
 
-def and_() -> str:
-    return "and"
+    def uncovered(self, space: str, value: int) -> str:
+        return self.t.tr("render.uncovered", "uncovered {space} to {value}", space=space, value=value)
 
+    def recovered(self, count: int, space: str) -> str:
+        return self.t.ntr("render.recovered", "took {n} wafer on {space}", "took {n} wafers on {space}", count,
+                          space=space)
 
-def nobody() -> str:
-    return "nobody"
+    def exchanged(self, give: str, player: str, take: str) -> str:
+        return self.t.tr("render.exchanged", "swapped {give} for {player}'s {take}", give=self.treasure(give),
+                         player=player, take=self.treasure(take))
 
+    def camped(self, space: str) -> str:
+        return self.t.tr("render.camped", "camp on {space}", space=space)
 
-def normal_turn(auction_round_no: int) -> str:
-    return "Normal turn" + (f" · auction round {auction_round_no}" if auction_round_no else "")
+    def guarded(self, space: str, leader: bool) -> str:
+        if leader:
+            return self.t.tr("render.leader_guards", "leader guards {space}", space=space)
+        return self.t.tr("render.guard_on", "guard on {space}", space=space)
 
+    def scored(self, temples: int, treasures: int) -> str:
+        return self.t.tr("render.scored", "scored {temples} + {treasures} = {total}", temples=temples,
+                         treasures=treasures, total=temples + treasures)
 
-def place_first_detail() -> str:
-    return "Normal turn · place the hexagon in hand first"
+    def no_actions(self) -> str:
+        return self.t.tr("render.no_actions", "no actions")
 
+    def more_actions(self, n: int) -> str:
+        return self.t.tr("render.more_actions", "+{n} more", n=n)
 
-def scoring_detail(final: bool) -> str:
-    if final:
-        return "Round 4 of 4: each player takes a last 10-AP turn, then scores"
-    return "Each player takes a 10-AP scoring turn, then scores"
+    def turn_story(self, actions: str, ap: int | None) -> str:
+        """``actions`` of one turn, joined, with the AP it left."""
+        return actions if ap is None else self.t.tr("render.turn_story", "{actions} — {ap_left}", actions=actions,
+                                                    ap_left=self.ap_left(ap))
 
+    def so_far(self) -> str:
+        return self.t.tr("render.so_far", "so far:")
 
-def finished_detail() -> str:
-    return "Final scores below · 4 scoring rounds played"
+    def story_join(self, phrases: list[str]) -> str:
+        return ", ".join(phrases)
 
+    def game_starts(self) -> str:
+        return self.t.tr("render.game_starts", "A new game: place the first hexagon, then spend 10 AP")
 
-def stack(left: int, letters: str, volcanoes: int) -> str:
-    return (f"Stack {left} left: {letters or 'empty'} · "
-            f"{volcanoes} volcano{'es' if volcanoes != 1 else ''} to come")
+    # --- the animated replay: what a frame's caption adds ---------------------------------------------
 
+    def replay_start(self, players: int, auction: bool) -> str:
+        if auction:
+            return self.t.tr("render.replay_start_auction", "The start: {n} players, auction game", n=players)
+        return self.t.tr("render.replay_start_basic", "The start: {n} players, basic game", n=players)
 
-def stack_short(left: int) -> str:
-    return f"stack {left}"
+    def auction_won(self, price: int) -> str:
+        if not price:
+            return self.t.tr("render.auction_free", "got a hexagon free (all passed)")
+        return self.t.ntr("render.auction_won", "won the auction for {n} point", "won the auction for {n} points",
+                          price)
 
+    def round_over(self, n: int, final: bool) -> str:
+        head = self.final_scoring() if final else self.scoring_round(n)
+        return self.t.tr("render.round_over", "{round} is over:", round=head)
 
-# --- the caption: what the last turn changed --------------------------------------------------------
+    def points_gained(self, name: str, points: int) -> str:
+        return f"{name} +{points}"
 
-def terrain(kind: Terrain, value: int) -> str:
-    """A hexagon by what it is: ``temple 3``, ``treasure (2)``, ``jungle``."""
-    if kind is Terrain.TEMPLE:
-        return f"temple {value}"
-    if kind is Terrain.TREASURE:
-        return f"treasure {value}"
-    return {Terrain.JUNGLE: "jungle", Terrain.VOLCANO: "volcano", Terrain.BASECAMP: "base camp"}[kind]
+    # --- the hexagon in hand, the auction, the stack ---------------------------------------------------
 
+    def in_hand(self) -> str:
+        return self.t.tr("render.in_hand", "in hand")
 
-def figures(count: int, leader: bool) -> str:
-    return "leader" if leader else str(count)
+    def set_aside(self) -> str:
+        return self.t.tr("render.set_aside", "set aside")
 
+    def shown(self) -> str:
+        return self.t.tr("render.shown", "shown")
 
-def placed(space: str, what: str) -> str:
-    return f"placed {space} ({what})"
+    def hexagons_left(self) -> str:
+        return self.t.tr("render.hexagons_left", "left")
 
+    # --- players -----------------------------------------------------------------------------------------
 
-def deployed(what: str, space: str) -> str:
-    return f"deployed {what} to {space}"
+    def tag_winner(self) -> str:
+        return self.t.tr("render.tag.winner", "winner")
 
+    def tag_to_act(self) -> str:
+        return self.t.tr("render.tag.to_act", "to act")
 
-def moved(what: str, source: str, target: str) -> str:
-    return f"moved {what} {source}{ARROW}{target}"
+    def tag_bids(self) -> str:
+        return self.t.tr("render.tag.bids", "bids")
 
+    def tag_picks(self) -> str:
+        return self.t.tr("render.tag.picks", "picks")
 
-def transferred(what: str, source: str, target: str) -> str:
-    return f"transferred {what} {source}{ARROW}{target}"
+    def tag_passed(self) -> str:
+        return self.t.tr("render.tag.passed", "passed")
 
+    def tag_bid(self, n: int) -> str:
+        return self.t.tr("render.tag.bid", "bid {n}", n=n)
 
-def uncovered(space: str, value: int) -> str:
-    return f"uncovered {space} to {value}"
+    def tag_played(self) -> str:
+        return self.t.tr("render.tag.played", "played")
 
+    def supply(self, workers: int) -> str:
+        return self.t.tr("render.supply", "supply {n}", n=workers)
 
-def recovered(count: int, space: str) -> str:
-    return f"took {plural(count, 'wafer', 'wafers')} on {space}"
+    def leader_at(self, where: str) -> str:
+        if where == "supply":
+            return self.t.tr("render.leader.supply", "leader in supply")
+        if where == "board":
+            return self.t.tr("render.leader.board", "leader on board")
+        if where == "guard":
+            return self.t.tr("render.leader.guard", "leader is a guard")
+        return self.t.tr("render.leader.removed", "leader removed")
 
+    def camps_left(self, n: int) -> str:
+        return self.t.ntr("render.camps_left", "{n} camp left", "{n} camps left", n)
 
-def exchanged(give: str, player: str, take: str) -> str:
-    return f"swapped {give} for {player}'s {take}"
+    def guards_left(self, n: int) -> str:
+        return self.t.ntr("render.guards_left", "{n} guard left", "{n} guards left", n)
 
+    def removed(self, n: int) -> str:
+        return self.t.ntr("render.removed", "{n} removed", "{n} removed", n)
 
-def camped(space: str) -> str:
-    return f"camp on {space}"
+    def scores_now(self, temples: int, treasures: int) -> str:
+        return self.t.tr("render.scores_now", "now: temples {temples} + treasures {treasures}", temples=temples,
+                         treasures=treasures)
 
+    def no_treasures(self) -> str:
+        return self.t.tr("render.no_treasures", "no treasures")
 
-def guarded(space: str, leader: bool) -> str:
-    return f"{'leader guards' if leader else 'guard on'} {space}"
+    def treasure_chip(self, kind: str, count: int) -> str:
+        return f"{self.treasure(kind)} ×{count}" if count > 1 else self.treasure(kind)
 
+    def guard_word(self) -> str:
+        return self.t.tr("render.guard", "guard")
 
-def scored(temples: int, treasures: int) -> str:
-    return f"scored {temples} + {treasures} = {temples + treasures}"
+    # --- the legend ------------------------------------------------------------------------------------
 
+    def legend_title(self) -> str:
+        return self.t.tr("render.legend.title", "How to read the board")
 
-def no_actions() -> str:
-    return "no actions"
+    def legend_players(self) -> str:
+        return self.t.tr("render.legend.players", "Each player has a colour and a shape: a chip shows the shape and "
+                                                  "how many workers; ♛ is the leader.")
 
+    def legend_outline(self) -> str:
+        return self.t.tr("render.legend.outline", "A yellow outline marks the spaces the last turn changed.")
 
-def more_actions(n: int) -> str:
-    return f"+{n} more"
+    def legend_temple(self) -> str:
+        return self.t.tr("render.legend.temple", "A temple's square: its value, in the colour and shape of whom it "
+                                                 "scores for now; thick frame: guarded.")
 
+    def legend_wafers(self) -> str:
+        return self.t.tr("render.legend.wafers", "Gold dots on a treasure hex are the wafers still to take; hollow "
+                                                 "ones were taken.")
 
-def turn_story(actions: str, ap: int | None) -> str:
-    """``actions`` of one turn, joined, with the AP it left."""
-    return actions + (f" — {ap_left(ap)}" if ap is not None else "")
+    def legend_camp(self) -> str:
+        return self.t.tr("render.legend.camp", "A flag is a camp, in its owner's colour and shape.")
 
+    def legend_scores(self) -> str:
+        return self.t.tr("render.legend.scores", "Under each player: the score, and what temples and treasures would "
+                                                 "score now.")
 
-def so_far() -> str:
-    return "so far:"
+    def legend_stack(self) -> str:
+        return self.t.tr("render.legend.stack", "Beside the board: the hexagons left in the stack, and the volcanoes "
+                                                "among them.")
 
+    def legend_costs(self) -> str:
+        return self.t.tr("render.legend.costs", "In the private board, circles on borders are the AP to cross (the "
+                                                "stones of both sides).")
 
-def story_join(phrases: list[str]) -> str:
-    return ", ".join(phrases)
+    # --- other pictures ----------------------------------------------------------------------------------
 
+    def rotations_title(self) -> str:
+        return self.t.tr("render.rotations_title", "The hexagon in hand, rotations 0–5 (turned clockwise):")
 
-def game_starts() -> str:
-    return "A new game: place the first hexagon, then spend 10 AP"
+    def all_rotations(self) -> str:
+        return self.t.tr("render.all_rotations", "all")
 
+    def rotations(self) -> str:
+        return self.t.tr("render.rotations", "rotations")
 
-# --- the animated replay: what a frame's caption adds ---------------------------------------------------
+    def close_up(self, space: str) -> str:
+        return self.t.tr("render.close_up", "Close-up of {space} and its neighbours", space=space)
 
-def replay_start(players: int, auction: bool) -> str:
-    return f"The start: {players} players, {'auction' if auction else 'basic'} game"
+    def no_such_space(self, text: str) -> str:
+        return self.t.tr("render.no_such_space", "No space is called {text}; spaces are A1 … H5.", text=repr(text))
 
+    # --- the alt text --------------------------------------------------------------------------------------
 
-def auction_won(price: int) -> str:
-    return f"won the auction for {plural(price, 'point', 'points')}" if price else "got a hexagon free (all passed)"
+    def colour(self, seat: int) -> str:
+        return (self.t.tr("render.colour.blue", "blue"), self.t.tr("render.colour.orange", "orange"),
+                self.t.tr("render.colour.green", "green"), self.t.tr("render.colour.purple", "purple"))[seat]
 
+    def alt_board(self) -> str:
+        return self.t.tr("render.alt.board", "Tikal board.")
 
-def round_over(n: int, final: bool) -> str:
-    return f"{final_scoring() if final else scoring_round(n)} is over:"
+    def alt_player(self, name: str, colour: str, marker: str, score: int) -> str:
+        return f"{name} ({colour} {marker}) {score}"
 
+    def alt_scores(self, players: str) -> str:
+        return self.t.tr("render.alt.scores", "Scores: {players}.", players=players)
 
-def points_gained(name: str, points: int) -> str:
-    return f"{name} +{points}"
+    def alt_game_over(self, names: list[str]) -> str:
+        return self.t.ntr("render.alt.game_over", "Game over: {names} wins.", "Game over: {names} win.", len(names),
+                          names=joined(names))
 
+    def alt_bidding(self, rnd: int, who: str, bid: int, bidder: str | None, shown_count: int) -> str:
+        state = self.t.tr("render.alt.high_bid", "high bid {bid} by {bidder}", bid=bid, bidder=bidder) \
+            if bidder is not None else self.no_bid_yet()
+        return self.t.ntr("render.alt.bidding", "Auction round {round}: {who} to bid, {state}; {n} hexagon shown.",
+                          "Auction round {round}: {who} to bid, {state}; {n} hexagons shown.", shown_count, round=rnd,
+                          who=who, state=state)
 
-# --- the hexagon in hand, the auction, the stack -----------------------------------------------------
+    def alt_picking(self, rnd: int, who: str, shown_count: int) -> str:
+        return self.t.ntr("render.alt.picking", "Auction round {round}: {who} picks the {n} shown hexagon.",
+                          "Auction round {round}: {who} picks one of {n} shown hexagons.", shown_count, round=rnd,
+                          who=who)
 
-def in_hand() -> str:
-    return "in hand"
+    def alt_scoring(self, head: str, who: str, ap: int | None) -> str:
+        return self.t.tr("render.alt.scoring", "{round}: {who} has {ap} AP left.", round=head, who=who, ap=str(ap))
 
+    def alt_turn(self, n: int, who: str, placing: bool, ap: int | None) -> str:
+        if placing:
+            return self.t.tr("render.alt.turn_placing", "Turn {n}: {who} places a hexagon.", n=n, who=who)
+        return self.t.tr("render.alt.turn", "Turn {n}: {who} has {ap} AP left.", n=n, who=who, ap=str(ap))
 
-def set_aside() -> str:
-    return "set aside"
+    def alt_in_hand(self, what: str) -> str:
+        return self.t.tr("render.alt.in_hand", "In hand: {what}.", what=what)
 
+    def alt_passed(self, names: list[str]) -> str:
+        return self.t.tr("render.alt.passed", "Passed: {names}.", names=tuple(names))
 
-def shown() -> str:
-    return "shown"
+    def alt_shown(self, items: list[str]) -> str:
+        return self.t.tr("render.alt.shown", "Shown: {items}.", items=tuple(items))
 
+    def alt_last_turn(self, who: str, story: str) -> str:
+        return self.t.tr("render.alt.last_turn", "Last turn, {who}: {story}.", who=who, story=story)
 
-def hexagons_left() -> str:
-    return "left"
+    def alt_temple(self, space: str, value: int, guard: str | None, holder: str | None) -> str:
+        if guard:
+            return self.t.tr("render.alt.temple_guarded", "{space} value {value} guarded by {player}", space=space,
+                             value=value, player=guard)
+        if holder:
+            return self.t.tr("render.alt.temple_held", "{space} value {value} held by {player}", space=space,
+                             value=value, player=holder)
+        return self.t.tr("render.alt.temple", "{space} value {value}", space=space, value=value)
 
+    def alt_temples(self, items: list[str]) -> str:
+        return self.t.tr("render.alt.temples", "Temples: {items}.", items="; ".join(items))
 
-# --- players -----------------------------------------------------------------------------------------
+    def alt_outlined(self, names: list[str]) -> str:
+        return self.t.tr("render.alt.outlined", "Outlined as just changed: {spaces}.", spaces=tuple(names))
 
-def tag_winner() -> str:
-    return "winner"
+    def alt_wafers(self, count: int, space: str) -> str:
+        return self.t.tr("render.alt.wafers", "{n} on {space}", n=count, space=space)
 
+    def alt_wafers_left(self, items: list[str]) -> str:
+        return self.t.tr("render.alt.wafers_left", "Wafers left: {items}.", items=tuple(items))
 
-def tag_to_act() -> str:
-    return "to act"
+    def alt_camps(self, items: list[str]) -> str:
+        return self.t.tr("render.alt.camps", "Camps: {items}.", items=tuple(items))
 
+    def alt_figures_of(self, name: str, workers: int, leader: bool) -> str:
+        if workers and leader:
+            return self.t.tr("render.alt.workers_and_leader", "{name} {n} and leader", name=name, n=workers)
+        if leader:
+            return self.t.tr("render.alt.leader_only", "{name} leader", name=name)
+        return f"{name} {workers}" if workers else f"{name} "
 
-def tag_bids() -> str:
-    return "bids"
+    def alt_figures(self, items: list[str]) -> str:
+        return self.t.tr("render.alt.figures", "Figures: {items}.", items="; ".join(items))
 
+    def alt_explored(self, n: int) -> str:
+        return self.t.tr("render.alt.explored", "{n} of 40 spaces explored.", n=n)
 
-def tag_picks() -> str:
-    return "picks"
 
-
-def tag_passed() -> str:
-    return "passed"
-
-
-def tag_bid(n: int) -> str:
-    return f"bid {n}"
-
-
-def tag_played() -> str:
-    return "played"
-
-
-def supply(workers: int) -> str:
-    return f"supply {workers}"
-
-
-def leader_at(where: str) -> str:
-    return {"supply": "leader in supply", "board": "leader on board", "guard": "leader is a guard",
-            "removed": "leader removed"}[where]
-
-
-def camps_left(n: int) -> str:
-    return f"{plural(n, 'camp', 'camps')} left"
-
-
-def guards_left(n: int) -> str:
-    return f"{plural(n, 'guard', 'guards')} left"
-
-
-def removed(n: int) -> str:
-    return f"{n} removed"
-
-
-def scores_now(temples: int, treasures: int) -> str:
-    return f"now: temples {temples} + treasures {treasures}"
-
-
-def no_treasures() -> str:
-    return "no treasures"
-
-
-def treasure_chip(kind: str, count: int) -> str:
-    return f"{kind} ×{count}" if count > 1 else kind
-
-
-def guard_word() -> str:
-    return "guard"
-
-
-# --- the legend ------------------------------------------------------------------------------------
-
-def legend_title() -> str:
-    return "How to read the board"
-
-
-def legend_players() -> str:
-    return "Each player has a colour and a shape: a chip shows the shape and how many workers; ♛ is the leader."
-
-
-def legend_outline() -> str:
-    return "A yellow outline marks the spaces the last turn changed."
-
-
-def legend_temple() -> str:
-    return "A temple's square: its value, in the colour and shape of whom it scores for now; thick frame: guarded."
-
-
-def legend_wafers() -> str:
-    return "Gold dots on a treasure hex are the wafers still to take; hollow ones were taken."
-
-
-def legend_camp() -> str:
-    return "A flag is a camp, in its owner's colour and shape."
-
-
-def legend_scores() -> str:
-    return "Under each player: the score, and what temples and treasures would score now."
-
-
-def legend_stack() -> str:
-    return "Beside the board: the hexagons left in the stack, and the volcanoes among them."
-
-
-def legend_costs() -> str:
-    return "In the private board, circles on borders are the AP to cross (the stones of both sides)."
-
-
-# --- other pictures ----------------------------------------------------------------------------------
-
-def rotations_title() -> str:
-    return "The hexagon in hand, rotations 0–5 (turned clockwise):"
-
-
-def all_rotations() -> str:
-    return "all"
-
-
-def rotations() -> str:
-    return "rotations"
-
-
-def close_up(space: str) -> str:
-    return f"Close-up of {space} and its neighbours"
-
-
-def no_such_space(text: str) -> str:
-    return f"No space is called {text!r}; spaces are A1 … H5."
-
-
-# --- the alt text --------------------------------------------------------------------------------------
-
-def alt_board() -> str:
-    return "Tikal board."
-
-
-def alt_player(name: str, colour: str, marker: str, score: int) -> str:
-    return f"{name} ({colour} {marker}) {score}"
-
-
-def alt_scores(players: str) -> str:
-    return f"Scores: {players}."
-
-
-def alt_game_over(names: list[str]) -> str:
-    return f"Game over: {' and '.join(names)} {'win' if len(names) > 1 else 'wins'}."
-
-
-def alt_bidding(rnd: int, who: str, bid: int, bidder: str | None, shown_count: int) -> str:
-    state = f"high bid {bid} by {bidder}" if bidder is not None else "no bid yet"
-    return f"Auction round {rnd}: {who} to bid, {state}; {shown_count} hexagons shown."
-
-
-def alt_picking(rnd: int, who: str, shown_count: int) -> str:
-    return f"Auction round {rnd}: {who} picks one of {shown_count} shown hexagons."
-
-
-def alt_scoring(head: str, who: str, ap: int | None) -> str:
-    return f"{head}: {who} has {ap} AP left."
-
-
-def alt_turn(n: int, who: str, placing: bool, ap: int | None) -> str:
-    return f"Turn {n}: {who} {'places a hexagon' if placing else f'has {ap} AP left'}."
-
-
-def alt_in_hand(what: str) -> str:
-    return f"In hand: {what}."
-
-
-def alt_passed(names: list[str]) -> str:
-    return f"Passed: {', '.join(names)}."
-
-
-def alt_shown(items: list[str]) -> str:
-    return f"Shown: {', '.join(items)}."
-
-
-def alt_last_turn(who: str, story: str) -> str:
-    return f"Last turn, {who}: {story}."
-
-
-def alt_temple(space: str, value: int, guard: str | None, holder: str | None) -> str:
-    who = f" guarded by {guard}" if guard else (f" held by {holder}" if holder else "")
-    return f"{space} value {value}{who}"
-
-
-def alt_temples(items: list[str]) -> str:
-    return f"Temples: {'; '.join(items)}."
-
-
-def alt_outlined(names: list[str]) -> str:
-    return f"Outlined as just changed: {', '.join(names)}."
-
-
-def alt_wafers(count: int, space: str) -> str:
-    return f"{count} on {space}"
-
-
-def alt_wafers_left(items: list[str]) -> str:
-    return f"Wafers left: {', '.join(items)}."
-
-
-def alt_camps(items: list[str]) -> str:
-    return f"Camps: {', '.join(items)}."
-
-
-def alt_figures_of(name: str, workers: int, leader: bool) -> str:
-    text = str(workers) if workers else ""
-    text += (" and leader" if workers else "leader") if leader else ""
-    return f"{name} {text}"
-
-
-def alt_figures(items: list[str]) -> str:
-    return f"Figures: {'; '.join(items)}."
-
-
-def alt_explored(n: int) -> str:
-    return f"{n} of 40 spaces explored."
-
-
-COLOUR_NAMES: Final[tuple[str, ...]] = ("blue", "orange", "green", "purple")
+@cache
+def words_for(locale: str | None = None) -> Words:
+    """The pictures' words in the language of ``locale`` (resolved by ``lang``: ``es-419`` → Spanish)."""
+    return Words(translator(locale))

@@ -1,8 +1,9 @@
-"""The import graph of the three packages, read from the source with ``ast``: every import counts,
+"""The import graph of the four packages, read from the source with ``ast``: every import counts,
 those inside functions and under ``TYPE_CHECKING`` included.
 
-No cycle anywhere; the engine imports neither render nor bot, render never imports bot, and the bot's
-discord-free core never imports its Discord adapter.
+No cycle anywhere; the engine imports neither render nor bot, and no language: only its command line
+(``engine.__main__``) may hand the console a ``lang`` translator. ``lang`` imports only the engine;
+render never imports bot, and the bot's discord-free core never imports its Discord adapter.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("engine", "render", "bot")
+PACKAGES = ("engine", "render", "bot", "lang")
 
 
 def module_name(path: Path) -> str:
@@ -91,7 +92,8 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     edges = graph()
-    assert {"engine.rules", "render.channel", "bot.core.service", "bot.adapter.app"} <= set(edges)
+    assert {"engine.rules", "render.channel", "bot.core.service", "bot.adapter.app", "lang.translator"} <= set(edges)
+    assert "lang.translator" in edges["render.words"] and "engine.messages" in edges["lang.translator"]
     assert "bot.core.storage" in edges["bot.core.service"]
     assert "bot.adapter.table" in edges["bot.adapter.app"]
 
@@ -109,6 +111,8 @@ def test_imports_only_go_down_the_layers() -> None:
     for name, targets in graph().items():
         for target in targets:
             if ((name.startswith("engine") and target.startswith(("render", "bot")))
+                    or (name.startswith("engine") and name != "engine.__main__" and target.startswith("lang"))
+                    or (name.startswith("lang") and target.startswith(("render", "bot")))
                     or (name.startswith("render") and target.startswith("bot"))
                     or (name.startswith("bot.core") and target.startswith("bot.adapter"))):
                 wrong.append(f"{name} → {target}")

@@ -66,7 +66,7 @@ def computer_turn(state: GameState, level: str, seed: int, *, strict: bool = Fal
             if state.finished or state.to_act != seat:
                 return state, played
     if strict:
-        raise IllegalMove(f"the {level} computer player did not finish its obligation in {_MAX_PLANS} plans")
+        raise IllegalMove("ai.stuck", level=level, n=_MAX_PLANS)
     for move in absent_moves(state):
         state = apply(state, move)
         played.append(move)

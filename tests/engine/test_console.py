@@ -1,5 +1,6 @@
 """The console: a whole hot-seat game can be played by typed lines, and bad input changes nothing."""
 
+import os
 import subprocess
 import sys
 
@@ -77,3 +78,24 @@ def test_console_command_takes_the_variant_and_options() -> None:
         input="", capture_output=True, text=True, timeout=60,
     )
     assert bad.returncode == 2 and "needs the auction variant" in bad.stdout
+
+
+def test_the_console_speaks_german_with_lang_de() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--seed", "1", "--lang", "de"],
+        input="help\nshow\ndeploy A1 3\nscore\nquit\n", capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0
+    out = result.stdout
+    assert "Tikal, Grundversion. Plätze: 1. Ana, 2. Ben." in out
+    assert "Jetzt erlaubt:" in out and "Karte (T5 Tempel mit Wert 5" in out and "A1: Basiscamp" in out
+    assert "✗ Lege zuerst deine Geländetafel an" in out and "Punkte: Ana 0, Ben 0." in out
+
+
+def test_the_console_takes_its_language_from_the_environment() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--seed", "1"],
+        input="score\nquit\n", capture_output=True, text=True, timeout=60, env={**env, "LANG": "fr_FR.UTF-8"},
+    )
+    assert result.returncode == 0 and "Tikal, règles de base." in result.stdout and "Scores : Ana 0" in result.stdout

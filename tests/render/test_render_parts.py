@@ -19,7 +19,6 @@ from render import (
     render_legend,
     render_placement,
     render_zoom,
-    words,
 )
 from render.describe import ALT_TEXT_LIMIT, sentences
 from render.detail import CARDS_TOP, LEGEND_TOP
@@ -43,6 +42,7 @@ from render.palette import (
 )
 from render.placement import legal_rotations
 from render.status import story_lines
+from render.words import words_for
 from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
 from tests.render.render_cases import (
     count_near,
@@ -157,10 +157,10 @@ def test_gallery_moments_cover_the_phases() -> None:
     assert phases["placement"] is Phase.PLACE
 
 
-def test_render_imports_only_pillow_stdlib_and_engine() -> None:
+def test_render_imports_only_pillow_stdlib_engine_and_lang() -> None:
     import sys
 
-    allowed = {"PIL", "engine", "render", *sys.stdlib_module_names}
+    allowed = {"PIL", "engine", "render", "lang", *sys.stdlib_module_names}
     for path in RENDER.glob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
@@ -196,7 +196,7 @@ def test_long_names_and_four_players_fit() -> None:
     v = view(new_game(list(names), "auction", seed=4), None)
     png = render_board(v)
     assert len(png) <= 300 * 1024
-    title, _ = status_lines(v)
+    title, _ = status_lines(v, words_for())
     assert names[0] in title
     assert rich_width(title, 30, True) > 0
     text = describe(v)
@@ -219,7 +219,7 @@ def test_describe_tells_the_last_turn_and_the_hand() -> None:
 def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
     names = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyzabcdefghijkl")
     v = view(play(9, names, until=lambda s: s.turn >= 28 and s.phase is Phase.ACTIONS), None)
-    assert len(" ".join(sentences(v))) > ALT_TEXT_LIMIT
+    assert len(" ".join(sentences(v, words_for()))) > ALT_TEXT_LIMIT
     text = describe(v)
     assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
 
@@ -261,7 +261,8 @@ def test_a_shortened_scoring_caption_keeps_what_was_scored() -> None:
     state = play(11, until=lambda s: s.last_turn is not None and s.last_turn.scoring
                  and len(s.last_turn.moves) >= 4 and not s.turn_moves)
     v = view(state, None)
-    lines = story_lines(v, 600, font(30), 2)
+    lines = story_lines(v, words_for(), 600, font(30), 2)
     text = " ".join(str(part) for line in lines for part in line).replace("\u00a0", " ")
     scored = v.score_log[-1]
-    assert words.more_actions(1)[:1] in text and words.scored(scored.temples, scored.treasures) in text, text
+    w = words_for()
+    assert w.more_actions(1)[:1] in text and w.scored(scored.temples, scored.treasures) in text, text

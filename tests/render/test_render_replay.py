@@ -11,13 +11,14 @@ import pytest
 from PIL import Image, ImageChops
 
 from engine import GameState, Phase, new_game, read_record, record_of, replay, view
-from render import FrameKind, ReplayOptions, render_replay, replay_frames, words
+from render import FrameKind, ReplayOptions, render_replay, replay_frames
 from render.channel import WIDTH, channel_image
 from render.frame_caption import frame_caption
 from render.frames import Frame
 from render.gif import COLOURS, GifWriter
 from render.layout import Layout
 from render.replay import DISCORD_SAFE_BYTES, frame_duration
+from render.words import words_for
 from tests.render.render_cases import PLAYERS
 from tests.render.replay_cases import Record, corpus, ends, longest
 
@@ -34,7 +35,7 @@ def longest_replay() -> tuple[Record, list[Frame], bytes]:
 def drawn(frame: Frame) -> tuple[Image.Image, Layout]:
     """The channel picture of the frame's position with the frame's caption."""
     return channel_image(frame.view, highlight=frame.kind not in (FrameKind.ROUND, FrameKind.FINAL),
-                         caption=frame_caption(frame))
+                         caption=frame_caption(frame, words_for()))
 
 
 def captions(layout: Layout) -> str:
@@ -183,9 +184,9 @@ def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
     for frame in frames:
         text = captions(drawn(frame)[1])
         if frame.kind is FrameKind.TURN:
-            assert text.startswith(words.turn(frame.number)), text
+            assert text.startswith(words_for().turn(frame.number)), text
             if frame.bought is not None:
-                assert words.auction_won(frame.bought.price).split()[0] in text
+                assert words_for().auction_won(frame.bought.price).split()[0] in text
         elif frame.kind is FrameKind.SCORING_TURN:
             assert "scored" in text, text
         elif frame.kind in (FrameKind.ROUND, FrameKind.FINAL):
@@ -194,7 +195,7 @@ def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
             for entry in gained:
                 assert f"+{entry.temples + entry.treasures}" in text
         elif frame.kind is FrameKind.START:
-            assert text == words.replay_start(len(PLAYERS), True)
+            assert text == words_for().replay_start(len(PLAYERS), True)
 
 
 def test_long_names_keep_the_header_in_its_box_and_readable() -> None:

@@ -1,0 +1,34 @@
+"""The languages the game speaks and how a requested language resolves to one of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Final
+
+LOCALES: Final = ("en", "de", "fr", "es", "it", "nl")
+"""The languages of the rulebooks in ``shared/rules``, English first."""
+
+DEFAULT_LOCALE: Final = "en"
+
+ENVIRONMENT_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+"""Where a terminal says its language, the first set one wins (GNU gettext's order)."""
+
+
+def resolve(tag: str | None) -> str:
+    """The supported language for a language tag: ``de`` → ``de``, ``es-419`` and ``es_ES.UTF-8`` → ``es``,
+    ``pt-BR``, ``C``, empty or ``None`` → ``en``. Discord's locales (``en-US``, ``es-ES``, ``nl`` …) resolve
+    by their language part."""
+    if not tag:
+        return DEFAULT_LOCALE
+    base = re.split(r"[-_.@:]", tag.strip().lower(), maxsplit=1)[0]
+    return base if base in LOCALES else DEFAULT_LOCALE
+
+
+def locale_from_environment(environ: Mapping[str, str]) -> str:
+    """The language a terminal's environment asks for (``LANGUAGE=de:en``, ``LANG=fr_FR.UTF-8`` …)."""
+    for name in ENVIRONMENT_VARIABLES:
+        value = environ.get(name, "")
+        if value:
+            return resolve(value.split(":", 1)[0])
+    return DEFAULT_LOCALE
