@@ -9,14 +9,15 @@ from bot.config import Settings
 from bot.core.process_lock import DatabaseInUse
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot; without a token, the local console (which reads the console's options from ``argv``)."""
     settings = Settings()
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.has_token:
         from bot.local_console import run
 
-        return run(settings.board_dir)
+        return run(settings.board_dir, sys.argv[1:] if argv is None else argv)
     import aiohttp
     import discord
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .board import COLUMNS, ROWS, SIDE_NAMES, space_index, space_name
 from .errors import EngineError
-from .messages import ENGLISH, Speaker
+from .messages import ENGLISH, Speaker, treasure
 from .moves import Place, parse_move
 from .options import Option
 from .record import new_game, record_of
@@ -27,8 +27,9 @@ def help_text(t: Speaker = ENGLISH) -> str:
     return t.tr("console.help", """Type a move in the notation, e.g. `place C1 0`, `deploy A1 3`, `move A1 B2 2`, \
 `uncover A2 2`,
 `recover C3`, `camp B2`, `guard A2`, `exchange mask Ben idol`, `end`, `undo`, `bid 3`, `pass`, `pick 1`.
-Other commands: `help` lists the legal moves, `show` prints the board, `score` the scores,
-`record` prints the game record (it reveals the hidden stack: for after the game), `quit` leaves.""")
+Other commands: `help` lists the legal moves, `show` prints the board and every player, `score` the scores
+with each player's supply, camps, guards and treasures, `record` prints the game record (it reveals the
+hidden stack: for after the game), `quit` leaves.""")
 
 
 def option_help(t: Speaker = ENGLISH) -> str:
@@ -211,6 +212,82 @@ def scores_text(state: GameState, t: Speaker = ENGLISH) -> str:
     return t.tr("console.scores", "Scores: {scores}.", scores=scores)
 
 
+def _leader(v: GameView, seat: int, t: Speaker) -> str:
+    p = v.players[seat]
+    if p.leader == "board" and p.leader_space is not None:
+        return t.tr("console.leader.board", "leader on {space}", space=space_name(p.leader_space))
+    if p.leader == "guard":
+        return t.tr("console.leader.guard", "leader guarding a temple")
+    if p.leader == "removed":
+        return t.tr("console.leader.removed", "leader out of the game")
+    return t.tr("console.leader.supply", "leader in the supply")
+
+
+def treasures_text(kinds: Sequence[tuple[str, int]], t: Speaker = ENGLISH) -> str:
+    """``mask ×2, idol`` in the reader's words, or ``no treasures``."""
+    shown = [t.message(treasure(k)) + (f" ×{n}" if n > 1 else "") for k, n in kinds if n]
+    return ", ".join(shown) or t.tr("console.no_treasures", "no treasures")
+
+
+def players_text(state: GameState, t: Speaker = ENGLISH) -> str:
+    """One line per player: score, supply, leader, camps and guards left, treasures (to plan an exchange)."""
+    v = view(state)
+    lines = []
+    for p in v.players:
+        lines.append(t.tr(
+            "console.player", "{name} {score}: {supply} · {leader} · {camps} · {guards} · {treasures}",
+            name=p.name, score=p.score,
+            supply=t.ntr("console.supply", "{n} worker in the supply", "{n} workers in the supply",
+                         p.workers_supply),
+            leader=_leader(v, p.seat, t),
+            camps=t.ntr("console.camps_left", "{n} camp left", "{n} camps left", p.camps_left),
+            guards=t.ntr("console.guards_left", "{n} guard left", "{n} guards left", p.guards_left),
+            treasures=treasures_text(p.treasures, t)))
+    return "\n".join(lines)
+
+
+def _found(before: GameState, after: GameState, seat: int) -> list[tuple[str, int]]:
+    """The treasure kinds ``seat`` holds more of after a move than before it."""
+    gained = [(k, n - before.treasures[seat].get(k, 0)) for k, n in after.treasures[seat].items()]
+    return sorted((k, n) for k, n in gained if n > 0)
+
+
+def step_text(before: GameState, after: GameState, t: Speaker = ENGLISH) -> str:
+    """One applied move in words for the console: its notation and what it did that the notation does not
+    say — the AP it cost, the treasure found, what ``undo`` took back, the AP lost by ending early."""
+    move = after.log[-1]
+    verb = move.split()[0]
+    seat = before.to_act
+    details = []
+    if verb == "undo":
+        taken = before.turn_moves[len(after.turn_moves):]
+        details.append(t.tr("console.took_back", "took back {moves}", moves=", ".join(taken) or "—"))
+        if after.ap > before.ap:
+            details.append(t.ntr("console.ap_back", "{n} AP back", "{n} AP back", after.ap - before.ap))
+    elif verb == "end":
+        if before.phase in (Phase.ACTIONS, Phase.SCORING) and before.ap > 0 and before.stage is not Stage.JUMPS:
+            details.append(t.ntr("console.ap_lost", "{n} AP lost", "{n} AP lost", before.ap))
+    else:
+        if verb == "recover":
+            found = _found(before, after, seat)
+            if found:
+                details.append(t.tr("console.found", "found {treasures}", treasures=treasures_text(found, t)))
+        if after.to_act == seat and before.phase in (Phase.ACTIONS, Phase.SCORING) and before.ap > after.ap:
+            details.append(t.ntr("console.ap_cost", "{n} AP", "{n} AP", before.ap - after.ap))
+    return move + (f" — {' · '.join(details)}" if details else "")
+
+
+def steps_text(before: GameState, after: GameState, t: Speaker = ENGLISH) -> str:
+    """Every move from ``before`` to ``after`` (a state it led to) as ``step_text``, joined by ``; ``."""
+    out = []
+    state = before
+    for text in after.log[before.version:]:
+        nxt = apply(state, parse_move(text))
+        out.append(step_text(state, nxt, t))
+        state = nxt
+    return "; ".join(out)
+
+
 def legal_text(state: GameState, t: Speaker = ENGLISH) -> str:
     """Return the legal moves, one per line; placements grouped by space with their rotations."""
     entries = legal_moves(state)
@@ -281,8 +358,9 @@ class Console:
         while not self.finished and self.state.to_act in self.computers:
             before = self.state
             seat = before.to_act
-            self.state, moves = computer_turn(before, self.computers[seat], self.ai_seed + seat)
-            lines.append(f"🤖 {before.players[seat]} ({self.computers[seat]}): " + "; ".join(map(str, moves)))
+            self.state, _ = computer_turn(before, self.computers[seat], self.ai_seed + seat)
+            played = steps_text(before, self.state, self.t)
+            lines.append(f"🤖 {before.players[seat]} ({self.computers[seat]}): {played}")
             news = self._phase_news(before)
             if news:
                 lines.append(news)
@@ -296,9 +374,10 @@ class Console:
         if word == "help":
             return legal_text(self.state, self.t)
         if word == "show":
-            return board_text(self.state, self.t) + "\n" + status_text(self.state, self.t)
+            return "\n".join((board_text(self.state, self.t), players_text(self.state, self.t),
+                              status_text(self.state, self.t)))
         if word == "score":
-            return scores_text(self.state, self.t)
+            return scores_text(self.state, self.t) + "\n" + players_text(self.state, self.t)
         if word == "record":
             return json.dumps(record_of(self.state))
         if word in ("absent", "skip"):
@@ -314,8 +393,7 @@ class Console:
         except EngineError as e:
             self.state = before
             return f"✗ {self.t.message(e.message)}"
-        done = "; ".join(self.state.log[before.version:])
-        out = [f"{note}✓ {done}"]
+        out = [f"{note}✓ {steps_text(before, self.state, self.t)}"]
         if self.state.to_act != before.to_act or self.state.phase is not before.phase:
             out.append(self._phase_news(before))
         out.append(self.computers_play())

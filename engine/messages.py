@@ -302,6 +302,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("snapshot.obstacle", "Bad snapshot: an obstacle is not a pair of spaces."),
     # --- the engine console's own refusal ---
     T("console.no_seat", "There is no seat {seat} for a computer player."),
+    T("console.names_count", "Give {n} seat name, not {given}.", "Give {n} seat names, not {given}."),
 )
 """Every code the engine uses, with its English template (the ``lang`` catalogues translate them)."""
 

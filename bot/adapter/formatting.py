@@ -11,12 +11,12 @@ from typing import Final
 
 import discord
 
+from bot.core.help import RULES
 from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square
 from bot.core.posts import AuctionWon, Bidding, Finished, ScoringRound, Started, TurnEnded, Who
 from bot.core.results import GameInfo, SeatInfo
 from bot.core.seats import is_absent_member, is_computer_member
 from engine import GameView, Phase, Terrain
-from engine.actions import CAMP_AP, EXCHANGE_AP, GUARD_AP, RECOVER_AP, UNCOVER_AP
 
 EMBED_COLOURS: Final = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7)
 NEUTRAL: Final = 0x5B6770
@@ -277,23 +277,6 @@ def status_embed(game: GameInfo, view: GameView) -> discord.Embed:
     embed.add_field(name="Scores", value=scores_field(view), inline=False)
     embed.add_field(name="Stack", value=f"{view.stack_left} hexagons left · {view.volcanoes_to_come} volcanoes")
     return embed
-
-
-RULES: Final = (
-    ("Your turn (basic)", "Draw a hexagon and place it (`/tikal place`), then spend 10 AP, then `/tikal end`."),
-    ("Deploy / transfer", "1 AP per worker (`deploy` from the supply into the base camp or an own camp; "
-                          "`transfer` between them)."),
-    ("Move", "The stones between two spaces, per figure (`/tikal move`); the leader counts as 3 when comparing."),
-    ("Uncover", f"{UNCOVER_AP} AP per temple level (`/tikal uncover`)."),
-    ("Recover", f"{RECOVER_AP} AP per treasure wafer (`/tikal recover`)."),
-    ("Exchange", f"{EXCHANGE_AP} AP: swap a single treasure with another player (`/tikal exchange`)."),
-    ("Camp", f"{CAMP_AP} AP: build a camp (`/tikal camp`)."),
-    ("Guard", f"{GUARD_AP} AP: guard a temple where you are strongest (`/tikal guard`)."),
-    ("Scoring rounds", "A volcano starts one: everyone gets 10 AP, then scores temples and treasures."),
-    ("Auction variant", "Each round the hexagons are shown; bid points for the turn order (`/tikal bid`, "
-                        "`/tikal pass`), then `/tikal pick` one."),
-    ("Looking", "`/tikal board` (optional zoom) shows the board privately; `/tikal-game status` the state."),
-)
 
 
 def rules_embed(legend: Sequence[str] = ()) -> discord.Embed:

@@ -99,3 +99,107 @@ def test_the_console_takes_its_language_from_the_environment() -> None:
         input="score\nquit\n", capture_output=True, text=True, timeout=60, env={**env, "LANG": "fr_FR.UTF-8"},
     )
     assert result.returncode == 0 and "Tikal, règles de base." in result.stdout and "Scores : Ana 0" in result.stdout
+
+
+def _console_at(variant: str, wanted: str, seed: int = 5) -> Console:
+    """A console whose player to act may now make a move starting with ``wanted`` (random play to get there)."""
+    import random
+
+    rng = random.Random(seed)
+    console = Console.start(["Ana", "Ben"], variant, seed=seed)
+    for _ in range(3000):
+        moves = [m for e in legal_moves(console.state) for m in e.moves()]
+        if any(str(m).startswith(wanted) for m in moves):
+            return console
+        choice = rng.choice([m for m in moves if str(m) != "undo"])
+        console.handle(str(choice))
+    raise AssertionError(f"no {wanted} came up")
+
+
+def test_confirmations_say_what_a_move_did_and_cost() -> None:
+    console = _console_at("basic", "recover")
+    move = next(m for e in legal_moves(console.state) for m in e.moves() if str(m).startswith("recover"))
+    before = console.state.treasures[console.state.to_act].copy()
+    out = console.handle(str(move))
+    after = console.state.treasures[console.state.to_act]
+    kind = next(k for k, n in after.items() if n > before.get(k, 0))
+    assert out.startswith(f"✓ {move} — found {kind}") and f"· {3 * move.count} AP" in out.splitlines()[0], out
+
+    console = Console.start(["Ana", "Ben"], "basic", seed=3)
+    console.handle(str(legal_moves(console.state)[0].move))
+    assert console.handle("deploy A1 3").startswith("✓ deploy A1 3 — 3 AP")
+    assert console.handle("undo").startswith("✓ undo — took back deploy A1 3 · 3 AP back")
+    assert console.handle("deploy A1 2").startswith("✓ deploy A1 2 — 2 AP")
+    assert console.handle("end").startswith("✓ end — 8 AP lost")
+
+
+def test_show_and_score_list_each_players_supply_camps_guards_and_treasures() -> None:
+    console = _console_at("basic", "recover", seed=8)
+    move = next(m for e in legal_moves(console.state) for m in e.moves() if str(m).startswith("recover"))
+    console.handle(str(move))
+    score = console.handle("score")
+    lines = score.splitlines()
+    assert lines[0].startswith("Scores:") and len(lines) == 3
+    me = console.state.players[console.state.to_act]
+    mine = next(line for line in lines if line.startswith(me))
+    assert "in the supply" in mine and " left · " in mine and "guard" in mine
+    assert "no treasures" not in mine and "leader" in mine
+    assert all(line in console.handle("show") for line in lines[1:])
+
+
+def test_a_computer_turn_says_what_it_found() -> None:
+    console = Console.start(["Ana", "Ben"], "basic", seed=2, computers={0: "strong", 1: "strong"})
+    played = console.intro()
+    assert console.finished
+    assert "found " in played and " AP" in played
+
+
+def test_the_setup_checks_each_answer_at_once() -> None:
+    from engine.__main__ import Setup
+    from engine.messages import ENGLISH
+
+    answers = iter(["5", "three", "3", "Ana,Ben", "Ana,Ben,Ana", "Ana,Ben,move", "ana,Ben,Cy", "Auction"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    setup = Setup(ENGLISH, {2: "easy"}, ask)
+    assert setup.count() == 3 and len(asked) == 3 and "(3-4)" in asked[0]
+    assert setup.names(3) == ["ana", "Ben", "Cy"] and len(asked) == 7
+    assert setup.variant() == "auction"
+
+
+def test_a_computer_seat_on_the_command_line_bounds_the_number_of_players() -> None:
+    from engine.__main__ import Setup
+    from engine.messages import ENGLISH
+
+    answers = iter(["2", "4"])
+    assert Setup(ENGLISH, {3: "strong"}, lambda _: next(answers)).count() == 4
+
+
+def test_ctrl_c_at_a_question_leaves_without_a_traceback(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import builtins
+
+    from engine.__main__ import run_console
+
+    def interrupted(_: str = "") -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", interrupted)
+    assert run_console(None, None, None, intro_extra="Welcome.") == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("Welcome.") and "Traceback" not in out.out + out.err
+
+
+def test_the_console_stays_open_after_the_game_for_its_record() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--seed", "3",
+         "--computer", "1=random,2=random"],
+        input="record\nplace A1 0\nquit\n", capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "The game is over: `record` prints its record" in result.stdout
+    assert '"players": ["Ana", "Ben"]' in result.stdout and "game over> ✗ The game is over" in result.stdout

@@ -87,7 +87,7 @@ def test_python_m_bot_without_a_token_runs_the_local_console(tmp_path: Path) -> 
                           cwd=tmp_path, env={**env, "PYTHONPATH": str(ROOT)}, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "local console" in done.stdout
-    assert list((tmp_path / "boards").glob("*.png"))
+    assert list((tmp_path / "boards").glob("game-*/*.png"))
 
 
 def test_env_example_lists_every_setting_and_parses() -> None:

@@ -1,0 +1,71 @@
+"""``python -m bot`` without a token: Discord's commands typed in a terminal, a folder per game, a picture
+when the board changed, and the record kept at the end."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from bot.local_console import LocalTable, game_folder, read_line
+from engine import legal_moves
+from engine.console import Console
+
+
+def test_discord_command_forms_read_as_the_notation() -> None:
+    assert read_line("/tikal place C1 0").line == "place C1 0"
+    assert read_line("/tikal place space:C1 rotation:0").line == "place C1 0"
+    assert read_line("/tikal guard space:A2 leader:True").line == "guard A2 leader"
+    assert read_line("/tikal guard space:A2 leader:False").line == "guard A2"
+    assert read_line("/tikal-game status").word == "status"
+    assert read_line("/tikal board zoom:A1") .args == ("A1",)
+    assert read_line("/hint").word == "hint"
+    assert read_line("deploy A1 3").line == "deploy A1 3"
+    assert read_line("  ").word == ""
+
+
+def test_every_game_gets_a_folder_of_its_own(tmp_path: Path) -> None:
+    now = datetime(2026, 11, 26, 9, 12, 5)
+    first = game_folder(tmp_path, now)
+    first.mkdir()
+    second = game_folder(tmp_path, now)
+    assert first != second and first.parent == second.parent == tmp_path
+
+
+def test_the_commands_of_discord_work_here(tmp_path: Path) -> None:
+    table = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "game")
+    assert table.handle("/tikal-game status").startswith("Ana, turn 1")
+    assert "Deploy / transfer" in table.handle("/tikal-game rules")
+    assert table.handle("/tikal hint").startswith("💡")
+    zoom = table.handle("/tikal board zoom:A1")
+    assert zoom.startswith("Zoom: ") and Path(zoom.split(": ", 1)[1]).is_file()
+    board = table.handle("/tikal board")
+    assert "Placement preview: " in board
+    assert table.handle("/tikal board Q9").startswith("✗ “Q9” is not a space")
+    assert table.handle("/tikal-game new").startswith("✗ `new` is for a game in Discord")
+    place = str(legal_moves(table.console.state)[0].move)
+    assert table.handle(f"/tikal {place}").startswith(f"✓ {place}")
+
+
+def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path) -> None:
+    folder = tmp_path / "game"
+    table = LocalTable(Console.start(["Ana", "Ben", "Cid"], "auction", seed=9), folder)
+    for _ in range(2):  # bids change hands but not the board: no picture
+        out = table.handle("pass" if table.console.state.high_bid else "bid 1")
+        assert "Board:" not in out
+    assert not list(folder.glob("*.png"))
+    while table.console.state.phase.value in ("bid", "pick"):
+        table.handle(str(legal_moves(table.console.state)[0].move))
+    paid = len(list(folder.glob("*board.png")))  # the winner paid for the turn: the scores changed
+    assert paid <= 1
+    assert "Board:" not in table.handle(str(legal_moves(table.console.state)[0].move))  # place: same player
+    out = table.handle("end")
+    assert "Board: " in out and len(list(folder.glob("*board.png"))) == paid + 1
+
+
+def test_the_record_is_kept_next_to_the_pictures(tmp_path: Path) -> None:
+    console = Console.start(["Ana", "Ben"], "basic", seed=4, computers={0: "random", 1: "random"})
+    console.intro()
+    assert console.finished
+    table = LocalTable(console, tmp_path / "game")
+    said = table.save_record()
+    assert (tmp_path / "game" / "record.json").is_file() and "record.json" in said
