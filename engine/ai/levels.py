@@ -125,7 +125,7 @@ def plan(view: GameView, level: str, seed: int) -> list[Move]:
     if state.stage is Stage.PLACING:
         return [rank_placements(state, ctx, access)[0][1]]
     moves = plan_normal_turn(state, ctx, budget, access)
-    return finish(moves)
+    return finish(moves, dice=view.dice is not None)
 
 
 def _declare(state: GameState, ctx: Context, level: str) -> Declare:

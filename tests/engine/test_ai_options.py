@@ -124,3 +124,22 @@ def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.Captu
     assert "(rapido with indiana, guns)" in out and "win rate" in out
     assert main(["tournament", "--games", "1", "--players", "easy,random", "--options", "randomterrain"]) == 2
     assert "needs the auction variant" in capsys.readouterr().out
+
+
+def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:
+    from engine_builders import edit, play, stand
+
+    s = play(new_game(["Ana", "Ben"], "basic", 1, options=["indiana1d20"], tile_order=["A-1"]), "place A3 0")
+    s = stand(edit(s), 0, "A2", 4, leader=True)
+    for level in ("easy", "strong"):
+        moves = plan(view(s, 0), level, 1)
+        uncovers = [i for i, m in enumerate(moves) if str(m).startswith("uncover")]
+        assert not uncovers or uncovers[0] == len(moves) - 1, [str(m) for m in moves]
+    seen = set()
+    for seed in range(12):  # whatever the rolls, the seat's turn is played strictly to its end
+        t = new_game(["Ana", "Ben"], "basic", seed, options=["indiana1d20"], tile_order=["A-1"])
+        t = stand(edit(play(t, "place A3 0")), 0, "A2", 4, leader=True)
+        after, moves = computer_turn(t, "strong", seed, strict=True)
+        seen.update(str(m).split()[0] for m in moves)
+        assert after.to_act == 1
+    assert "uncover" in seen
