@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..legal import legal_moves
 from ..moves import Bid, Declare, Move, Pass, Pick, Undo
 from ..rapido import in_slot
-from ..rules import legal_moves, score_now
+from ..rules import score_now
 from ..state import GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView

@@ -18,9 +18,10 @@ from dataclasses import dataclass, replace
 from ..actions import strongest_other
 from ..board import SPACE_COUNT
 from ..errors import IllegalMove
+from ..legal import legal_moves
 from ..moves import COUNTED, Bid, Declare, End, Jump, Move, Obstacle, Pass, Pick, Place, Recover, Uncover, Undo, Walk
 from ..options import Option
-from ..rules import apply, legal_moves
+from ..rules import apply
 from ..state import NOBODY, GameState, Phase
 from ..tiles import AP_PER_TURN, Terrain
 from .evaluate import EASY, Context, judge, tile_access
