@@ -143,3 +143,17 @@ def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:
         seen.update(str(m).split()[0] for m in moves)
         assert after.to_act == 1
     assert "uncover" in seen
+
+
+def test_the_strong_player_mounts_a_gun_where_it_may_and_builds_obstacles_by_its_temples() -> None:
+    from engine_builders import edit, play, stand
+
+    s = play(new_game(["Ana", "Ben"], "basic", 1, options=["guns", "obstacles"], tile_order=["A-1", "C-2"]),
+             "place A3 0")
+    s = stand(stand(stand(edit(s), 0, "A2", 4), 1, "A2", 1), 0, "A1", 0, leader=True)
+    moves = [str(m) for m in plan(view(s, 0), "strong", 1)]
+    assert "guard A2 gun" in moves, moves
+    t = play(new_game(["Ana", "Ben"], "basic", 1, options=["obstacles"], tile_order=["A-1", "C-2"]), "place A3 0")
+    t = stand(stand(stand(edit(t), 0, "A2", 2), 0, "A1", 2), 0, "B2", 0, leader=True)
+    t.ap, t.value[1], t.uncovered = 4, 8, {1: 2}  # a temple of 8 held, dug as deep as this turn allows
+    assert any(str(m).startswith("obstacle") for m in plan(view(t, 0), "strong", 1))
