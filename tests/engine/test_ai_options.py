@@ -7,10 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from engine_builders import edit, play, stand
 from randomplay import random_game, with_other_secrets
 from test_ai import play_plan
 
 from engine import Declare, GameState, Jump, Phase, Stage, Undo, apply, legal_moves, new_game, state_to_dict, view
+from engine.__main__ import main
 from engine.ai import LEVELS, computer_turn, plan
 from engine.ai.evaluate import random_terrain_urgency
 from engine.ai.sample import determinize
@@ -116,8 +118,6 @@ def test_random_terrain_urgency() -> None:
 
 
 def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.__main__ import main
-
     assert main(["tournament", "--games", "1", "--players", "random,random,easy", "--variant", "rapido",
                  "--options", "guns,indiana", "--seed", "2"]) == 0
     out = capsys.readouterr().out
@@ -127,8 +127,6 @@ def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.Captu
 
 
 def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:
-    from engine_builders import edit, play, stand
-
     s = play(new_game(["Ana", "Ben"], "basic", 1, options=["indiana1d20"], tile_order=["A-1"]), "place A3 0")
     s = stand(edit(s), 0, "A2", 4, leader=True)
     for level in ("easy", "strong"):
@@ -146,8 +144,6 @@ def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:
 
 
 def test_the_strong_player_mounts_a_gun_where_it_may_and_builds_obstacles_by_its_temples() -> None:
-    from engine_builders import edit, play, stand
-
     s = play(new_game(["Ana", "Ben"], "basic", 1, options=["guns", "obstacles"], tile_order=["A-1", "C-2"]),
              "place A3 0")
     s = stand(stand(stand(edit(s), 0, "A2", 4), 1, "A2", 1), 0, "A1", 0, leader=True)
