@@ -5,7 +5,7 @@ Prints, all in-process (interpreter start-up excluded and reported on its own):
   4-player game's moves;
 - the median ``legal_moves`` time over the same game's states;
 - the time to replay the recorded 4-player game from its move list (record → final state);
-- random full games per second;
+- random full games per second, without options and with options (SPEC 7);
 - the start-up time of ``python -c "import engine"``.
 """
 
@@ -28,6 +28,8 @@ from randomplay import random_game  # noqa: E402
 
 from engine import GameState, apply, legal_moves, read_record, record_of, replay  # noqa: E402
 
+OPTION_GAMES = (("basic", ("obstacles", "guns", "indiana")), ("auction", ("randomterrain", "noround")),
+                ("rapido", ("obstacles", "guns", "indiana2d6")))
 TARGET_MOVE_US = 50.0
 TARGET_LEGAL_MS = 2.0
 TARGET_REPLAY_MS = 60.0
@@ -128,6 +130,17 @@ def main() -> int:
     spent = time.perf_counter() - t0
     print(f"random full games (2–4 players, both variants): {games / spent:5.2f} games/s, "
           f"{played_moves / games:.0f} moves per game, {played_moves / spent:,.0f} moves/s with legal_moves")
+
+    games, played_moves, seed = 0, 0, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < args.games_seconds / 2:
+        seed += 1
+        variant, options = OPTION_GAMES[seed % len(OPTION_GAMES)]
+        played = random_game(2 + seed % 3, variant, seed, options)
+        games, played_moves = games + 1, played_moves + len(played) - 1
+    spent = time.perf_counter() - t0
+    print(f"random full games with options (obstacles, guns, Indiana Jones; random terrain; Rápido): "
+          f"{games / spent:5.2f} games/s, {played_moves / spent:,.0f} moves/s")
 
     with_engine, bare = startup(5)
     print(f"start-up: python -c 'import engine' median {with_engine * 1e3:.0f} ms "

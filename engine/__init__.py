@@ -18,6 +18,7 @@ from .errors import (
     StaleState,
     UnreadableMove,
 )
+from .legal import LegalMove, absent_moves, legal_moves
 from .moves import (
     Bid,
     Camp,
@@ -42,16 +43,7 @@ from .moves import (
 )
 from .options import Option
 from .record import GameRecord, name_problem, new_game, read_record, record_of, replay
-from .rules import (
-    LegalMove,
-    absent_moves,
-    apply,
-    is_legal,
-    legal_moves,
-    legal_placements,
-    path_costs,
-    validate,
-)
+from .rules import apply, is_legal, legal_placements, path_costs, validate
 from .serial import state_from_dict, state_from_json, state_to_dict, state_to_json
 from .state import GameState, Phase, Stage, Variant
 from .summary import summary

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 
 from .board import COLUMNS, ROWS, SIDE_NAMES, space_index, space_name
 from .errors import EngineError
+from .legal import absent_moves, legal_moves
 from .messages import ENGLISH, Speaker, treasure
 from .moves import Place, parse_move
 from .options import Option
 from .record import new_game, record_of
-from .rules import absent_moves, apply, border_cost, legal_moves
+from .rules import apply, border_cost
 from .state import GameState, Phase, Stage
 from .tiles import HEXAGONS, Terrain
 from .view import GameView, view

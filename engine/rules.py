@@ -1,4 +1,5 @@
-"""The rules' entry points: apply a move, list the legal moves, the moves of an absent player.
+"""The rules' entry point: apply a move (``apply``, ``validate``, ``is_legal``); the legal moves are in
+``engine.legal``.
 
 Every function here is pure: a state is never changed, ``apply`` returns a new one. Errors are
 ``EngineError`` subclasses whose message names the rule and says what would be legal. The checks
@@ -7,8 +8,7 @@ and mutations per action are in ``engine.actions``, the turn and auction flow in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from . import actions, guns, obstacles, rapido
@@ -18,21 +18,13 @@ from .actions import (
     GUARD_AP,
     RECOVER_AP,
     UNCOVER_AP,
-    camp_spaces,
-    campable,
     find_player,
-    recover_limit,
-    singles,
-    strongest_other,
-    uncover_limit,
 )
-from .board import SPACE_COUNT
 from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
 from .geometry import border_cost, legal_placements, path_costs
 from .moves import (
-    COUNTED,
     Bid,
     Camp,
     Declare,
@@ -55,14 +47,12 @@ from .moves import (
     not_in_game,
     parse_move,
 )
-from .options import Option, option_words
-from .state import LEADER_SUPPLY, NOBODY, GameState, Phase, Stage, Variant
-from .tiles import Terrain
+from .options import option_words
+from .state import NOBODY, GameState, Phase, Stage, Variant
 
 __all__ = [
-    "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "LegalMove", "absent_moves", "apply",
-    "border_cost", "is_legal", "legal_moves", "legal_placements", "path_costs", "score_now", "start_game",
-    "validate",
+    "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
+    "legal_placements", "path_costs", "score_now", "start_game", "validate",
 ]
 
 
@@ -313,199 +303,3 @@ def is_legal(state: GameState, move: Move) -> bool:
     except IllegalMove:
         return False
     return True
-
-
-# ---------------------------------------------------------------------------------------------
-# Legal moves
-
-
-Counted = Deploy | Transfer | Walk | Uncover | Recover | Bid | Jump
-
-
-def _ranged(move: Move) -> Counted | None:
-    """Return the move if one legal-move entry may stand for a range of its counts."""
-    if isinstance(move, COUNTED) and not getattr(move, "leader", False):
-        return move
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class LegalMove:
-    """One entry of ``legal_moves``: a move, or a range of counts of one move.
-
-    ``move`` carries the lowest legal count; every count from it up to ``high`` is legal too.
-    ``ap_each`` is the AP one unit costs (per figure, level or wafer); 0 where no AP are spent.
-    """
-
-    move: Move
-    high: int
-    ap_each: int
-
-    @property
-    def low(self) -> int:
-        ranged = _ranged(self.move)
-        return ranged.count if ranged else 1
-
-    def moves(self) -> Iterator[Move]:
-        """Yield every concrete move this entry stands for."""
-        ranged = _ranged(self.move)
-        if ranged is None:
-            yield self.move
-            return
-        for n in range(ranged.count, self.high + 1):
-            yield replace(ranged, count=n)
-
-    def __contains__(self, move: object) -> bool:
-        if type(move) is not type(self.move):
-            return False
-        if isinstance(move, Exchange | Fire) and isinstance(self.move, Exchange | Fire):
-            return replace(move, player=move.player.lower()) == replace(self.move, player=self.move.player.lower())
-        ranged = _ranged(move)
-        if ranged is None:
-            return move == self.move
-        return replace(ranged, count=self.low) == self.move and self.low <= ranged.count <= self.high
-
-    def __str__(self) -> str:
-        text = str(self.move)
-        if self.high != self.low:
-            head = text.rsplit(" ", 1)[0]
-            text = f"{head} {self.low}–{self.high}"
-        if self.ap_each:
-            text += f" · {self.ap_each} AP" + (" each" if self.high > 1 or self.low > 1 else "")
-        return text
-
-
-def legal_moves(state: GameState) -> list[LegalMove]:
-    """Return every legal move of the player to act (empty once the game is finished).
-
-    Exact: every listed move applies and every move that applies is listed. Counted moves are one
-    entry per range of counts (see ``LegalMove``); obstacles one entry per border.
-    """
-    phase = state.phase
-    out: list[LegalMove] = []
-    if phase is Phase.FINISHED:
-        return out
-    if phase is Phase.PLACE:
-        return [LegalMove(Place(s, r), 1, 0) for s, r in legal_placements(state)]
-    if phase is Phase.BID:
-        low, high = state.high_bid + 1, state.score[state.to_act]
-        if low <= high:
-            out.append(LegalMove(Bid(low), high, 0))
-        out.append(LegalMove(Pass(), 1, 0))
-        return out
-    if phase is Phase.PICK:
-        return [LegalMove(Pick(k), 1, 0) for k in range(1, len(state.shown) + 1)]
-    if phase is Phase.DECLARE:
-        return [LegalMove(Declare(True), 1, 0), LegalMove(Declare(False), 1, 0)]
-    if phase is Phase.JUMP:
-        return [LegalMove(Jump(1), rapido.most_chips(state, state.to_act), 0)]
-    _action_moves(state, out)
-    out.append(LegalMove(End(), 1, 0))
-    if state.undo_moves:
-        out.append(LegalMove(Undo(), 1, 0))
-    return out
-
-
-def _action_moves(state: GameState, out: list[LegalMove]) -> None:
-    """Append the AP-spending moves of the player to act (a normal, scoring or Rápido turn)."""
-    p, ap = state.to_act, state.ap
-    camps = camp_spaces(state, p)
-    at_leader = state.leader[p]
-    if ap >= 1:
-        for c in camps:
-            if state.supply[p]:
-                out.append(LegalMove(Deploy(c, 1), min(state.supply[p], ap), 1))
-            if at_leader == LEADER_SUPPLY:
-                out.append(LegalMove(Deploy(c, 1, True), 1, 1))
-        for src in camps:
-            for dst in camps:
-                if src != dst:
-                    if state.workers[p][src]:
-                        out.append(LegalMove(Transfer(src, dst, 1), min(state.workers[p][src], ap), 1))
-                    if at_leader == src:
-                        out.append(LegalMove(Transfer(src, dst, 1, True), 1, 1))
-    row = state.workers[p]
-    for src in range(SPACE_COUNT):
-        if not row[src] and at_leader != src:
-            continue
-        for dst, cost in path_costs(state, src, p).items():
-            if dst == src or cost > ap:
-                continue
-            if row[src]:
-                out.append(LegalMove(Walk(src, dst, 1), min(row[src], ap // cost), cost))
-            if at_leader == src:
-                out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
-    has_guns = state.setup.has(Option.GUNS)
-    for s in range(SPACE_COUNT):
-        t = state.terrain[s]
-        if t is Terrain.TEMPLE and state.guard[s] == NOBODY:
-            if ap >= UNCOVER_AP:
-                k, _ = uncover_limit(state, p, s)
-                if k:
-                    out.append(LegalMove(Uncover(s, 1), k, UNCOVER_AP))
-            if ap >= GUARD_AP and state.guards_left[p] and state.strength(p, s) > strongest_other(state, p, s):
-                _guard_moves(state, s, has_guns, out)
-        elif t is Terrain.TREASURE and state.wafers[s] and ap >= RECOVER_AP:
-            k, _ = recover_limit(state, p, s)
-            if k:
-                out.append(LegalMove(Recover(s, 1), k, RECOVER_AP))
-        if ap >= CAMP_AP and state.camps_left[p] and campable(state, s):
-            out.append(LegalMove(Camp(s), 1, CAMP_AP))
-    if ap >= EXCHANGE_AP:
-        mine = singles(state, p)
-        for q in range(len(state.players)):
-            if q == p:
-                continue
-            for take in singles(state, q):
-                for give in mine:
-                    if give != take:
-                        out.append(LegalMove(Exchange(give, state.players[q], take), 1, EXCHANGE_AP))
-    if ap >= obstacles.OBSTACLE_AP and state.setup.has(Option.OBSTACLES):
-        for a, b in obstacles.open_borders(state):
-            if obstacles.free_worker(state, p, a) or obstacles.free_worker(state, p, b):
-                out.append(LegalMove(Obstacle(a, b), 1, obstacles.OBSTACLE_AP))
-    if ap >= guns.FIRE_AP and state.guns_mounted:
-        for s in guns.guns_of(state, p):
-            if s not in state.fired:
-                for q in range(len(state.players)):
-                    if q != p and state.workers[q][s]:
-                        out.append(LegalMove(Fire(s, state.players[q]), 1, guns.FIRE_AP))
-
-
-def _guard_moves(state: GameState, s: int, has_guns: bool, out: list[LegalMove]) -> None:
-    p, ap = state.to_act, state.ap
-    workers = state.workers[p][s]
-    for leader in (False, True):
-        if (state.leader[p] == s) if leader else workers:
-            out.append(LegalMove(Guard(s, leader), 1, GUARD_AP))
-            if has_guns and ap >= guns.GUN_AP and workers >= guns.crew_needed(state, p, s, leader):
-                out.append(LegalMove(Guard(s, leader, True), 1, guns.GUN_AP))
-
-
-def absent_moves(state: GameState) -> list[Move]:
-    """Return the moves SPEC ruling 14 (and 7.6.9) makes for the player to act when that player is absent.
-
-    They take the seat through its current obligation (a turn, a scoring turn, a bid, a pick and
-    the turn that follows it, a declaration, a jump's choice or slot) until someone else acts or the
-    game ends. Empty once finished.
-    """
-    seat = state.to_act
-    out: list[Move] = []
-    s = state
-    while s.to_act == seat and s.phase is not Phase.FINISHED and len(out) < 24:
-        if s.phase is Phase.PLACE:
-            space, rotation = legal_placements(s)[0]
-            move: Move = Place(space, rotation)
-        elif s.phase is Phase.BID:
-            move = Pass()
-        elif s.phase is Phase.PICK:
-            move = Pick(1)
-        elif s.phase is Phase.DECLARE:
-            move = Declare(True)
-        elif s.phase is Phase.JUMP:
-            move = Jump(rapido.most_chips(s, seat))
-        else:
-            move = End()
-        out.append(move)
-        s = apply(s, move)
-    return out

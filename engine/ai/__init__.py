@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..errors import IllegalMove
+from ..legal import absent_moves
 from ..moves import Move
-from ..rules import absent_moves, apply
+from ..rules import apply
 from ..state import GameState
 from ..view import GameView, view
 from .levels import plan

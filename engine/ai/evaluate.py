@@ -59,11 +59,17 @@ class Weights:
     safe: float = 0.9
     """Share of a temple's value credited for a majority no single opponent can overturn with one turn's AP
     (0: the threat is not looked at)."""
+    gun: float = 3.0
+    """Machine guns (SPEC 7.4): credit for a gun while scorings remain (it bars rivals' paths)."""
+    gun_target: float = 0.3
+    """Credit per rival worker on one's gun hex (the gun may fire at it)."""
+    obstacle: float = 0.25
+    """Obstacles (SPEC 7.3): share of a held temple's value credited per obstacle on its borders."""
 
 
 STRONG: Final = Weights()
 EASY: Final = Weights(urgency=0.0, hold_margin=0.05, later=0.5, guard_option=3.0, camp_reach=0.05,
-                      opponents_best=0.0, opponents_mean=0.0, safe=0.0)
+                      opponents_best=0.0, opponents_mean=0.0, safe=0.0, gun=0.0, gun_target=0.0, obstacle=0.0)
 
 
 def _set_points(held: Mapping[str, int]) -> int:
@@ -293,7 +299,26 @@ def player_values(state: GameState, ctx: Context) -> list[float]:
         owner = state.camp[s]
         if owner != NOBODY and now_later[owner][1] >= 1:
             values[owner] += _camp_value(state, s, ctx, temples)
+    if state.guns_mounted or state.obstacles:
+        _option_values(state, values, [later for _, later in now_later], w)
     return values
+
+
+def _option_values(state: GameState, values: list[float], later: list[int], w: Weights) -> None:
+    """Credit guns (and the rival workers they may fire at) and obstacles that guard a held temple."""
+    n = len(state.players)
+    for s, owner in enumerate(state.gun):
+        if owner != NOBODY and later[owner] >= 1:
+            rivals = sum(state.workers[q][s] for q in range(n) if q != owner)
+            values[owner] += w.gun + w.gun_target * rivals
+    for pair in state.obstacles:
+        for t in pair:
+            if state.terrain[t] is not Terrain.TEMPLE or state.guard[t] != NOBODY:
+                continue
+            strengths = [state.strength(q, t) for q in range(n)]
+            best = max(strengths)
+            if best and strengths.count(best) == 1 and later[strengths.index(best)] >= 1:
+                values[strengths.index(best)] += w.obstacle * state.value[t]
 
 
 def judge(state: GameState, ctx: Context) -> float:

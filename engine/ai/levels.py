@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..legal import legal_moves
 from ..moves import Bid, Declare, Move, Pass, Pick, Undo
 from ..rapido import in_slot
-from ..rules import legal_moves, score_now
+from ..rules import score_now
 from ..state import GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
@@ -125,7 +126,7 @@ def plan(view: GameView, level: str, seed: int) -> list[Move]:
     if state.stage is Stage.PLACING:
         return [rank_placements(state, ctx, access)[0][1]]
     moves = plan_normal_turn(state, ctx, budget, access)
-    return finish(moves)
+    return finish(moves, dice=view.dice is not None)
 
 
 def _declare(state: GameState, ctx: Context, level: str) -> Declare:

@@ -8,9 +8,10 @@ the best action, since chips left over buy later actions.
 
 from __future__ import annotations
 
+from ..legal import legal_moves
 from ..moves import COUNTED, End, Jump, Move
 from ..rapido import most_chips
-from ..rules import apply, legal_moves
+from ..rules import apply
 from ..state import GameState, Phase, Stage
 from .evaluate import Context, judge
 from .search import Budget, candidates, search_turn

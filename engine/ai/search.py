@@ -18,9 +18,10 @@ from dataclasses import dataclass, replace
 from ..actions import strongest_other
 from ..board import SPACE_COUNT
 from ..errors import IllegalMove
-from ..moves import COUNTED, Bid, Declare, End, Jump, Move, Obstacle, Pass, Pick, Place, Recover, Undo, Walk
+from ..legal import legal_moves
+from ..moves import COUNTED, Bid, Declare, End, Jump, Move, Obstacle, Pass, Pick, Place, Recover, Uncover, Undo, Walk
 from ..options import Option
-from ..rules import apply, legal_moves
+from ..rules import apply
 from ..state import NOBODY, GameState, Phase
 from ..tiles import AP_PER_TURN, Terrain
 from .evaluate import EASY, Context, judge, tile_access
@@ -183,10 +184,11 @@ def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: flo
     return found[0][3]
 
 
-def finish(plan: list[Move]) -> list[Move]:
-    """Cut a plan after its first recover (it reveals a wafer: the rest is chosen again on the new view),
-    else close it with ``end``."""
+def finish(plan: list[Move], dice: bool = False) -> list[Move]:
+    """Cut a plan after its first recover (it reveals a wafer: the rest is chosen again on the new view)
+    or, with ``dice`` (Indiana Jones), after its first uncover (it rolls the dice), else close it with ``end``."""
+    reveals = (Recover, Uncover) if dice else (Recover,)
     for i, move in enumerate(plan):
-        if isinstance(move, Recover):
+        if isinstance(move, reveals):
             return plan[: i + 1]
     return [*plan, End()]

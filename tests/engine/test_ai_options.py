@@ -9,9 +9,11 @@ import random
 import pytest
 
 from engine import Declare, GameState, Jump, Phase, Stage, Undo, apply, legal_moves, new_game, state_to_dict, view
+from engine.__main__ import main
 from engine.ai import LEVELS, computer_turn, plan
 from engine.ai.evaluate import random_terrain_urgency
 from engine.ai.sample import determinize
+from tests.engine.engine_builders import edit, play, stand
 from tests.engine.randomplay import random_game, with_other_secrets
 from tests.engine.test_ai import play_plan
 
@@ -116,11 +118,38 @@ def test_random_terrain_urgency() -> None:
 
 
 def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.__main__ import main
-
     assert main(["tournament", "--games", "1", "--players", "random,random,easy", "--variant", "rapido",
                  "--options", "guns,indiana", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "(rapido with indiana, guns)" in out and "win rate" in out
     assert main(["tournament", "--games", "1", "--players", "easy,random", "--options", "randomterrain"]) == 2
     assert "needs the auction variant" in capsys.readouterr().out
+
+
+def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:
+    s = play(new_game(["Ana", "Ben"], "basic", 1, options=["indiana1d20"], tile_order=["A-1"]), "place A3 0")
+    s = stand(edit(s), 0, "A2", 4, leader=True)
+    for level in ("easy", "strong"):
+        moves = plan(view(s, 0), level, 1)
+        uncovers = [i for i, m in enumerate(moves) if str(m).startswith("uncover")]
+        assert not uncovers or uncovers[0] == len(moves) - 1, [str(m) for m in moves]
+    seen = set()
+    for seed in range(12):  # whatever the rolls, the seat's turn is played strictly to its end
+        t = new_game(["Ana", "Ben"], "basic", seed, options=["indiana1d20"], tile_order=["A-1"])
+        t = stand(edit(play(t, "place A3 0")), 0, "A2", 4, leader=True)
+        after, moves = computer_turn(t, "strong", seed, strict=True)
+        seen.update(str(m).split()[0] for m in moves)
+        assert after.to_act == 1
+    assert "uncover" in seen
+
+
+def test_the_strong_player_mounts_a_gun_where_it_may_and_builds_obstacles_by_its_temples() -> None:
+    s = play(new_game(["Ana", "Ben"], "basic", 1, options=["guns", "obstacles"], tile_order=["A-1", "C-2"]),
+             "place A3 0")
+    s = stand(stand(stand(edit(s), 0, "A2", 4), 1, "A2", 1), 0, "A1", 0, leader=True)
+    moves = [str(m) for m in plan(view(s, 0), "strong", 1)]
+    assert "guard A2 gun" in moves, moves
+    t = play(new_game(["Ana", "Ben"], "basic", 1, options=["obstacles"], tile_order=["A-1", "C-2"]), "place A3 0")
+    t = stand(stand(stand(edit(t), 0, "A2", 2), 0, "A1", 2), 0, "B2", 0, leader=True)
+    t.ap, t.value[1], t.uncovered = 4, 8, {1: 2}  # a temple of 8 held, dug as deep as this turn allows
+    assert any(str(m).startswith("obstacle") for m in plan(view(t, 0), "strong", 1))

@@ -17,6 +17,7 @@ from engine import (
     Option,
     UnreadableMove,
     apply,
+    legal_moves,
     name_problem,
     new_game,
     parse_move,
@@ -213,3 +214,21 @@ def test_a_record_with_options_replays_to_the_same_state() -> None:
     record = read_record(json.loads(json.dumps(record_of(s))))
     assert replay(record) == s
     assert record_of(s)["rolls"][:1] == [2] and summary(s)["rolls"] == [2]
+
+
+def test_replay_output_in_a_jump_and_in_its_slots(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    s = new_game(["Ana", "Ben"], "rapido", 3)
+    while s.phase.value != "jump":
+        s = apply(s, legal_moves(s)[0].move)
+    s = apply(s, "jump 3")
+    status, out = run(tmp_path, {**record_of(s), "moves": list(s.log)}, capsys)
+    assert status == 0 and out["phase"] == "jump" and out["ap_left"] is None
+    chooser = out["to_act"]
+    assert out["rapido"]["chosen"] == [n for n in ("Ana", "Ben") if n != chooser]
+    assert out["rapido"]["jump"] == {} and out["rapido"]["chips"] == {"Ana": 10, "Ben": 10}
+    s = apply(s, "jump 2")
+    status, out = run(tmp_path, {**record_of(s), "moves": list(s.log)}, capsys)
+    assert out["phase"] == "actions" and out["ap_left"] == 2 and out["to_act"] == chooser
+    assert out["rapido"]["jump"] == {chooser: 2, **{n: 3 for n in ("Ana", "Ben") if n != chooser}}
+    assert out["rapido"]["slots"] == [n for n in ("Ana", "Ben") if n != chooser]
+    assert out["rapido"]["chosen"] == [] and out["rapido"]["chips"][chooser] == 8
