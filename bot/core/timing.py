@@ -195,7 +195,7 @@ async def guild_timing(reader: Reader, guild_id: int) -> Timing:
     """The guild's defaults for new games (turn deadline from ``guild_settings.turn_hours``)."""
     row = await sql.one(
         reader,
-        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT ? AS guild_id) g "
+        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT CAST(? AS BIGINT) AS guild_id) g "
         "LEFT JOIN guild_timing t ON t.guild_id = g.guild_id LEFT JOIN guild_settings s ON s.guild_id = g.guild_id",
         (guild_id,),
     )
@@ -257,8 +257,11 @@ async def _write_results(tx: Transaction, row: GameRow, state: GameState) -> Non
         member = absent.get(seat, members.get(seat, absent_member_id(seat)))
         await sql.run(
             tx,
-            "INSERT OR REPLACE INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, "
-            "absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, absent, "
+            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+            "guild_id = excluded.guild_id, member_id = excluded.member_id, seat_name = excluded.seat_name, "
+            "score = excluded.score, winner = excluded.winner, absent = excluded.absent, "
+            "finished_at = excluded.finished_at",
             (row.id, row.guild_id, seat, member, name, score, int(score == best), int(seat in absent), now),
         )
 
