@@ -174,6 +174,10 @@ async def clock_of(tx: Transaction, row: GameRow) -> Clock:
 
 async def write_clock(tx: Transaction, clock: Clock) -> None:
     t = clock.timing
+    # games.deadline_at is what the turn posts show (``<t:…:R>``). The game's row first: every transaction that
+    # changes a game takes its row before its clock (a move's version check does), so two of them never wait
+    # for each other in opposite order (PostgreSQL, several connections).
+    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
     await sql.run(
         tx,
         f"INSERT INTO game_clocks ({_CLOCK_COLUMNS}) VALUES ({', '.join('?' * 18)}) ON CONFLICT (game_id) DO UPDATE "
@@ -187,8 +191,6 @@ async def write_clock(tx: Transaction, clock: Clock) -> None:
          clock.paused_by, clock.wait_key, clock.seat, clock.kind, clock.wait_started, clock.reminder_step,
          clock.reminded_at, clock.remind_at, clock.deadline_at, int(clock.deadline_done), clock.next_due),
     )
-    # games.deadline_at is what the turn posts show (``<t:…:R>``).
-    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
 
 
 async def guild_timing(reader: Reader, guild_id: int) -> Timing:

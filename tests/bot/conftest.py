@@ -18,6 +18,7 @@ import pytest
 from tests.pgcluster import Cluster, server_binaries
 
 BACKENDS = ("sqlite", "postgresql")
+NO_SERVER = "no PostgreSQL server binaries found"
 _skipped: list[str] = []
 
 
@@ -43,8 +44,8 @@ def pg_cluster() -> Iterator[Cluster]:
     """The session's throwaway PostgreSQL server (started at its first use)."""
     binaries = server_binaries()
     if binaries is None:
-        reason = ("PostgreSQL server binaries (initdb, pg_ctl, postgres) not found: the PostgreSQL tests are "
-                  "skipped. Install Debian's postgresql package or set PG_BIN to their folder.")
+        reason = (f"{NO_SERVER} (initdb, pg_ctl, postgres): the PostgreSQL tests are skipped. Install Debian's "
+                  "postgresql package or set PG_BIN to their folder.")
         if os.environ.get("TIKAL_REQUIRE_POSTGRES"):
             pytest.fail(reason + " (TIKAL_REQUIRE_POSTGRES is set)", pytrace=False)
         pytest.skip(reason)
@@ -58,11 +59,7 @@ def pg_cluster() -> Iterator[Cluster]:
 @pytest.fixture
 async def pg_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
     """A fresh database on the session's server; dropped after the test."""
-    try:
-        cluster: Cluster = request.getfixturevalue("pg_cluster")
-    except pytest.skip.Exception:
-        _skipped.append(request.node.nodeid)
-        raise
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
     url = await cluster.create_database()
     try:
         yield url
@@ -76,6 +73,11 @@ def database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str
     if backend == "postgresql":
         return str(request.getfixturevalue("pg_url"))
     return db_path
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and NO_SERVER in str(report.longrepr):
+        _skipped.append(report.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

@@ -8,6 +8,8 @@ shards. It reads one JSON command a line on stdin and answers one JSON line on s
   commands of the player to act, chosen from the legal moves;
 - ``{"do": "hang"}``: the next move's transaction stops before its commit and says ``{"in_commit": true}``
   (for the parent's ``kill -9``); then ``play`` as above;
+- ``{"do": "tick", "later": hours}`` → ``{"guilds": [...]}``: one scheduler tick that many hours from now (its
+  posts sent), with the guild of every post it queued;
 - ``{"do": "flush"}`` → ``{"sent": n}``; ``{"do": "sent"}`` → ``{"posts": [[guild, channel, nonce], ...]}``:
   every channel message this process sent;
 - ``{"do": "quit"}``.
@@ -23,6 +25,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import bot.adapter.outbox
@@ -94,6 +97,9 @@ async def main() -> None:
 
             client.core.service.commit_hooks.append(hang)
             say(hanging=True)
+        elif do == "tick":
+            done = await clock.tick(time.time() + order["later"] * 3600)
+            say(guilds=sorted({p.guild_id for p in done.posts}))
         elif do == "flush":
             say(sent=await client.outbox.flush())
         elif do == "sent":

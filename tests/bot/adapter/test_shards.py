@@ -130,6 +130,12 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
                     a.ask(do="play", guild=A_GUILD, game=game_a, channel=channel_a, commands=8),
                     b.ask(do="play", guild=B_GUILD, game=game_b, channel=channel_b, commands=8))
                 assert all(p["versions"] for p in played)
+        # Each ticks its own clocks only: 13 hours later every game waits for a reminder, and A's tick reminds
+        # A's players; B's games are left for B.
+        assert (await a.ask(do="tick", later=13))["guilds"] == [A_GUILD]
+        assert await database_rows(pg_url, "SELECT guild_id FROM game_clocks WHERE reminded_at IS NOT NULL "
+                                           "GROUP BY guild_id") == [(A_GUILD,)]
+        assert (await b.ask(do="tick", later=13))["guilds"] == [B_GUILD]
         await asyncio.gather(a.ask(do="flush"), b.ask(do="flush"))
         sent = {c.name: (await c.ask(do="sent"))["posts"] for c in children}
         assert {int(ch) for ch, _ in sent["A"]} <= set(A_CHANNELS)  # nobody posts for another shard's server
@@ -175,3 +181,27 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
                     await child.quit()
                 except Exception:
                     child.proc.kill()
+
+
+async def test_a_sharded_bot_is_discords_auto_sharded_bot_with_the_same_commands(pg_url: str, db_path: Path) -> None:
+    from discord.ext import commands
+
+    from bot.adapter.app import ShardedTikalBot, TikalBot, make_bot
+    from tests.bot.adapter.discordkit import settings
+    from tests.bot.adapter.wire import Wire
+
+    plain = make_bot(settings(db_path))
+    sharded = make_bot(settings(pg_url, shard_count=4, shard_ids="1,3"))
+    assert type(plain) is TikalBot and not isinstance(plain, commands.AutoShardedBot)
+    assert isinstance(sharded, ShardedTikalBot) and isinstance(sharded, commands.AutoShardedBot)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 3]
+    trees = []
+    for client in (plain, sharded):
+        wire = Wire(client)
+        await wire.start()
+        try:
+            trees.append([c.to_dict(client.tree) for c in client.tree.get_commands()])
+            assert str(client.core.service.shards) == ("every shard" if client is plain else "shards 1, 3 of 4")
+        finally:
+            await wire.close()
+    assert trees[0] == trees[1]

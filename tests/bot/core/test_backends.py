@@ -1,4 +1,4 @@
-"""The storage contract on both backends: every test here runs on SQLite and on PostgreSQL (``backends``).
+"""The storage contract on both backends: the tests here run on SQLite and on PostgreSQL (``backends``).
 
 Migrations, the append-only log, the version check, the database's own rules, ids and 64-bit numbers; and
 what several processes sharing one PostgreSQL database rely on: two storages on one database stand for two
@@ -120,13 +120,11 @@ async def test_a_whole_game_replays_to_its_snapshot(database: Path | str) -> Non
         assert engine.state_to_json(replayed) == snapshot[1]
 
 
-async def test_two_processes_racing_for_one_game_commit_one_move_at_a_time(database: Path | str,
-                                                                         backend: str) -> None:
+async def test_two_processes_racing_for_one_game_commit_one_move_at_a_time(pg_url: str) -> None:
     """Two services on two storages (two processes' worth of connections, caches and locks) act in the same
-    game at the same moment: every commit builds on the one before, none is lost or doubled."""
-    if backend == "sqlite":
-        pytest.skip("one SQLite file serves one process (the process lock); PostgreSQL serves several")
-    async with open_service(database) as one, open_service(database) as two:
+    game at the same moment: every commit builds on the one before, none is lost or doubled. (PostgreSQL only:
+    a SQLite file serves one process.)"""
+    async with open_service(pg_url) as one, open_service(pg_url) as two:
         game = await start(one, 2)
         await one.act(GUILD, game.id, MEMBERS[0], await first_place(one, game.id))
         await two.view(GUILD, game.id)  # both caches hold the state at version 1
@@ -141,10 +139,9 @@ async def test_two_processes_racing_for_one_game_commit_one_move_at_a_time(datab
         assert (await one.view(GUILD, game.id)).version == (await two.view(GUILD, game.id)).version == 3
 
 
-async def test_two_senders_never_claim_the_same_post(database: Path | str, backend: str) -> None:
-    if backend == "sqlite":
-        pytest.skip("one SQLite file serves one process: there is no one to claim against")
-    async with open_service(database) as one, open_service(database) as two:
+async def test_two_senders_never_claim_the_same_post(pg_url: str) -> None:
+    """(PostgreSQL only: with SQLite's one process there is no one to claim against.)"""
+    async with open_service(pg_url) as one, open_service(pg_url) as two:
         for channel in range(CHANNEL, CHANNEL + 4):
             await start(one, 2, channel=channel)
         posts = [p.id for p in await one.pending_posts()]  # the games' start posts (nobody sends them here)
@@ -154,6 +151,10 @@ async def test_two_senders_never_claim_the_same_post(database: Path | str, backe
         assert sorted(i for c in claims for i in c) == sorted(posts)  # each post claimed exactly once
         assert await two.claim(posts, now + 60) == set()  # claimed: nobody else's until the lease runs out
         await one.release(posts)
+        assert await two.claim(posts, now + 60) == set(posts)
+        await two.release(posts)
+        # A sender that dies leaves its lease behind: once it has run out, another sender takes the posts.
+        assert await one.claim(posts, now - 1) == set(posts)
         assert await two.claim(posts, now + 60) == set(posts)
 
 
@@ -189,3 +190,11 @@ async def test_the_start_check_of_ten_thousand_guilds_is_one_transaction_and_spa
         async with svc.storage.read() as r:
             removed = {g for (g,) in await sql.rows(r, "SELECT guild_id FROM guild_removals")}
         assert removed == set(mine[60:100])  # another shard's guilds are never marked, named or not
+
+
+def test_the_parameter_style_is_translated_in_one_place() -> None:
+    from bot.core.postgres_storage import numbered
+
+    assert numbered("SELECT a FROM t WHERE b = ? AND c IN (?, ?)") == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"
+    quoted = "SELECT '?', \"x?\", ? FROM t WHERE d = 'it''s ?'"
+    assert numbered(quoted) == quoted.replace(", ? FROM", ", $1 FROM")
