@@ -204,7 +204,8 @@ class NewMove:
 
 
 class Reader:
-    """Reads inside the storage lock (consistent: no transaction of this process is half done)."""
+    """Reads that agree with each other: no transaction is seen half done (SQLite: under the storage's lock;
+    PostgreSQL: one repeatable-read snapshot)."""
 
     def __init__(self, db: Connection, clock: Clock) -> None:
         self._db = db

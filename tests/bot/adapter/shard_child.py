@@ -10,6 +10,9 @@ shards. It reads one JSON command a line on stdin and answers one JSON line on s
   (for the parent's ``kill -9``); then ``play`` as above;
 - ``{"do": "tick", "later": hours}`` → ``{"guilds": [...]}``: one scheduler tick that many hours from now (its
   posts sent), with the guild of every post it queued;
+- ``{"do": "stall"}``: from now on Discord never answers a new channel message (the parent kills the process
+  while a post hangs); ``{"do": "pause", "guild": G, "game": id, "channel": C}``: a moderator pauses the game
+  (its post is claimed and sent at once), no answer;
 - ``{"do": "flush"}`` → ``{"sent": n}``; ``{"do": "sent"}`` → ``{"posts": [[guild, channel, nonce], ...]}``:
   every channel message this process sent;
 - ``{"do": "quit"}``.
@@ -100,6 +103,13 @@ async def main() -> None:
         elif do == "tick":
             done = await clock.tick(time.time() + order["later"] * 3600)
             say(guilds=sorted({p.guild_id for p in done.posts}))
+        elif do == "stall":
+            wire.slow["POST /channels/"] = asyncio.Event()  # never set
+            say(stalled=True)
+        elif do == "pause":
+            await discordkit.command(wire, "tikal-mod pause", {"game": order["game"]}, user=MOD,
+                                     permissions=discordkit.MOD_PERMISSIONS, channel=order["channel"],
+                                     guild=order["guild"])
         elif do == "flush":
             say(sent=await client.outbox.flush())
         elif do == "sent":

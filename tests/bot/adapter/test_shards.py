@@ -1,10 +1,12 @@
 """Two bot processes, each running some of Discord's shards, on one PostgreSQL database (real OS processes).
 
 Each child (``shard_child.py``) is the real ``ShardedTikalBot`` offline through the wire harness, with the
-guilds of its own shard only, as Discord would give them. They play games at the same time; then one is killed
-with SIGKILL in the middle of a move's transaction while the other plays on, and a new process takes its shard
-over. Nothing may be lost or doubled: every game replays to its snapshot, no post is sent twice, a process never
-sends another shard's post, and the start-up membership check never marks another shard's server removed.
+guilds of its own shard only, as Discord would give them. They play games at the same time and tick their
+clocks; then one is killed with SIGKILL in the middle of a move's transaction while the other plays on, and a
+new process takes its shard over; that one is killed in turn while a post it claimed hangs in Discord, and the
+next one sends the post when the dead sender's lease has run out. Nothing may be lost or doubled: every game
+replays to its snapshot, no post is sent twice, a process never sends another shard's post or ticks another
+shard's clock, and the start-up membership check never marks another shard's server removed.
 """
 
 from __future__ import annotations
@@ -174,6 +176,28 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
         final = await replays_to_snapshots(pg_url)
         assert final[game_a] > before[game_a]
         assert await database_rows(pg_url, "SELECT guild_id FROM guild_removals") == [(A_GONE,)]
+
+        # SIGKILL while a post is being sent: claimed (its lease, 5 s here), not yet marked sent. The process that
+        # takes the shard over sends it once the lease has run out.
+        await a2.ask(do="stall")
+        await a2.tell(do="pause", guild=A_GUILD, game=game_a, channel=channel_a)
+        claimed: list[tuple[Any, ...]] = []
+        for _ in range(600):
+            claimed = await database_rows(pg_url, f"SELECT id, nonce FROM outbox WHERE guild_id = {A_GUILD} AND "
+                                                  "sent_at IS NULL AND retry_at IS NOT NULL")
+            if claimed:
+                break
+            await asyncio.sleep(0.1)
+        assert len(claimed) == 1, "the pause's post was claimed and is being sent"
+        await a2.kill()
+        a3 = Child("A3", pg_url, 0, {A_GUILD: A_CHANNELS}, tmp_path / "a3.log")
+        children.append(a3)
+        await a3.start()
+        await asyncio.sleep(6)  # the dead sender's lease runs out
+        assert (await a3.ask(do="flush"))["sent"] == 1
+        # (the other messages: the live turn message brought up to date after it)
+        assert [n for _, n in (await a3.ask(do="sent"))["posts"]].count(claimed[0][1]) == 1
+        assert await database_rows(pg_url, "SELECT id FROM outbox WHERE sent_at IS NULL") == []
     finally:
         for child in children:
             if child.proc is not None and child.proc.returncode is None:
