@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.config import Settings
 from bot.core.process_lock import DatabaseInUse
+from bot.core.storage import DatabaseUnavailable
 
 
 def migrate_db(settings: Settings, argv: list[str]) -> int:
@@ -58,7 +59,7 @@ def migrate_db(settings: Settings, argv: list[str]) -> int:
 
     try:
         return asyncio.run(run())
-    except DatabaseInUse as error:
+    except (DatabaseInUse, DatabaseUnavailable) as error:
         print(error, file=sys.stderr)
         return 1
 
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     bot = make_bot(settings)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    except DatabaseInUse as error:
+    except (DatabaseInUse, DatabaseUnavailable) as error:
         print(error, file=sys.stderr)
         return 1
     except discord.LoginFailure:

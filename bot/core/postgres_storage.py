@@ -15,6 +15,7 @@ here, in one place. The migrations are ``bot.core.migrations_pg``, applied at op
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections.abc import AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -24,7 +25,16 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.core.migrations_pg import POSTGRES_MIGRATIONS
-from bot.core.storage import POSTGRESQL, Clock, Dialect, IntegrityError, Reader, Storage, Transaction
+from bot.core.storage import (
+    POSTGRESQL,
+    Clock,
+    DatabaseUnavailable,
+    Dialect,
+    IntegrityError,
+    Reader,
+    Storage,
+    Transaction,
+)
 from engine import StaleState
 
 PgConnection = asyncpg.Connection | PoolConnectionProxy
@@ -49,6 +59,11 @@ def numbered(sql: str) -> str:
             continue
         out.append(ch)
     return "".join(out)
+
+
+def without_password(url: str) -> str:
+    """The URL to show in a message: ``postgresql://user:***@host/name``."""
+    return re.sub(r"(://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 def _changed(status: str) -> int:
@@ -134,8 +149,13 @@ class PostgresStorage(Storage):
 
     @classmethod
     async def open(cls, url: str, *, clock: Clock = time.time, pool_size: int = 10) -> PostgresStorage:
-        """Connect to the database at ``url`` (``postgresql://user:password@host:port/name``) and migrate it."""
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        """Connect to the database at ``url`` (``postgresql://user:password@host:port/name``) and migrate it.
+        Raises ``DatabaseUnavailable`` when the server cannot be reached or refuses the connection."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as e:
+            raise DatabaseUnavailable(f"Could not open the PostgreSQL database {without_password(url)}: "
+                                      f"{e or type(e).__name__}") from None
         try:
             async with pool.acquire() as conn:
                 await _migrate(conn, clock)
@@ -173,4 +193,4 @@ class PostgresStorage(Storage):
             yield Transaction(_Connection(conn), self._clock)
 
 
-__all__ = ["MIGRATION_LOCK", "PostgresStorage", "numbered"]
+__all__ = ["MIGRATION_LOCK", "PostgresStorage", "numbered", "without_password"]

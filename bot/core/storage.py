@@ -34,6 +34,11 @@ class IntegrityError(Exception):
     log), whatever the backend: the driver's own error is its ``__cause__``."""
 
 
+class DatabaseUnavailable(RuntimeError):
+    """The database server could not be reached or refused the connection (the message names it, without a
+    password)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Dialect:
     """What differs between the backends' SQL, in the few places where one text cannot serve both."""
@@ -556,6 +561,6 @@ class Storage(ABC):
 
 
 __all__ = [
-    "ACTIVE", "POSTGRESQL", "SQLITE", "Connection", "Dialect", "GameRow", "GuildSettings",
+    "ACTIVE", "POSTGRESQL", "SQLITE", "Connection", "DatabaseUnavailable", "Dialect", "GameRow", "GuildSettings",
     "IntegrityError", "MoveRow", "NewMove", "OutboxRow", "Reader", "SeatRow", "Status", "Storage", "Transaction",
 ]

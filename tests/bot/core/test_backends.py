@@ -198,3 +198,14 @@ def test_the_parameter_style_is_translated_in_one_place() -> None:
     assert numbered("SELECT a FROM t WHERE b = ? AND c IN (?, ?)") == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"
     quoted = "SELECT '?', \"x?\", ? FROM t WHERE d = 'it''s ?'"
     assert numbered(quoted) == quoted.replace(", ? FROM", ", $1 FROM")
+
+
+async def test_an_unreachable_server_is_one_clear_error_without_the_password() -> None:
+    from bot.core.postgres_storage import without_password
+    from bot.core.storage import DatabaseUnavailable
+
+    assert without_password("postgresql://tikal:s3cr:et@db:5432/tikal") == "postgresql://tikal:***@db:5432/tikal"
+    assert without_password("postgresql://db/tikal") == "postgresql://db/tikal"
+    with pytest.raises(DatabaseUnavailable, match=r"postgresql://tikal:\*\*\*@127\.0\.0\.1:1/tikal") as refused:
+        await open_storage("postgresql://tikal:hunter2@127.0.0.1:1/tikal")
+    assert "hunter2" not in str(refused.value)
