@@ -209,3 +209,23 @@ async def test_an_unreachable_server_is_one_clear_error_without_the_password() -
     with pytest.raises(DatabaseUnavailable, match=r"postgresql://tikal:\*\*\*@127\.0\.0\.1:1/tikal") as refused:
         await open_storage("postgresql://tikal:hunter2@127.0.0.1:1/tikal")
     assert "hunter2" not in str(refused.value)
+
+
+def test_the_core_writes_sql_both_backends_understand() -> None:
+    """SQLite-only SQL would work with the default file and fail on PostgreSQL: write ``INSERT … ON CONFLICT``
+    (not ``INSERT OR IGNORE/REPLACE``), ``RETURNING id`` (not ``lastrowid``), and reach the database through the
+    storage's methods or ``bot.core.sql`` (never a driver) outside the two backends."""
+    import re
+
+    core = Path(__file__).resolve().parents[3] / "bot" / "core"
+    backends = {"sqlite_storage.py", "postgres_storage.py", "migrations.py", "migrations_pg.py"}
+    wrong = []
+    for path in sorted(core.glob("*.py")):
+        if path.name in backends:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for pattern in (r"INSERT\s+OR\s+(IGNORE|REPLACE)", r"\blastrowid\b", r"^\s*import (sqlite3|aiosqlite|asyncpg)",
+                        r"^\s*from (sqlite3|aiosqlite|asyncpg)\b", r"RAISE\s*\(\s*ABORT", r"WITHOUT\s+ROWID",
+                        r"\bexecutescript\b"):
+            wrong += [f"{path.name}: {m.group(0).strip()}" for m in re.finditer(pattern, text, re.MULTILINE)]
+    assert wrong == []
