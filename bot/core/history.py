@@ -155,8 +155,9 @@ class History:
                     info = game.at_seat(seat)
                     member = absent.get(seat, info.member_id if info else absent_member_id(seat))
                     await sql.run(
-                        tx, "INSERT OR IGNORE INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, "
-                            "winner, absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        tx, "INSERT INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, "
+                            "absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) "
+                            "DO NOTHING",
                         (game_id, guild_id, seat, member, player.name, player.score, int(player.score == best),
                          int(seat in absent), game.finished_at or 0))
 

@@ -1,6 +1,7 @@
-"""The database schema as numbered migrations, applied in order at start (``schema_version`` table).
+"""The SQLite schema as numbered migrations, applied in order at start (``schema_version`` table).
 
-Never edit a migration that has shipped; add the next number. Each one runs in its own transaction.
+Never edit a migration that has shipped; add the next number, here and its PostgreSQL twin with the same number
+in ``bot.core.migrations_pg`` (a test fails while the two lists differ). Each one runs in its own transaction.
 Times are Unix seconds (REAL), ready for Discord's ``<t:…>`` timestamps. Discord ids are INTEGER.
 """
 

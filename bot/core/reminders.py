@@ -1,4 +1,4 @@
-"""The scheduler: reminders, deadlines and absent seats of every running game, from SQLite, on a clock.
+"""The scheduler: reminders, deadlines and absent seats of every running game, from the database, on a clock.
 
 ``Scheduler(service, clock=…)``; the adapter calls ``await scheduler.tick()`` every ``INTERVAL`` seconds
 (and once at start, which resumes everything a restart interrupted), then sends the outbox and refreshes
@@ -17,6 +17,9 @@ transaction), after checking that the game is still at the version the decision 
 reminder is never sent after the turn moved on, and a crash anywhere leaves it either queued once (the
 outbox and Discord's nonce then deliver it once) or not at all (the next tick queues it). Nothing is due
 in a paused game, a finished one, or a guild that removed the bot.
+
+With several processes (``bot.core.shards``), each ticks the clocks of its own guilds only; the version check
+and the game row's lock keep a game's work single even if two processes looked at it at once.
 
 Post payloads (``Post.kind`` → ``Post.payload``), all public information:
 
@@ -102,7 +105,7 @@ def _view_key(view: GameView) -> str | None:
 
 
 class Scheduler:
-    """Finds due work in SQLite and does it; see the module's docstring."""
+    """Finds due work in the database and does it; see the module's docstring."""
 
     def __init__(self, service: TikalService, *, clock: Callable[[], float] = time.time, batch: int = 200) -> None:
         self.service = service
@@ -118,8 +121,8 @@ class Scheduler:
         async with self._lock:
             async with self.storage.read() as r:
                 due = [int(g) for (g,) in await sql.rows(
-                    r, "SELECT game_id FROM game_clocks WHERE next_due <= ? ORDER BY next_due LIMIT ?",
-                    (now, self.batch))]
+                    r, f"SELECT game_id FROM game_clocks WHERE next_due <= ?{self.service.shards.where()} "
+                       "ORDER BY next_due LIMIT ?", (now, self.batch))]
             for game_id in due:
                 for _ in range(_STEPS_PER_GAME):
                     try:

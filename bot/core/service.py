@@ -17,7 +17,6 @@ import asyncio
 import logging
 import random
 import secrets
-import sqlite3
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -51,11 +50,13 @@ from bot.core.posts import started as started_post
 from bot.core.results import GameInfo, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
 from bot.core.seats import absent_member_id, computer_member_id, is_computer_member
+from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.state_cache import StateCache
 from bot.core.storage import (
     ACTIVE,
     GameRow,
     GuildSettings,
+    IntegrityError,
     NewMove,
     Reader,
     SeatRow,
@@ -175,8 +176,11 @@ class TikalService:
         seed_source: Callable[[], int] | None = None,
         cache_size: int = 1024,
         retries: int = 3,
+        shards: Shards = EVERY_GUILD,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The guilds whose background work (clocks, posts, resuming) this process does: see ``bot.core.shards``."""
         self._rng = rng or random.SystemRandom()
         # SPEC ruling 13: a secret seed of at least 64 bits.
         self._seed_source = seed_source or (lambda: secrets.randbits(64))
@@ -329,7 +333,7 @@ class TikalService:
                     await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
                 if computers:
                     await put_lobby_level(tx, game_id, computer_level)
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
         return await self._info(guild_id, game_id)
 
@@ -439,7 +443,7 @@ class TikalService:
                         await hook(tx, row, None, state)
                     started = started_post(state, lambda seat: seats[seat].member_id)
                     post = await tx.add_post(row, state.version, started, place_id=place)
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ChannelBusy("The game's thread already has another game.") from None
             self._cache.put(game_id, state)
         game = await self._info(guild_id, game_id)
@@ -648,9 +652,29 @@ class TikalService:
     # --- the outbox ------------------------------------------------------------------------
 
     async def pending_posts(self, limit: int = 50) -> list[Post]:
-        """Unsent posts of every guild, oldest first (after a restart: the ones a crash left behind)."""
+        """Unsent posts of this process's guilds (``shards``), oldest first (after a restart: the ones a crash
+        left behind)."""
         async with self.storage.read() as r:
-            return await r.outbox_pending(limit)
+            return await r.outbox_pending(limit, self.shards)
+
+    async def claim(self, post_ids: Sequence[int], until: float) -> set[int]:
+        """Claim posts for sending until ``until`` (a lease: a sender that dies lets it run out); the ids claimed.
+
+        Only where other processes share the database (``Storage.shared``): a post another process holds or
+        has claimed is not claimed. With SQLite's one process every post is this process's, and claiming costs
+        no transaction."""
+        if not post_ids:
+            return set()
+        if not self.storage.shared:
+            return set(post_ids)
+        async with self.storage.transaction() as tx:
+            return await tx.claim_posts(post_ids, until)
+
+    async def release(self, post_ids: Sequence[int]) -> None:
+        """Give back claimed posts that were not tried (their lease ends now)."""
+        if post_ids and self.storage.shared:
+            async with self.storage.transaction() as tx:
+                await tx.release_posts(post_ids)
 
     async def posts_of(self, guild_id: int, game_id: int) -> list[Post]:
         async with self.storage.read() as r:
@@ -707,9 +731,10 @@ class TikalService:
             await tx.put_guild_settings(settings)
 
     async def running_games(self) -> list[tuple[int, int]]:
-        """``(guild_id, game_id)`` of every running game (to resume turn messages after a restart)."""
+        """``(guild_id, game_id)`` of every running game of this process's guilds (to resume turn messages after a
+        restart)."""
         async with self.storage.read() as r:
-            return await r.running_game_ids()
+            return await r.running_game_ids(self.shards)
 
 
 __all__ = ["Overview", "SeatInfo", "TikalService"]

@@ -174,6 +174,10 @@ async def clock_of(tx: Transaction, row: GameRow) -> Clock:
 
 async def write_clock(tx: Transaction, clock: Clock) -> None:
     t = clock.timing
+    # games.deadline_at is what the turn posts show (``<t:…:R>``). The game's row first: every transaction that
+    # changes a game takes its row before its clock (a move's version check does), so two of them never wait
+    # for each other in opposite order (PostgreSQL, several connections).
+    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
     await sql.run(
         tx,
         f"INSERT INTO game_clocks ({_CLOCK_COLUMNS}) VALUES ({', '.join('?' * 18)}) ON CONFLICT (game_id) DO UPDATE "
@@ -187,15 +191,13 @@ async def write_clock(tx: Transaction, clock: Clock) -> None:
          clock.paused_by, clock.wait_key, clock.seat, clock.kind, clock.wait_started, clock.reminder_step,
          clock.reminded_at, clock.remind_at, clock.deadline_at, int(clock.deadline_done), clock.next_due),
     )
-    # games.deadline_at is what the turn posts show (``<t:…:R>``).
-    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
 
 
 async def guild_timing(reader: Reader, guild_id: int) -> Timing:
     """The guild's defaults for new games (turn deadline from ``guild_settings.turn_hours``)."""
     row = await sql.one(
         reader,
-        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT ? AS guild_id) g "
+        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT CAST(? AS BIGINT) AS guild_id) g "
         "LEFT JOIN guild_timing t ON t.guild_id = g.guild_id LEFT JOIN guild_settings s ON s.guild_id = g.guild_id",
         (guild_id,),
     )
@@ -257,8 +259,11 @@ async def _write_results(tx: Transaction, row: GameRow, state: GameState) -> Non
         member = absent.get(seat, members.get(seat, absent_member_id(seat)))
         await sql.run(
             tx,
-            "INSERT OR REPLACE INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, "
-            "absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, absent, "
+            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+            "guild_id = excluded.guild_id, member_id = excluded.member_id, seat_name = excluded.seat_name, "
+            "score = excluded.score, winner = excluded.winner, absent = excluded.absent, "
+            "finished_at = excluded.finished_at",
             (row.id, row.guild_id, seat, member, name, score, int(score == best), int(seat in absent), now),
         )
 

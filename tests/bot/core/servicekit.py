@@ -10,9 +10,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import engine
+from bot.core.backends import open_storage
 from bot.core.results import GameInfo, Moved
 from bot.core.service import TikalService
-from bot.core.storage import Storage
 from engine import GameState, LegalMove, Move
 
 GUILD = 1001
@@ -24,8 +24,9 @@ STRANGER = 99
 
 
 @asynccontextmanager
-async def open_service(path: Path, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
-    storage = await Storage.open(path)
+async def open_service(path: Path | str, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
+    """A service on a SQLite file or (a ``postgresql://`` URL) a PostgreSQL database."""
+    storage = await open_storage(path)
     try:
         yield TikalService(storage, rng=random.Random(seed), seed_source=lambda: seed, retries=retries)
     finally:
