@@ -27,6 +27,7 @@ from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, WHITE, font
 from .status import SEP, auction_parts, status_parts, story_lines
 from .strip import STRIP_HEIGHT, draw_strip
 from .textrun import Part, draw_line, fit_line, fitted_size, line_width, wrap
+from .variants import draw_obstacles
 
 WIDTH: Final = 1000
 MARGIN: Final = 10
@@ -98,6 +99,7 @@ def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: 
         ring = sprites.ring(RADIUS, HIGHLIGHT_BANDS, pointy=True)
         for space in sorted(changed_spaces(view)):
             _paste(canvas, ring, GRID.centre(space))
+    draw_obstacles(canvas, view, GRID.side_midpoint, RADIUS, turned=True, layout=layout)
     for s in view.spaces:
         if s.explored:
             draw_contents(canvas, layout, GRID.centre(s.space), RADIUS, s)
@@ -182,8 +184,8 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView) -> None:
         y += icon.height + 6
     if view.phase in (Phase.BID, Phase.PICK) and view.shown:
         tiles, label = list(view.shown), words.shown()
-    elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING):
-        tiles, label = [view.hand], words.in_hand() if view.phase is Phase.PLACE else words.set_aside()
+    elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING, Phase.DECLARE):
+        tiles, label = [view.hand], words.set_aside() if view.phase is Phase.SCORING else words.in_hand()
     else:
         return
     _side_label(canvas, layout, label, bottom=beside_board(0)[1] - LOOSE_RADIUS - 2)

@@ -7,12 +7,12 @@ from typing import Final
 
 from engine import HEXAGONS, GameView, Phase, Terrain
 
-from . import words
+from . import variants, words
 from .hexes import temple_leader
 from .highlight import changed_spaces
 from .palette import MARKER_SYMBOLS
 from .panel import stack_line
-from .story import story
+from .story import phrase, story
 
 ALT_TEXT_LIMIT: Final = 1024
 """Discord keeps at most this many characters of an attachment's description."""
@@ -24,6 +24,9 @@ def _player(view: GameView, seat: int) -> str:
 
 def _phase(view: GameView) -> str:
     who = _player(view, view.to_act) if view.to_act is not None else ""
+    special = variants.status(view)  # a Tikal Rápido round's placing, jumps and slots; a declaration
+    if special is not None:
+        return variants.plain(special)
     if view.phase is Phase.FINISHED:
         return words.alt_game_over([_player(view, w) for w in view.winners])
     if view.phase is Phase.BID:
@@ -46,6 +49,9 @@ def _figures(view: GameView, space: int) -> str:
 
 
 def _last_turn(view: GameView) -> str | None:
+    rapido = variants.alt_story(view, phrase)
+    if rapido is not None:
+        return rapido
     told = story(view)
     if told is None:
         return None
@@ -92,6 +98,7 @@ def sentences(view: GameView) -> list[str]:
     figures = [f"{s.name} {_figures(view, s.space)}" for s in view.spaces if any(s.workers) or any(s.leaders)]
     if figures:
         out.append(words.alt_figures(figures))
+    out += variants.alt_sentences(view)
     explored = sum(1 for s in view.spaces if s.explored)
     out.append(f"{words.alt_explored(explored)} {stack_line(view)}.")
     return out

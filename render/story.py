@@ -26,6 +26,7 @@ from engine import (
 from engine.tiles import AP_PER_TURN
 
 from . import words
+from .variants import option_phrase, roll_notes
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +85,9 @@ def phrase(view: GameView, move: Move, uncovered_to: int = 0) -> str | None:
         return words.exchanged(move.give, move.player, move.take)
     if isinstance(move, Camp):
         return words.camped(space_name(move.space))
-    if isinstance(move, Guard):
+    if isinstance(move, Guard) and not move.gun:
         return words.guarded(space_name(move.space), move.leader)
-    return None
+    return option_phrase(view, move)
 
 
 def story(view: GameView) -> Story | None:
@@ -100,7 +101,9 @@ def story(view: GameView) -> Story | None:
         return None
     moves = _parsed(texts)
     values = _uncovered_values(view, moves)
-    phrases = [p for m, v in zip(moves, values, strict=True) if (p := phrase(view, m, v))]
+    notes = roll_notes(view, moves, player)  # Indiana Jones: what each uncover rolled
+    phrases = [words.with_note(p, n) if n else p for m, v, n in zip(moves, values, notes, strict=True)
+               if (p := phrase(view, m, v))]
     entry = next((e for e in reversed(view.score_log) if e.player == player), None)
     scored = scoring and not ongoing and entry is not None
     if scored and entry is not None:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine import GameView, Phase, PlayerView, Terrain
 
-from . import sprites, words
+from . import sprites, variants, words
 from .layout import Box, Layout
 from .palette import CARD, INK, font, player_colour, player_marker, text_on
 from .textrun import shorten
@@ -32,6 +32,9 @@ def tag(view: GameView, p: PlayerView) -> str:
     """The player's part in the moment, if any."""
     if p.seat in view.winners:
         return words.tag_winner()
+    special = variants.tag(view, p)  # Tikal Rápido: the hexagon held, the order, the chips, the jump
+    if special is not None:
+        return special
     if view.to_act == p.seat:
         return {Phase.BID: words.tag_bids(), Phase.PICK: words.tag_picks()}.get(view.phase, words.tag_to_act())
     if view.phase is Phase.BID and p.passed:
@@ -44,7 +47,8 @@ def tag(view: GameView, p: PlayerView) -> str:
 
 
 def emphasised(view: GameView, p: PlayerView) -> bool:
-    return view.to_act == p.seat or p.seat in view.winners
+    """The player to act (nobody while a Tikal Rápido jump is chosen: everyone chooses at once) or a winner."""
+    return (view.to_act == p.seat and view.phase is not Phase.JUMP) or p.seat in view.winners
 
 
 def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView,

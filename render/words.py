@@ -459,3 +459,162 @@ def alt_explored(n: int) -> str:
 
 
 COLOUR_NAMES: Final[tuple[str, ...]] = ("blue", "orange", "green", "purple")
+
+
+# --- the variants of SPEC 7 (obstacles, machine guns, dice, random terrain, Tikal Rápido) ----------------------
+
+def obstacle_built(first: str, second: str) -> str:
+    return f"obstacle {first}|{second}"
+
+
+def gun_mounted(space: str, leader: bool) -> str:
+    return f"{'leader guards' if leader else 'guard'} + gun on {space}"
+
+
+def fired(player: str, space: str) -> str:
+    return f"fired at {player} on {space}"
+
+
+def roll_hit(roll: int, value: int, player: str) -> str:
+    """Indiana Jones: the dice fell at or under the temple's new value."""
+    return f"rolled {roll} ≤ {value}: one of {player}'s workers falls"
+
+
+def roll_safe(roll: int, value: int) -> str:
+    return f"rolled {roll} > {value}: safe"
+
+
+def rolls_told(rolls: list[int], falls: int, player: str) -> str:
+    """Indiana Jones, several levels at once: the dice and how many workers fell."""
+    dice = ", ".join(str(r) for r in rolls)
+    if not falls:
+        return f"rolled {dice}: safe"
+    return f"rolled {dice}: {falls} of {player}'s workers {'falls' if falls == 1 else 'fall'}"
+
+
+def with_note(phrase: str, note: str) -> str:
+    return f"{phrase} ({note})"
+
+
+def declared(score: bool) -> str:
+    return "the volcano scores" if score else "no scoring round"
+
+
+def round_no(n: int) -> str:
+    return f"Round {n}"
+
+
+def jump_no(n: int) -> str:
+    return f"jump {n}"
+
+
+def choosing_chips() -> str:
+    return "everyone chooses chips in secret"
+
+
+def places_nth(n: int, of: int) -> str:
+    return f"places {ordinal(n)} of {of}"
+
+
+def slot_ap(ap: int) -> str:
+    return f"{ap} AP, one action"
+
+
+def declares() -> str:
+    return "declares: does the volcano score?"
+
+
+def placed_short(space: str, what: str) -> str:
+    """A Tikal Rápido placement in the round's caption (after ``placed:``)."""
+    return f"{space} ({what})"
+
+
+def auctions_head(n: int) -> str:
+    return f"Round {n}, auctions:"
+
+
+def auctions_start(n: int) -> str:
+    return f"Round {n}: auctions hand out the hexagons, one each"
+
+
+def took_hexagon(what: str) -> str:
+    return f"took {what}"
+
+
+def placed_this_round() -> str:
+    return "placed:"
+
+
+def jump_head(n: int) -> str:
+    return f"Jump {n}"
+
+
+def slot_given_up() -> str:
+    return "—"
+
+
+def acts_first() -> str:
+    return "acts first"
+
+
+def tag_chips(n: int) -> str:
+    return f"{n} chips" if n else "no chips"
+
+
+def tag_jump(n: int) -> str:
+    return f"jump {n}"
+
+
+def tag_holds() -> str:
+    return "holds one"
+
+
+def tag_places(n: int) -> str:
+    """Tikal Rápido: the player's turn to place in the round order."""
+    return ordinal(n)
+
+
+def tag_placed() -> str:
+    return "placed"
+
+
+def stack_mixed(left: int, added: int, to_come: int) -> str:
+    """Random terrain: the stack has no letters; volcanoes are shuffled in over the game."""
+    return (f"Stack {left} left, mixed · {added} of 3 volcanoes shuffled in · "
+            f"{to_come} volcano{'es' if to_come != 1 else ''} to come")
+
+
+def dice_rolled(dice: str, rolls: list[int]) -> str:
+    return f"{dice}: rolled {', '.join(str(r) for r in rolls)}" if rolls else f"{dice}: nothing rolled yet"
+
+
+def dice_name(count: int, faces: int) -> str:
+    return f"{count}d{faces}"
+
+
+def legend_obstacle() -> str:
+    return "A brown bar on a border is an obstacle: crossing it costs 2 AP more per figure (counted in the costs)."
+
+
+def legend_gun() -> str:
+    return "A badge with a crosshair on a temple is its guard's machine gun: rivals cannot cross that hex."
+
+
+def alt_obstacles(items: list[str]) -> str:
+    return f"Obstacles: {', '.join(items)}."
+
+
+def alt_guns(items: list[str]) -> str:
+    return f"Machine guns: {', '.join(items)}."
+
+
+def alt_round_order(names: list[str]) -> str:
+    return f"Round order: {', '.join(names)}."
+
+
+def alt_chips(items: list[str]) -> str:
+    return f"Chips: {', '.join(items)}."
+
+
+def alt_rolls(text: str) -> str:
+    return f"Dice {text}."

@@ -442,7 +442,8 @@ class Table:
             setup: GameSetup | None = (await self.game_for(interaction)).setup
         except NoGame:
             setup = None
-        await reply(interaction, embed=formatting.rules_embed(render.legend_lines(), setup))
+        legend = render.legend_lines() + (render.option_legend_lines(setup.options) if setup is not None else [])
+        await reply(interaction, embed=formatting.rules_embed(legend, setup))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page of ``/tikal-game history`` (its buttons)."""
