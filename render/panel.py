@@ -76,7 +76,7 @@ def status_lines(view: GameView) -> tuple[list[Part], list[Part]]:
     sep = words.SEP
     special = variants.status(view)  # a Tikal Rápido round's placing, jumps and slots; a declaration
     if special is not None:
-        return special, [variants.dice_text(view) or words.normal_turn(view.round)]
+        return special, variants.detail_line(view)
     if view.phase is Phase.FINISHED:
         winners = list(view.winners)
         best = view.players[winners[0]].score if winners else 0

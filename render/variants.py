@@ -323,6 +323,16 @@ def status(view: GameView) -> list[Part] | None:
     return None
 
 
+def detail_line(view: GameView) -> list[Part]:
+    """The detail header's second line under ``status``: a Tikal Rápido round's order, or the declaration's rule."""
+    if view.phase is Phase.DECLARE:
+        return [words.declare_rule()]
+    out: list[Part] = [words.round_order_head()]
+    for q in view.round_order:
+        out += [" ", q, view.players[q].name]
+    return out
+
+
 def tag(view: GameView, p: PlayerView) -> str | None:
     """The strip's tag in a Tikal Rápido round: the hexagon held, the place in the round order, the chips or the
     revealed jump; None where the usual tags apply."""

@@ -524,6 +524,14 @@ def declares() -> str:
     return "declares: does the volcano score?"
 
 
+def declare_rule() -> str:
+    return "Two volcanoes in this display: yes, a scoring round now; no, none (another then must score)"
+
+
+def round_order_head() -> str:
+    return "Round order:"
+
+
 def placed_short(space: str, what: str) -> str:
     """A Tikal Rápido placement in the round's caption (after ``placed:``)."""
     return f"{space} ({what})"

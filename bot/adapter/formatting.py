@@ -381,7 +381,8 @@ def auction_won_text(payload: AuctionWon, view: GameView | None = None) -> tuple
         which = ORDINALS[min(sum(p.had_turn for p in view.players), len(ORDINALS) - 1)]
     points = "point" if payload["price"] == 1 else "points"
     seat, name = (nxt["seat"], nxt["name"]) if nxt else (None, "?")
-    return (f"{square(seat)} {name} wins the {which} turn of round {payload['round']} "
+    prize = "hexagon" if view is not None and view.variant is Variant.RAPIDO else "turn"
+    return (f"{square(seat)} {name} wins the {which} {prize} of round {payload['round']} "
             f"for {payload['price']} {points} → {mention or 'they'}, pick a hexagon with `/tikal pick`.", member)
 
 

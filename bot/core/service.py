@@ -628,9 +628,13 @@ class TikalService:
     async def seat_view(self, guild_id: int, game: GameRef, member_id: int) -> GameView:
         """What the member sees of the game as its player to act (their own secrets only: for a hint).
 
-        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end.
+        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end. In a
+        Tikal Rápido jump everyone still to choose is a player to act (the view names them so).
         """
         loaded = await self._load(guild_id, game)
+        seat = next((s.seat for s in loaded.seats if s.member_id == member_id), None)
+        if seat is not None and seat in choosers(loaded.state):
+            return replace(engine.view(loaded.state, seat), to_act=seat)
         seat = self._acting_seat(loaded.row, loaded.seats, loaded.state, member_id)
         return engine.view(loaded.state, seat)
 

@@ -60,6 +60,10 @@ def two_volcanoes_in_one_display(players: int) -> list[str]:
     return [*others[:second], "B-1", "D-3"]
 
 
+def _legal(s: GameState, wanted: Callable[[Move], bool]) -> bool:
+    return s.phase is Phase.ACTIONS and any(wanted(e.move) for e in legal_moves(s))
+
+
 def _uncovered_last(s: GameState) -> bool:
     moves = s.turn_moves or (s.last_turn.moves if s.last_turn else ())
     return any(m.startswith("uncover") for m in moves)
@@ -77,6 +81,10 @@ def option_positions() -> dict[str, GameState]:
         until=lambda s: s.turn >= 20 and s.guns_mounted and len(s.obstacles) >= 3 and s.phase is Phase.ACTIONS)
     out["3p-guns-fired"] = play(73, NAMES[:3], "basic", ("guns",),
                                 until=lambda s: any(m.startswith("fire") for m in s.turn_moves))
+    out["3p-gun-legal"] = play(81, NAMES[:3], "basic", ("guns",),
+                               until=lambda s: s.turn >= 10 and _legal(s, lambda m: isinstance(m, Guard) and m.gun))
+    out["3p-fire-legal"] = play(92, NAMES[:3], "basic", ("guns", "obstacles"),
+                                until=lambda s: _legal(s, lambda m: isinstance(m, Fire)))
     out["2p-indiana-rolled"] = play(33, NAMES[:2], "basic", ("indiana",),
                                     until=lambda s: s.turn >= 10 and _uncovered_last(s) and s.phase is Phase.ACTIONS)
     out["4p-indiana2d6-rolled"] = play(34, NAMES, "auction", ("indiana2d6",),

@@ -201,3 +201,15 @@ async def test_a_whole_rapido_game_with_a_computer_seat(tmp_path: Path) -> None:
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT COUNT(*) FROM jump_choices").fetchone() == (0,)
 
+
+
+async def test_a_hint_in_a_jump_is_for_whoever_still_chooses(svc: TikalService) -> None:
+    from bot.core.hints import suggest
+
+    view, game_id = await _at_a_jump(svc)
+    game = await svc.game(GUILD, game_id)
+    last = view.round_order[2]  # not the engine's player to act, but choosing all the same
+    seen = await svc.seat_view(GUILD, game_id, seat_of(game, last))
+    assert seen.to_act == last and seen.viewer == last
+    steps = suggest(seen, 1)
+    assert steps and isinstance(steps[0].move, engine.Jump)
