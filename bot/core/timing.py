@@ -240,7 +240,8 @@ async def quiet_of_seat(reader: Reader, game_id: int, seat: int) -> QuietHours |
 
 async def replan(tx: Transaction, clock: Clock) -> Clock:
     """Re-plan and store the clock of the wait it holds (after the waiting member or the settings changed)."""
-    act_now = clock.seat is not None and (
+    # A jump's absent and computer seats choose when it opens; the others' reminders and deadline still run.
+    act_now = clock.seat is not None and clock.kind != JUMP and (
         clock.seat in await absent_seats(tx, clock.game_id)
         or (clock.kind == BID and await sql.one(tx, "SELECT 1 FROM standing_orders WHERE game_id = ? AND seat = ?",
                                                 (clock.game_id, clock.seat)) is not None)

@@ -104,3 +104,14 @@ def test_even_at_debug_the_loggers_that_print_sql_parameters_or_request_bodies_s
         root.setLevel(before[0])
         for name, level in zip(QUIET, before[1], strict=True):
             logging.getLogger(name).setLevel(level)
+
+
+async def test_an_absent_first_chooser_does_not_stop_the_others_reminders(kit: Kit) -> None:
+    view, game_id = await at_a_jump(kit)
+    first = view.players[view.round_order[0]].name
+    done = await kit.mod.kick(GUILD, game_id, first, MOD, is_moderator=True)
+    assert done.moved is None  # its chips are kept, in secret, until the others have chosen
+    _, waiting = await kit.svc.jump_status(GUILD, game_id)
+    assert waiting == list(view.round_order[1:])
+    assert await kit.tick(1) == []
+    assert await kit.tick(12) == ["reminder", "reminder"]
