@@ -8,12 +8,21 @@ import sys
 from bot.config import Settings
 from bot.core.process_lock import DatabaseInUse
 
+QUIET: tuple[str, ...] = ("aiosqlite", "discord.http", "discord.webhook.async_")
+"""Loggers whose DEBUG lines hold SQL parameters or request bodies: a Tikal Rápido player's secret chips (kept in
+``jump_choices``, answered privately) among them. They never log below INFO."""
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot; without a token, the local console (which reads the console's options from ``argv``)."""
     settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level)
     if not settings.has_token:
         from bot.local_console import run
 
