@@ -7,7 +7,7 @@ from typing import Final
 
 from engine import HEXAGONS, GameView, Phase, Terrain
 
-from . import variants, words
+from . import rapido, variants, words
 from .hexes import temple_leader
 from .highlight import changed_spaces
 from .palette import MARKER_SYMBOLS
@@ -25,9 +25,9 @@ def _player(view: GameView, seat: int) -> str:
 
 def _phase(view: GameView, w: Words) -> str:
     who = _player(view, view.to_act) if view.to_act is not None else ""
-    special = variants.status(view, w)  # a Tikal Rápido round's placing, jumps and slots; a declaration
+    special = rapido.status(view, w)  # a Tikal Rápido round's placing, jumps and slots; a declaration
     if special is not None:
-        return variants.plain(special)
+        return rapido.plain(special)
     if view.phase is Phase.FINISHED:
         return w.alt_game_over([_player(view, w) for w in view.winners])
     if view.phase is Phase.BID:
@@ -50,9 +50,9 @@ def _figures(view: GameView, space: int, w: Words) -> str:
 
 
 def _last_turn(view: GameView, w: Words) -> str | None:
-    rapido = variants.alt_story(view, w, phrase)
-    if rapido is not None:
-        return rapido
+    told_round = rapido.alt_story(view, w, phrase)
+    if told_round is not None:
+        return told_round
     told = story(view, w)
     if told is None:
         return None

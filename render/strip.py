@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine import GameView, Phase, PlayerView, Terrain
 
-from . import sprites, variants
+from . import rapido, sprites
 from .layout import Box, Layout
 from .palette import CARD, INK, font, player_colour, player_marker, text_on
 from .textrun import shorten
@@ -33,7 +33,7 @@ def tag(view: GameView, p: PlayerView, w: Words) -> str:
     """The player's part in the moment, if any."""
     if p.seat in view.winners:
         return w.tag_winner()
-    special = variants.tag(view, p, w)  # Tikal Rápido: the hexagon held, the order, the chips, the jump
+    special = rapido.tag(view, p, w)  # Tikal Rápido: the hexagon held, the order, the chips, the jump
     if special is not None:
         return special
     if view.to_act == p.seat:

@@ -14,7 +14,8 @@ from render.channel import GRID as CHANNEL_GRID
 from render.channel import channel_image
 from render.detail import GRID as DETAIL_GRID
 from render.panel import stack_line
-from render.variants import OBSTACLE_COST, phase3
+from render.rapido import phase3
+from render.variants import OBSTACLE_COST
 from render.words import words_for
 from tests.render.option_cases import option_positions
 from tests.render.render_cases import count_near, decode
