@@ -215,6 +215,14 @@ def caption_parts(view: GameView, w: Words, phrase: Phrase) -> list[list[Part]] 
     return groups
 
 
+def _separator(line: Sequence[Part]) -> list[Part]:
+    """What goes between a line so far and the next group: a space after the head (``Jump 1 … 4:``), else a comma."""
+    if not line:
+        return []
+    last = line[-1]
+    return [" "] if isinstance(last, str) and last.rstrip().endswith(":") else [", "]
+
+
 def caption_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont, max_lines: int,
                   phrase: Phrase) -> list[list[Part]] | None:
     """``caption_parts`` in at most ``max_lines`` lines of ``room`` pixels (groups never split; what does not fit
@@ -227,7 +235,7 @@ def caption_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFo
         lines: list[list[Part]] = [[]]
         fits = True
         for group in shown:
-            candidate = [*lines[-1], *([", "] if len(lines[-1]) > 1 else [" "] if lines[-1] else []), *group]
+            candidate = [*lines[-1], *_separator(lines[-1]), *group]
             if line_width(candidate, f) <= room:
                 lines[-1] = candidate
                 continue

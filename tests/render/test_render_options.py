@@ -88,6 +88,7 @@ def test_rapido_the_status_and_the_strip_tell_the_round() -> None:
     assert tags == [words_for().tag_chips(c) for c in v.chips]
     caption = " ".join(label.text for label in layout.labels if label.role == "caption")
     assert caption.startswith("Jump 1")  # the jump before, its numbers revealed then and its actions
+    assert ":," not in caption  # the head ends in a colon, the players' doings follow it
     v, _, layout = drawn("4p-rapido-slot")
     tags = [label.text for label in layout.labels if label.role == "tag"]
     assert any(t.startswith("jump ") for t in tags) and words_for().tag_to_act() in tags
