@@ -63,14 +63,23 @@ def migrate_db(settings: Settings, argv: list[str]) -> int:
         print(error, file=sys.stderr)
         return 1
 
+QUIET: tuple[str, ...] = ("aiosqlite", "discord.http", "discord.webhook.async_")
+"""Loggers whose DEBUG lines hold SQL parameters or request bodies: a Tikal Rápido player's secret chips (kept in
+``jump_choices``, answered privately) among them. They never log below INFO."""
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot; ``migrate-db`` copies SQLite into PostgreSQL; without a token, the local console (which
     reads the console's options from ``argv``)."""
     argv = sys.argv[1:] if argv is None else argv
     settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
     if not settings.has_token:

@@ -304,7 +304,8 @@ class Outbox:
         if earlier is not None:
             return earlier
         content, embed = fitted(out.content, out.embed, marker=post_marker(post.id))
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role), "nonce": post.nonce}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role, others=out.others),
+                                  "nonce": post.nonce}
         if embed is not None:
             kwargs["embed"] = embed
         if out.files:

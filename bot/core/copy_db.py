@@ -23,7 +23,7 @@ from bot.core.storage import Storage
 
 GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "app_state", "guild_removals")
 GAME_TABLES: Final = ("seats", "moves", "snapshots", "outbox", "game_clocks", "absent_seats", "game_results",
-                      "standing_orders", "computer_seats", "computer_lobbies")
+                      "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices")
 KEYS: Final = {"game_clocks": "game_id"}
 """Tables whose rows the target may already have (created by a trigger): the source's row replaces them."""
 BATCH: Final = 200

@@ -122,7 +122,7 @@ class History:
             found = await sql.rows(r, "SELECT move, seat, created_at FROM moves WHERE game_id = ? ORDER BY idx",
                                    (game_id,))
         data = {
-            "game": game_id, "status": game.status.value, "variant": game.variant,
+            "game": game_id, "status": game.status.value, "variant": game.variant, "options": list(game.options),
             "players": [p.name for p in view.players],
             "note": "The public log of a game that is not finished: it names no seed and no hexagon or wafer "
                     "order, so it does not replay. The full record is exported when the game ends.",

@@ -267,6 +267,23 @@ CREATE TABLE app_state (
     (6, """
 CREATE INDEX seats_by_member ON seats (member_id, game_id);
 """),
+    (7, """
+-- Issue 13 (SQLite's migration 7): a lobby's variant and options until Start; Tikal Rápido's secret jump choices.
+CREATE TABLE game_options (
+    game_id BIGINT PRIMARY KEY REFERENCES games (id),
+    variant TEXT   NOT NULL CHECK (variant IN ('basic', 'auction', 'rapido')),
+    options TEXT   NOT NULL DEFAULT ''
+);
+CREATE TABLE jump_choices (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    jump       INTEGER NOT NULL,
+    chips      INTEGER NOT NULL CHECK (chips BETWEEN 1 AND 5),
+    member_id  BIGINT,
+    created_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

@@ -1,6 +1,8 @@
 """Per-game clocks: reminder and deadline configuration, and the schedule of the current wait.
 
-A game waits for one seat at a time: the player to act (a turn, a scoring turn, a pick) or to bid. Each
+A game waits for one seat at a time: the player to act (a turn, a scoring turn, a pick) or to bid; a Tikal
+Rápido jump waits for everyone still to choose, under the name of its player to act (its reminders go to each
+of them, its deadline makes the bot choose for all of them: ``bot.core.reminders``). Each
 wait is named by ``wait_key`` (turn number, seat, kind); its reminders and deadline count from the wait's
 start and are kept in ``game_clocks`` with ``next_due``, the moment the scheduler must look at the game
 again (an indexed column, so a scheduler tick is one index range scan).
@@ -33,6 +35,8 @@ MAX_HOURS: Final = 24 * 60
 """The longest deadline a game may have (60 days)."""
 TURN: Final = "turn"
 BID: Final = "bid"
+JUMP: Final = "jump"
+"""Tikal Rápido: everyone with chips chooses in secret; the wait is the jump's (its deadline is a turn's)."""
 
 
 class GamePaused(WrongStatus):
@@ -90,7 +94,7 @@ class Clock:
 
 
 def wait_kind(phase: Phase) -> str:
-    return BID if phase is Phase.BID else TURN
+    return BID if phase is Phase.BID else JUMP if phase is Phase.JUMP else TURN
 
 
 def wait_key(turn: int, to_act: int, phase: Phase) -> str | None:
@@ -238,7 +242,8 @@ async def quiet_of_seat(reader: Reader, game_id: int, seat: int) -> QuietHours |
 
 async def replan(tx: Transaction, clock: Clock) -> Clock:
     """Re-plan and store the clock of the wait it holds (after the waiting member or the settings changed)."""
-    act_now = clock.seat is not None and (
+    # A jump's absent and computer seats choose when it opens; the others' reminders and deadline still run.
+    act_now = clock.seat is not None and clock.kind != JUMP and (
         clock.seat in await absent_seats(tx, clock.game_id)
         or (clock.kind == BID and await sql.one(tx, "SELECT 1 FROM standing_orders WHERE game_id = ? AND seat = ?",
                                                 (clock.game_id, clock.seat)) is not None)
@@ -299,6 +304,6 @@ def timing_text(timing: Timing) -> str:
 
 
 __all__ = [
-    "BID", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing", "new_wait",
+    "BID", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing", "new_wait",
     "on_commit", "plan", "read_clock", "replan", "state_key", "timing_text", "wait_key",
 ]

@@ -39,7 +39,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
     assert isinstance(mod, discord.app_commands.Group)
     assert {c.name for c in tikal.commands} == {
         "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard", "end", "undo",
-        "bid", "pass", "pick", "board", "hint"}
+        "bid", "pass", "pick", "board", "hint", "obstacle", "fire", "jump", "declare"}
     assert {c.name for c in games.commands} == {
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
         "settings", "stats"}
@@ -59,7 +59,8 @@ async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wir
     assert not lobby.ephemeral
     ids = custom_ids(lobby.data)
     game_id = int(ids[0].split(":")[2])
-    assert ids == [f"tikal:join:{game_id}", f"tikal:leave:{game_id}", f"tikal:start:{game_id}"]
+    assert ids == [f"tikal:join:{game_id}", f"tikal:leave:{game_id}", f"tikal:start:{game_id}",
+                   f"tikal:options:{game_id}"]
     assert "auction" in text_of(lobby) and "Ana" in text_of(lobby)
 
     calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)

@@ -17,7 +17,7 @@ from bot.core.process_lock import DatabaseInUse
 from bot.core.sqlite_storage import SqliteStorage
 from bot.core.storage import IntegrityError, NewMove
 from engine import StaleState
-from tests.bot.core.servicekit import GUILD, open_service, replay_from_file, table_counts
+from tests.bot.core.servicekit import GUILD, as_before_options, open_service, replay_from_file, table_counts
 from tests.bot.core.servicekit import started_game as start
 
 
@@ -162,6 +162,7 @@ async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_giv
     an error) become given-up posts that a moderator can send again; sent ones stay sent."""
     path = tmp_path / "t.sqlite3"
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:3])
+    as_before_options(monkeypatch)
     async with open_service(path) as svc:
         game = await start(svc, 2)
     with sqlite3.connect(path) as db:
