@@ -88,7 +88,8 @@ class TikalBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._core = await Core.open(self.settings.database, clock=self.clock,
-                                     busy_timeout_ms=self.settings.busy_timeout_ms, shards=self.settings.shards)
+                                     busy_timeout_ms=self.settings.busy_timeout_ms, shards=self.settings.shards,
+                                     workers=self.settings.cpu_workers)
         self._outbox = Outbox(self, self._core, clock=self.clock)
         self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.core.app_state import AppState
 from bot.core.backends import open_storage
+from bot.core.cpu_pool import CpuPool
 from bot.core.guild_removal import GuildRemoval
 from bot.core.history import History
 from bot.core.members import Members
@@ -37,22 +38,27 @@ class Core:
     orders: StandingOrders
     removal: GuildRemoval
     state: AppState
+    pool: CpuPool
+    """Worker processes for CPU-bound jobs (``bot.core.cpu_pool``): started on the first job."""
 
     @classmethod
-    def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD) -> Core:
+    def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
+              workers: int = 1) -> Core:
         """The core over an open storage (``clock``: the scheduler's time, as the storage's), doing the work of the
-        guilds ``shards`` owns (default: every guild)."""
+        guilds ``shards`` owns (default: every guild), with ``workers`` processes for CPU-bound jobs."""
         service = TikalService(storage, shards=shards)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
-                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage))
+                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
+                   CpuPool(workers))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
-                   busy_timeout_ms: int = 5000, shards: Shards = EVERY_GUILD) -> Core:
+                   busy_timeout_ms: int = 5000, shards: Shards = EVERY_GUILD, workers: int = 1) -> Core:
         """Open (and migrate) the database (a SQLite path or a ``postgresql://`` URL) and build the core on it.
         Raises ``DatabaseInUse`` for a SQLite file another process holds."""
         storage = await open_storage(database, clock=clock, busy_timeout_ms=busy_timeout_ms)
-        return cls.build(storage, clock, shards)
+        return cls.build(storage, clock, shards, workers=workers)
 
     async def close(self) -> None:
+        await self.pool.close()
         await self.storage.close()
