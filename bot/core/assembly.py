@@ -22,6 +22,7 @@ from bot.core.reminders import Scheduler
 from bot.core.service import TikalService
 from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.standing_orders import StandingOrders
+from bot.core.standings import Standings
 from bot.core.storage import Storage
 
 
@@ -38,6 +39,8 @@ class Core:
     orders: StandingOrders
     removal: GuildRemoval
     state: AppState
+    standings: Standings
+    """Seasons, leaderboards and members' ratings (issue 16)."""
     pool: CpuPool
     """Worker processes for CPU-bound jobs (``bot.core.cpu_pool``): started on the first job."""
 
@@ -49,7 +52,7 @@ class Core:
         service = TikalService(storage, shards=shards)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
                    History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
-                   CpuPool(workers))
+                   Standings(service), CpuPool(workers))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -1,8 +1,9 @@
 """Copy every game from one database into another (``python -m bot migrate-db``: SQLite into PostgreSQL).
 
 Both databases are opened (and so migrated) to the same schema first; the target must hold no game yet. The
-guilds' and members' settings are copied, then the games in batches, each batch with its seats, move log,
-snapshot, outbox, clocks, absent and computer seats, results and standing orders, in one transaction of the
+guilds' and members' settings, seasons and ratings are copied, then the games in batches, each batch with its
+seats, move log, snapshot, outbox, clocks, absent and computer seats, results, standing orders and rating history,
+in one transaction of the
 target: ids stay the same, so posts, buttons of old messages and ``/tikal-game`` numbers keep working. A game's
 clock row, which the target's trigger creates with the game, is overwritten with the source's.
 
@@ -21,9 +22,11 @@ import engine
 from bot.core import sql
 from bot.core.storage import Storage
 
-GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "app_state", "guild_removals")
+GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "app_state", "guild_removals",
+                         "guild_rating", "seasons", "ratings")
 GAME_TABLES: Final = ("seats", "moves", "snapshots", "outbox", "game_clocks", "absent_seats", "game_results",
-                      "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices")
+                      "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices",
+                      "rated_games", "rating_history")
 KEYS: Final = {"game_clocks": "game_id"}
 """Tables whose rows the target may already have (created by a trigger): the source's row replaces them."""
 BATCH: Final = 200

@@ -7,7 +7,8 @@ due). ``Scheduler.tick`` calls ``purge_due``; moderators see the grace period wi
 (``GuildConfig.grace_days``) and a pending purge with ``pending(guild_id)``.
 
 A purge deletes every row of the guild: games and their seats, move logs (the only deletion the log
-allows, through ``purge_permits``), snapshots, outbox, clocks, results, and the guild's settings.
+allows, through ``purge_permits``), snapshots, outbox, clocks, results, ratings and their history, seasons,
+and the guild's settings.
 Members' own settings are not guild data and stay (``Members.forget`` deletes them).
 """
 
@@ -26,7 +27,7 @@ GRACE: Final = timedelta(days=30)
 
 _GAME_TABLES: Final = (
     "outbox", "snapshots", "moves", "seats", "absent_seats", "game_results", "game_clocks", "standing_orders",
-    "computer_seats", "computer_lobbies", "game_options", "jump_choices",
+    "computer_seats", "computer_lobbies", "game_options", "jump_choices", "rated_games", "rating_history",
 )
 
 
@@ -40,7 +41,7 @@ async def _purge(tx: Transaction, guild_id: int) -> list[int]:
                       (guild_id,))
     await sql.run(tx, "DELETE FROM games WHERE guild_id = ?", (guild_id,))
     await sql.run(tx, "DELETE FROM purge_permits")
-    for table in ("guild_settings", "guild_timing", "guild_removals"):
+    for table in ("guild_settings", "guild_timing", "guild_rating", "seasons", "ratings", "guild_removals"):
         await sql.run(tx, f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     return games
 
@@ -118,7 +119,9 @@ class GuildRemoval:
         async with self.service.storage.read() as r:
             found = await sql.rows(r, f"SELECT DISTINCT guild_id FROM games WHERE TRUE{where} UNION "
                                       f"SELECT guild_id FROM guild_settings WHERE TRUE{where} UNION "
-                                      f"SELECT guild_id FROM guild_timing WHERE TRUE{where}")
+                                      f"SELECT guild_id FROM guild_timing WHERE TRUE{where} UNION "
+                                      f"SELECT guild_id FROM guild_rating WHERE TRUE{where} UNION "
+                                      f"SELECT guild_id FROM seasons WHERE TRUE{where}")
         return {int(g) for (g,) in found}
 
     async def reconcile(self, present: Iterable[int]) -> Reconciled:

@@ -347,4 +347,79 @@ CREATE TABLE jump_choices (
     PRIMARY KEY (game_id, seat)
 );
 """),
+    (8, """
+-- Issue 16: ratings per server (OpenSkill's Plackett-Luce model), seasons, and how a server counts the seats that
+-- left a game and the games that were stopped.
+
+-- How a server rates a seat whose player resigned or was kicked, and a stopped game (no row: the defaults).
+CREATE TABLE guild_rating (
+    guild_id   INTEGER PRIMARY KEY,
+    resigned   TEXT    NOT NULL DEFAULT 'last' CHECK (resigned IN ('last', 'score', 'unrated')),
+    kicked     TEXT    NOT NULL DEFAULT 'resigned' CHECK (kicked IN ('resigned', 'last', 'score', 'unrated')),
+    aborted    TEXT    NOT NULL DEFAULT 'unrated' CHECK (aborted IN ('unrated', 'scores')),
+    updated_at REAL    NOT NULL
+);
+
+-- Seasons that a server's moderators start and end: at most one open at a time, names unique in the server.
+CREATE TABLE seasons (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    started_at REAL    NOT NULL,
+    started_by INTEGER NOT NULL,
+    ended_at   REAL,
+    ended_by   INTEGER
+);
+CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+CREATE UNIQUE INDEX seasons_by_name ON seasons (guild_id, lower(name));
+
+-- Each player's current rating per server and season (season_id 0: all time). A player is a member (their Discord
+-- id) or a computer level (-201 random, -202 easy, -203 strong). ordinal is openskill's mu - 3 sigma (sorting).
+CREATE TABLE ratings (
+    guild_id    INTEGER NOT NULL,
+    season_id   INTEGER NOT NULL,
+    player_id   INTEGER NOT NULL,
+    mu          REAL    NOT NULL,
+    sigma       REAL    NOT NULL,
+    ordinal     REAL    NOT NULL,
+    games       INTEGER NOT NULL,
+    wins        INTEGER NOT NULL,
+    last_played REAL    NOT NULL,
+    PRIMARY KEY (guild_id, season_id, player_id)
+);
+CREATE INDEX ratings_board ON ratings (guild_id, season_id, ordinal);
+
+-- Whether an ended game was rated: one row per finished or stopped game, written in the transaction that ends it
+-- (its primary key makes a second rating of a game impossible). Games that ended before ratings existed are marked
+-- 'before' here and never rated.
+CREATE TABLE rated_games (
+    game_id   INTEGER PRIMARY KEY REFERENCES games (id),
+    guild_id  INTEGER NOT NULL,
+    season_id INTEGER,                                 -- the season open when the game ended, if any
+    outcome   TEXT    NOT NULL CHECK (outcome IN ('rated', 'aborted', 'too_few', 'before')),
+    rated_at  REAL    NOT NULL
+);
+INSERT INTO rated_games (game_id, guild_id, season_id, outcome, rated_at)
+SELECT id, guild_id, NULL, 'before', COALESCE(finished_at, updated_at) FROM games
+WHERE status IN ('finished', 'aborted');
+
+-- What a rated game did to each seat's rating, per scope (all time, and the season open then).
+CREATE TABLE rating_history (
+    game_id      INTEGER NOT NULL REFERENCES games (id),
+    season_id    INTEGER NOT NULL,
+    seat         INTEGER NOT NULL,
+    guild_id     INTEGER NOT NULL,
+    player_id    INTEGER NOT NULL,
+    place        INTEGER NOT NULL,                     -- 1: first (equal places are ties)
+    seats        INTEGER NOT NULL,                     -- how many seats were rated
+    counted      TEXT    NOT NULL CHECK (counted IN ('score', 'last')),
+    mu_before    REAL    NOT NULL,
+    sigma_before REAL    NOT NULL,
+    mu_after     REAL    NOT NULL,
+    sigma_after  REAL    NOT NULL,
+    rated_at     REAL    NOT NULL,
+    PRIMARY KEY (game_id, season_id, seat)
+);
+CREATE INDEX rating_history_by_player ON rating_history (guild_id, player_id, season_id, rated_at);
+"""),
 )

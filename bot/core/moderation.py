@@ -31,6 +31,7 @@ from bot.core.game_options import lobby_setups
 from bot.core.guild_removal import GRACE, GuildRemoval
 from bot.core.posts import ModAction as ModActionPayload
 from bot.core.posts import ModDetails, NewPost, PostKind, SeatPlayed
+from bot.core.ratings import RatingRules, put_rules, rate_stopped, read_rules
 from bot.core.results import GameInfo, Moved, Post, SeatInfo
 from bot.core.seat_moves import absent_post, play_absent
 from bot.core.seats import absent_member_id, is_absent_member, is_computer_member
@@ -81,6 +82,8 @@ class GuildConfig:
     """What new games start with."""
     grace_days: float
     """If the bot is removed from the guild, its games are deleted this long after."""
+    rating: RatingRules
+    """How seats that left and stopped games are rated."""
     purge_at: float | None
     """A pending purge (the bot was removed), or None."""
 
@@ -166,6 +169,7 @@ class Moderation:
                 everyone_gone = len(absent) + 1 == len([s for s in seats if s.seat is not None])
                 if everyone_gone:
                     await tx.set_status(game_id, Status.ABORTED)
+                    await rate_stopped(tx, row)
                     text += " Nobody is left to play: the game is stopped."
                 action = "kick" if reason == "kicked" else "resign"
                 post = await self._post(tx, row, action, by, text, seat=seat.seat, player=seat.seat_name,
@@ -334,6 +338,8 @@ class Moderation:
             if not is_moderator and not (row.status is Status.LOBBY and by == row.creator_id):
                 raise NotAllowed("Only a moderator can stop a running game; the creator can close its lobby.")
             await tx.set_status(game_id, Status.ABORTED)
+            if row.status is Status.RUNNING:  # rated by its scores now, or marked as not rated (the server's rule)
+                await rate_stopped(tx, row)
             post = None
             if is_moderator:
                 post = await self._post(tx, row, "abort", by, f"🛑 <@{by}> stopped game #{game_id}.")
@@ -394,16 +400,20 @@ class Moderation:
         async with self.storage.read() as r:
             settings = await r.guild_settings(guild_id)
             defaults = await guild_timing(r, guild_id)
+            rating = await read_rules(r, guild_id)
         purge_at = await GuildRemoval(self.service).pending(guild_id)
-        return GuildConfig(guild_id, settings.moderator_role_id, defaults, GRACE.total_seconds() / 86400, purge_at)
+        return GuildConfig(guild_id, settings.moderator_role_id, defaults, GRACE.total_seconds() / 86400, rating,
+                           purge_at)
 
     async def configure(
         self, guild_id: int, by: int, *, is_moderator: bool,
         moderator_role_id: int | EllipsisType | None = KEEP, reminders: bool | EllipsisType = KEEP,
         turn_hours: float | EllipsisType | None = KEEP, bid_hours: float | EllipsisType | None = KEEP,
-        policy: str | EllipsisType = KEEP,
+        policy: str | EllipsisType = KEEP, rate_resigned: str | EllipsisType = KEEP,
+        rate_kicked: str | EllipsisType = KEEP, rate_aborted: str | EllipsisType = KEEP,
     ) -> GuildConfig:
-        """Change the guild's settings (``/tikal-mod config``); games already created keep theirs."""
+        """Change the guild's settings (``/tikal-mod config``); games already created keep their clocks, and the
+        rating rules count for games that end from now on."""
         self._check(is_moderator, "change the server's Tikal settings")
         async with self.storage.transaction() as tx:
             settings = await tx.guild_settings(guild_id)
@@ -417,6 +427,13 @@ class Moderation:
             turn = None if timing.turn_hours is None else round(timing.turn_hours)
             await tx.put_guild_settings(replace(settings, moderator_role_id=role, turn_hours=turn))
             await put_guild_timing(tx, guild_id, timing)
+            rules = await read_rules(tx, guild_id)
+            changed = RatingRules(
+                rules.resigned if isinstance(rate_resigned, EllipsisType) else rate_resigned,
+                rules.kicked if isinstance(rate_kicked, EllipsisType) else rate_kicked,
+                rules.aborted if isinstance(rate_aborted, EllipsisType) else rate_aborted).validated()
+            if changed != rules:
+                await put_rules(tx, guild_id, changed)
         return await self.config(guild_id)
 
     # --- players ----------------------------------------------------------------------------

@@ -175,7 +175,7 @@ class PostgresStorage(Storage):
 
     async def ids_follow_rows(self) -> None:
         async with self._pool.acquire() as conn:
-            for table in ("games", "outbox"):
+            for table in ("games", "outbox", "seasons"):
                 await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                                    f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)")
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
-from bot.core import jump_choices, sql, timing
+from bot.core import jump_choices, ratings, sql, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -203,8 +203,9 @@ class TikalService:
         self._seed_source = seed_source or (lambda: secrets.randbits(64))
         self._cache = StateCache(cache_size)
         self._retries = retries
-        # The clocks of issue 5 (reminders, deadlines, pause, results): planned in the move's transaction.
-        self.commit_hooks: list[CommitHook] = [timing.on_commit]
+        # The clocks of issue 5 (reminders, deadlines, pause, results) and the ratings of issue 16: in the move's
+        # transaction.
+        self.commit_hooks: list[CommitHook] = [timing.on_commit, ratings.on_commit]
         self._lock = GameLocks()
         self.loads = 0
         """States loaded so far (cache, snapshot or log): what one command costs, for tests and benchmarks."""

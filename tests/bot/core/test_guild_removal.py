@@ -10,6 +10,7 @@ import pytest
 
 from bot.core.errors import NoGame
 from bot.core.guild_removal import GRACE, GuildRemoval
+from bot.core.standings import Standings
 from tests.bot.core.clockkit import HOUR, T0, open_kit
 from tests.bot.core.servicekit import GUILD, OTHER_GUILD, play_to_end
 from tests.bot.core.servicekit import started_game as start
@@ -21,7 +22,9 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
         removal = GuildRemoval(k.svc)
         game = await start(k.svc, 2)
         done = await start(k.svc, 2, channel=2)
-        await play_to_end(k.svc, done, random.Random(1))
+        await play_to_end(k.svc, done, random.Random(1))  # rated
+        await Standings(k.svc).start_season(GUILD, "Spring", 1, is_moderator=True)
+        await k.mod.configure(GUILD, 1, is_moderator=True, rate_aborted="scores")
         theirs = await start(k.svc, 2, guild=OTHER_GUILD)
         assert await removal.known_guilds() == {GUILD, OTHER_GUILD}
         k.clock.at(1)
@@ -53,6 +56,8 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
             guild_games = db.execute(f"SELECT COUNT(*) FROM {table} WHERE "
                                      f"{'id' if table == 'games' else 'game_id'} IN (?, ?)", (game.id, done.id))
             assert guild_games.fetchone()[0] == 0, table
+        for table in ("ratings", "seasons", "guild_rating", "rated_games", "rating_history"):
+            assert db.execute(f"SELECT COUNT(*) FROM {table} WHERE guild_id = ?", (GUILD,)).fetchone() == (0,), table
         assert db.execute("SELECT COUNT(*) FROM moves WHERE game_id = ?", (theirs.id,)).fetchone()[0] == 0
         db.execute("INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, 0, 'end', 0, 1, 0)",
                    (theirs.id,))

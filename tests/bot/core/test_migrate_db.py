@@ -13,6 +13,7 @@ from bot.core.backends import open_storage
 from bot.core.history import History
 from bot.core.members import Members
 from bot.core.moderation import Moderation
+from bot.core.standings import Standings
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, OTHER_GUILD, open_service, play_to_end
 from tests.bot.core.servicekit import started_game as start
 from tests.pgcluster import Cluster
@@ -38,6 +39,7 @@ async def a_database_with_everything(path: Path) -> dict[str, object]:
                                        computer_level="easy")
         await svc.start(OTHER_GUILD, computers.id, MEMBERS[0])
         await svc.play_computers(OTHER_GUILD, computers.id)
+        season = await Standings(svc).start_season(GUILD, "Spring", 1, is_moderator=True)
         lobby = await svc.new_game(GUILD, CHANNEL + 2, MEMBERS[1], NAMES[1], seats=4)
         await Members(svc.storage).update(MEMBERS[0], delivery="dm", time_zone="Europe/Berlin",
                                           quiet=("22:00", "7:00"))
@@ -45,7 +47,10 @@ async def a_database_with_everything(path: Path) -> dict[str, object]:
         posts = await svc.pending_posts()
         await svc.give_up(posts[0], "I lack **Send Messages** there")
         stats = await History(svc).stats(GUILD)
-        return {"running": running.id, "finished": finished.id, "computers": computers.id, "lobby": lobby.id,
+        standings = Standings(svc)
+        rated = (await standings.leaderboard(GUILD), await standings.member(GUILD, MEMBERS[0]), season)
+        return {"rated": rated, "running": running.id, "finished": finished.id, "computers": computers.id,
+                "lobby": lobby.id,
                 "views": {g: await svc.view(guild, g) for guild, g in ((GUILD, running.id), (GUILD, finished.id),
                                                                         (OTHER_GUILD, computers.id))},
                 "stats": stats, "given_up": (posts[0].guild_id, posts[0].game_id),
@@ -66,6 +71,12 @@ async def test_every_game_is_copied_replays_and_plays_on(tmp_path: Path, pg_url:
             assert await svc.view(guild, game_id) == view
         assert (await svc.game(GUILD, int(str(before["lobby"])))).status.value == "lobby"
         assert await History(svc).stats(GUILD) == before["stats"]
+        standings = Standings(svc)
+        board, mine, season = before["rated"]  # type: ignore[misc]
+        assert board.total == 2 and mine.changes  # the finished game was rated
+        assert await standings.leaderboard(GUILD) == board and await standings.member(GUILD, MEMBERS[0]) == mine
+        assert await standings.end_season(GUILD, 1, is_moderator=True) != season
+        assert (await standings.start_season(GUILD, "Summer", 1, is_moderator=True)).id > season.id
         guild, game_id = before["given_up"]  # type: ignore[misc]
         assert await svc.undelivered(guild, game_id) == before["undelivered"] != []
         member = await Members(svc.storage).get(MEMBERS[0])
