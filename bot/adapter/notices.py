@@ -62,6 +62,10 @@ class Outgoing:
     """Deliver to ``member`` by direct message (the channel when their DMs are closed)."""
     fallback: str = ""
     """The content to post in the channel instead, when the DM cannot be delivered."""
+    optional: list[discord.File] = field(default_factory=list)
+    """Files sent with ``files`` that the post can do without: if Discord refuses them as too large, the post goes
+    out without them and with ``missing`` added to its content."""
+    missing: str = ""
 
 
 Payload = dict[str, Any] | SeatPlayed | Reminder | DeadlineWaiting | ModAction
@@ -221,6 +225,8 @@ class Context:
     """The public view at the post's version."""
     siblings: Callable[[], Awaitable[list[Post]]]
     """The posts queued with this one (same game, same version)."""
+    animation: Callable[[], Awaitable[discord.File | None]] | None = None
+    """The end-of-game post's animated replay (drawn in the worker pool), or None if it cannot be attached."""
 
 
 Composer = Callable[[Context], Awaitable[Outgoing]]
@@ -253,7 +259,21 @@ async def _finished(c: Context) -> Outgoing:
     record = json.dumps(payload["record"], indent=1).encode()
     files = [*await _board(view), discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
                                                description="The game record")]
-    return Outgoing("", formatting.finished_embed(c.game, view, payload), files)
+    out = Outgoing("", formatting.finished_embed(c.game, view, payload), files)
+    await _attach_replay(out, c)
+    return out
+
+
+async def _attach_replay(out: Outgoing, c: Context) -> None:
+    """The animated replay goes with the end-of-game post when it could be drawn and fits the upload limit; else
+    (or when Discord refuses it) the post goes without it, saying how to get it."""
+    missing = (f"🎞️ The animated replay of game #{c.game.id} could not be attached here: `/tikal-game replay` "
+               "shows it to anyone who asks.")
+    gif = await c.animation() if c.animation is not None else None
+    if gif is None:
+        out.content = missing
+    else:
+        out.optional, out.missing = [gif], missing
 
 
 async def _scoring_round(c: Context) -> Outgoing:

@@ -48,6 +48,7 @@ import discord
 
 from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
 from bot.adapter.permissions import missing_here
+from bot.adapter.replays import Animations
 from bot.adapter.replies import fitted, mentions
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
@@ -70,6 +71,8 @@ CLAIM_LEASE: Final = 120.0
 """Seconds a claimed post is this sender's alone (it is sent, failed or given back well before)."""
 UNKNOWN_CHANNEL: Final = 10003
 UNKNOWN_MESSAGE: Final = 10008
+TOO_LARGE: Final = 40005
+"""Discord's "Request entity too large" (with HTTP 413): the attachments exceed the upload limit."""
 
 CatchUp = Callable[[int, int], Awaitable[None]]
 """Brings a game's channel up to date (the table's ``sync``), after a held-back post finally went out."""
@@ -89,6 +92,10 @@ class Failure:
     """The channel or thread is gone: give up at once."""
     refused: bool = False
     """It would fail the same way again: give up after a few tries."""
+
+
+def too_large(error: discord.HTTPException) -> bool:
+    return error.status == 413 or error.code == TOO_LARGE
 
 
 def backoff(attempts: int) -> float:
@@ -122,6 +129,8 @@ class Outbox:
         self.core = core
         self.clock = clock
         self.catch_up: CatchUp | None = None
+        self.animations = Animations(core.pool)
+        """The end-of-game posts' GIFs, drawn in the worker pool before the post is sent."""
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._held: set[tuple[int, int]] = set()
@@ -196,6 +205,7 @@ class Outbox:
         if not self.resumed.is_set() or any((p.game_id, p.channel_id) in self._held for p in posts):
             await self.flush()
             return
+        await self.animations.prepare(posts)  # drawn before the lock: other games' posts do not wait for it
         async with self._lock:
             wanted = [p for p in posts if (p.game_id, p.channel_id) not in self._held]
             claimed = await self.core.service.claim([p.id for p in wanted], self.clock() + CLAIM_LEASE)
@@ -286,7 +296,11 @@ class Outbox:
             return [p for p in await svc.posts_of(post.guild_id, post.game_id) if p.version == post.version]
 
         guild = self.client.get_guild(game.guild_id)
-        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings))
+        async def animation() -> discord.File | None:
+            return await self.animations.attachment(post, guild)
+
+        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
+                                            animation if kind is PostKind.FINISHED else None))
         return await self._post(post, out)
 
     async def _post(self, post: Post, out: Outgoing) -> int:
@@ -313,12 +327,27 @@ class Outbox:
         if out.reply_to is not None:
             kwargs["reference"] = discord.MessageReference(
                 message_id=out.reply_to, channel_id=post.channel_id, guild_id=post.guild_id, fail_if_not_exists=False)
+        if out.optional:
+            kwargs["files"] = [*out.files, *out.optional]
         try:
             message = await channel.send(content or None, **kwargs)
         except discord.NotFound as error:
             if error.code != UNKNOWN_MESSAGE or "reference" not in kwargs:
                 raise
             del kwargs["reference"]  # the message it replied to is gone: the post stands alone
+            for file in kwargs.get("files", ()):
+                file.reset()
+            message = await channel.send(content or None, **kwargs)
+        except discord.HTTPException as error:
+            if not (out.optional and too_large(error)):
+                raise
+            log.warning("post %s of game %s: Discord refused its attachments as too large (%s %s); sent without %s",
+                        post.id, post.game_id, error.status, error.text, [f.filename for f in out.optional])
+            content, embed = fitted("\n".join(t for t in (out.content, out.missing) if t), out.embed,
+                                    marker=post_marker(post.id))
+            if embed is not None:
+                kwargs["embed"] = embed
+            kwargs["files"] = out.files
             for file in out.files:
                 file.reset()
             message = await channel.send(content or None, **kwargs)

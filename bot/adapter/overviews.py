@@ -17,6 +17,7 @@ from bot.core.history import GuildGames, GuildStats, HistoryPage
 from bot.core.labels import square
 from bot.core.members import MemberSettings
 from bot.core.moderation import GameClockInfo, GuildConfig, MyGame
+from bot.core.ratings import rules_text
 from bot.core.results import GameInfo
 from bot.core.schedule import discord_timestamp
 from bot.core.timing import timing_text
@@ -126,6 +127,7 @@ def config_embed(config: GuildConfig) -> discord.Embed:
     embed.add_field(name="Moderators", value="Manage Server" + (
         f", and the role <@&{config.moderator_role_id}>" if config.moderator_role_id else ""), inline=False)
     embed.add_field(name="New games", value=timing_text(config.defaults), inline=False)
+    embed.add_field(name="Ratings", value=rules_text(config.rating).capitalize() + ".", inline=False)
     removal = (f"The bot was removed: this server's games are deleted {stamp(config.purge_at)} "
                f"({stamp(config.purge_at, 'f')}) unless it is added back." if config.purge_at is not None
                else f"If the bot is removed from this server, its games are deleted {config.grace_days:g} days "

@@ -30,6 +30,8 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 EPHEMERAL = 1 << 6
 APPLICATION_ID = 900000000000000001
 BOT_USER_ID = 900000000000000002
+UPLOAD_LIMIT = 10 * 1024 * 1024
+"""Discord's upload limit per message in a server without boosts."""
 
 _snowflakes = itertools.count(1_000_000_000_000_000_000)
 
@@ -154,6 +156,8 @@ class Wire:
         """Hold every call matching a prefix (or ``"METHOD path"``) until its event is set: a slow Discord."""
         self.nonces_kept = True
         """Whether fetched messages still carry their nonce (Discord drops it after a few minutes)."""
+        self.upload_limit = UPLOAD_LIMIT
+        """The most a message's attachments may weigh together; Discord refuses more (413, error 40005)."""
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -362,6 +366,11 @@ class Wire:
             if path.startswith(prefix) or f"{method} {path}".startswith(prefix):
                 _raise(status, code)
 
+    def _check_uploads(self, uploaded: dict[str, bytes]) -> None:
+        """Refuse attachments over the upload limit, as Discord does (413, Request entity too large)."""
+        if sum(len(data) for data in uploaded.values()) > self.upload_limit:
+            raise discord.HTTPException(_FakeResponse(413), {"message": "Request entity too large", "code": 40005})
+
     @staticmethod
     def _check_limits(body: Any) -> None:
         """Refuse a message Discord would refuse for its size (400, Invalid Form Body)."""
@@ -400,6 +409,7 @@ class Wire:
                 await event.wait()
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
+        self._check_uploads(uploaded)
         call.response = self._answer_http(route, call)
         return call.response
 
@@ -489,6 +499,7 @@ class Wire:
         self.calls.append(call)
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
+        self._check_uploads(uploaded)
         if call.path.endswith("/callback"):
             interaction_id = call.path.split("/")[2]
             data = (body or {}).get("data") or {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.adapter.exts.games.cog import GameCommands
+from bot.adapter.rankings import LeaderboardPageButton
 
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
 
 async def setup(bot: TikalBot) -> None:
     await bot.add_cog(GameCommands(bot))
+    bot.add_dynamic_items(LeaderboardPageButton)  # the pages of leaderboards sent before a restart work too
 
 
 __all__ = ["GameCommands", "setup"]

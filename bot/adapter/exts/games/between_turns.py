@@ -1,6 +1,6 @@
 """The players' commands of games that live for days: settings, resign, standing orders, the server's games,
-history, export and statistics. Every answer is private (UX.md); refusals raise ``EngineError`` before
-anything is answered, so the tree's handler can still answer privately.
+history and export (statistics and ratings: ``bot.adapter.rankings``). Every answer is private (UX.md);
+refusals raise ``EngineError`` before anything is answered, so the tree's handler can still answer privately.
 """
 
 from __future__ import annotations
@@ -95,7 +95,3 @@ async def export(bot: TikalBot, interaction: discord.Interaction, game_id: int |
             "does not replay; the full record comes when the game is over.")
     await reply(interaction, text, files=[file])
 
-
-async def stats(bot: TikalBot, interaction: discord.Interaction) -> None:
-    found = await bot.core.history.stats(bot.table.guild_id(interaction))
-    await reply(interaction, embed=overviews.stats_embed(found))

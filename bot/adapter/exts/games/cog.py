@@ -1,6 +1,6 @@
 """``/tikal-game …``: everything about games that is not a move — open, join, leave and start a lobby,
 the status, the rules, the server's games, a game's history and export, resigning, auction standing
-orders, a member's reminder settings and the server's statistics.
+orders, a member's reminder settings, the server's statistics and ratings, and a game's animated replay.
 
 Every answer is private (UX.md); the lobby itself is an ordinary channel message with buttons.
 """
@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.adapter import rankings
 from bot.adapter.completers import complete_game, complete_order, complete_zone
-from bot.adapter.exts.games import between_turns
+from bot.adapter.exts.games import between_turns, replay
 from bot.adapter.transformers import ClockTime, Word, ZoneName
 
 if TYPE_CHECKING:
@@ -122,6 +123,23 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
         await between_turns.settings(self.bot, interaction, delivery=delivery, time_zone=time_zone,
                                      quiet_from=quiet_from, quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
 
-    @app_commands.command(name="stats", description="Games played, wins and average scores in this server")
-    async def stats(self, interaction: discord.Interaction) -> None:
-        await between_turns.stats(self.bot, interaction)
+    @app_commands.command(name="stats", description="This server's games and wins, and a member's rating history")
+    @app_commands.describe(member="whose rating to show (default: yours)")
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await rankings.member_rating(self.bot, interaction, member)
+
+    # --- after the game (issue 16) -----------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="The server's ratings, best first (only you see it)")
+    @app_commands.describe(season="a season's leaderboard (default: all time)", page="the page (default: the top)")
+    @app_commands.autocomplete(season=rankings.complete_season)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          season: app_commands.Range[str, 1, 40] | None = None,
+                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        await rankings.leaderboard(self.bot, interaction, season, page)
+
+    @app_commands.command(name="replay", description="A game's animated replay (running: only what all can see)")
+    @app_commands.describe(game=GAME)
+    @app_commands.autocomplete(game=complete_game)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await replay.replay(self.bot, interaction, game)

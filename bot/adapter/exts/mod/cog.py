@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter import overviews
+from bot.adapter import overviews, rankings
 from bot.adapter.completers import complete_game, complete_seat
 from bot.adapter.replies import reply
 from bot.adapter.transformers import Word
@@ -150,12 +150,18 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
                            no_moderator_role="only Manage Server moderates", turn_hours=HOURS,
                            bid_hours="hours for each bid; 0: no deadline",
                            policy=POLICY,
-                           reminders="remind the player to act (12 h, 24 h, then daily)")
+                           reminders="remind the player to act (12 h, 24 h, then daily)",
+                           rate_resigned="ratings: a resigned seat counts last, by its score, or not at all",
+                           rate_kicked="ratings: a kicked seat counts as resigned, last, by its score, or not",
+                           rate_aborted="ratings: a stopped game is not rated, or rated by its scores then")
     async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                      no_moderator_role: bool = False,
                      turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                      bid_hours: app_commands.Range[float, 0, 1440] | None = None,
-                     policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None) -> None:
+                     policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None,
+                     rate_resigned: Literal["last", "score", "unrated"] | None = None,
+                     rate_kicked: Literal["resigned", "last", "score", "unrated"] | None = None,
+                     rate_aborted: Literal["unrated", "scores"] | None = None) -> None:
         guild = self.bot.table.guild_id(interaction)
         is_mod = await self.bot.table.moderator(interaction)
         mod = self.bot.core.moderation
@@ -163,17 +169,31 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
             raise NotAllowed(NOT_ALLOWED)
         role = None if no_moderator_role else (KEEP if moderator_role is None else moderator_role.id)
         changing = no_moderator_role or any(v is not None for v in (moderator_role, turn_hours, bid_hours, policy,
-                                                                     reminders))
+                                                                     reminders, rate_resigned, rate_kicked,
+                                                                     rate_aborted))
         if changing:
             config = await mod.configure(
                 guild, interaction.user.id, is_moderator=is_mod, moderator_role_id=role,
                 reminders=KEEP if reminders is None else reminders,
                 turn_hours=KEEP if turn_hours is None else turn_hours,
-                bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy)
+                bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy,
+                rate_resigned=KEEP if rate_resigned is None else rate_resigned,
+                rate_kicked=KEEP if rate_kicked is None else rate_kicked,
+                rate_aborted=KEEP if rate_aborted is None else rate_aborted)
         else:
             config = await mod.config(guild)
         await reply(interaction, "Saved." if changing else None, embed=overviews.config_embed(config))
 
+    season = app_commands.Group(name="season", description="Seasons: a leaderboard of the games that end in one")
+
+    @season.command(name="start", description="Start a season: games that end from now on count for it too")
+    @app_commands.describe(name="the season's name, e.g. Spring 2026 (unique in this server)")
+    async def season_start(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        await rankings.season(self.bot, interaction, "start", name)
+
+    @season.command(name="end", description="End the running season; its leaderboard stays")
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        await rankings.season(self.bot, interaction, "end", None)
 
     @app_commands.command(name="resend", description="Send a game's posts again that could not be delivered")
     @app_commands.describe(game=GAME)
