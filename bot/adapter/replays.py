@@ -18,11 +18,11 @@ from typing import Final
 
 import discord
 
-from bot.core import replays
 from bot.core.cpu_pool import CpuPool
 from bot.core.posts import PostKind
 from bot.core.results import Post
 from render.replay import DISCORD_SAFE_BYTES
+from render.replay_jobs import gif_of_record
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ class Animations:
 
     async def _draw(self, post: Post) -> bytes | None:
         try:
-            return await self.pool.run(replays.gif_of_record, post.payload["record"], timeout=self.timeout)
+            return await self.pool.run(gif_of_record, post.payload["record"], timeout=self.timeout)
         except Exception:  # the post goes out without it; the replay command can draw it later
             log.warning("the animated replay of game %s (post %s) could not be drawn", post.game_id, post.id,
                         exc_info=True)

@@ -15,9 +15,9 @@ import pytest
 from PIL import Image
 
 import engine
-from bot.core.replays import gif_of_frames, gif_of_record
 from engine import Move
 from render import replay_frames
+from render.replay_jobs import gif_of_frames, gif_of_record
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
