@@ -17,6 +17,12 @@
    every commit on disk, like the SQLite file's ``synchronous=FULL``); without server binaries that part is
    skipped. ``--scale-only`` runs only this part.
 
+5. While computer players think (issue 14): p50/p99 of ``--thinking-commands`` commands in the ``--games`` games,
+   first with no computer thinking, then while ``--thinking-games`` games of Ana and three strong computer players
+   go on at once (each computer turn played as a command's ``sync`` plays it), the computers thinking in threads
+   as before, then in the worker pool (``CPU_WORKERS``): the same bot and games in one run.
+   ``--thinking-only`` runs only this part.
+
 Targets: p50 ≤ 80 ms, p99 ≤ 200 ms, 1,000 live games in ≤ 300 MB.
 """
 
@@ -40,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from bot.adapter.app import TikalBot, make_bot  # noqa: E402
+from bot.core import sql  # noqa: E402
 from tests.bot.adapter import discordkit  # noqa: E402
 from tests.bot.adapter.discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
 from tests.bot.adapter.wire import Wire  # noqa: E402
@@ -267,6 +274,78 @@ async def scale(args: argparse.Namespace, tmp: Path) -> None:
               f"{one_by_one:.1f} s")
 
 
+async def think_along(wire: Wire, game_id: int, stop: asyncio.Event, rng: random.Random) -> None:
+    """Keep one game of Ana and three strong computer players going until ``stop``: Ana's turn at random (through
+    the service), then the computers' turns as a command's ``sync`` plays them (thinking, commit, posts).
+    """
+    bot = wire.client
+    assert isinstance(bot, TikalBot)
+    svc = bot.core.service
+    actions = 0
+    while not stop.is_set():
+        view = await svc.view(GUILD, game_id)
+        if view.finished:
+            break
+        if view.to_act is not None and (await svc.game(GUILD, game_id)).at_seat(view.to_act).member_id == ANA:  # type: ignore[union-attr]
+            move = discordkit.pick_move(await svc.legal_moves(GUILD, game_id, ANA), rng, actions)
+            actions = 0 if str(move) == "end" else actions + 1
+            moved = await svc.act(GUILD, game_id, ANA, move)
+            await bot.table.sync(GUILD, game_id, moved)
+        else:
+            await bot.table.sync(GUILD, game_id)
+
+
+async def computer_turns(bot: TikalBot) -> int:
+    """The computer players' obligations played so far (each queues one ``computer_turn`` post)."""
+    async with bot.core.storage.read() as r:
+        (count,) = await sql.one(r, "SELECT COUNT(*) FROM outbox WHERE kind = 'computer_turn'") or (0,)
+    return int(count)
+
+
+async def thinking(args: argparse.Namespace, tmp: Path) -> None:
+    """Issue 14: command latency while ``--thinking-games`` games of strong computer players think at once, with the
+    computers thinking in threads (as before) and in the worker pool (now), in one run on the same games."""
+    rng = random.Random(11)
+    channels = [8_500_000 + i for i in range(args.games)]
+    thinking_channels = [8_600_000 + i for i in range(args.thinking_games)]
+    wire = await start_bot(tmp / "thinking.sqlite3", channels + thinking_channels)
+    bot = wire.client
+    assert isinstance(bot, TikalBot)
+    svc = bot.core.service
+    games = {}
+    for channel in channels:
+        games[await discordkit.open_game(wire, PLAYERS, channel=channel)] = channel
+    computer_games = []
+    for channel in thinking_channels:
+        lobby = await svc.new_game(GUILD, channel, ANA, "Ana", seats=4, computers=3, computer_level="strong")
+        computer_games.append((await svc.start(GUILD, lobby.id, ANA)).game.id)
+    await timed_commands(wire, games, 20, rng)  # warm-up: the cached picture layers
+    pool = bot.core.pool
+    await pool.warm()
+    rows = []
+    for mode, thinking_games, where in (("no computer thinking", [], None),
+                                        ("computers think in threads (before)", computer_games, None),
+                                        ("computers think in the worker pool (now)", computer_games, pool)):
+        svc.pool = where
+        stop = asyncio.Event()
+        along = [asyncio.create_task(think_along(wire, g, stop, random.Random(g))) for g in thinking_games]
+        played, cpu, began = await computer_turns(bot), time.process_time(), time.perf_counter()
+        timings = await timed_commands(wire, games, args.thinking_commands, rng)
+        elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
+        stop.set()
+        await asyncio.gather(*along)
+        decisions = await computer_turns(bot) - played
+        every = [t for ts in timings.values() for t in ts]
+        rows.append((mode, statistics.median(every), percentile(every, 0.99), decisions, elapsed, cpu))
+    svc.pool = pool
+    await wire.close()
+    print(f"commands while {args.thinking_games} games of three strong computer players think at once "
+          f"({args.thinking_commands} commands each, {args.games} games in play, CPU_WORKERS={pool.workers}):")
+    for mode, p50, p99, decisions, elapsed, cpu in rows:
+        print(f"  {mode:<42} p50 {p50 * 1e3:6.1f} ms   p99 {p99 * 1e3:7.1f} ms   computer obligations played "
+              f"{decisions:4d} in {elapsed:5.1f} s   (bot process CPU {cpu:5.1f} s)")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
@@ -275,6 +354,9 @@ async def main() -> None:
     parser.add_argument("--scale-games", type=int, default=20)
     parser.add_argument("--scale-commands", type=int, default=300)
     parser.add_argument("--scale-only", action="store_true")
+    parser.add_argument("--thinking-games", type=int, default=20)
+    parser.add_argument("--thinking-commands", type=int, default=200)
+    parser.add_argument("--thinking-only", action="store_true")
     parser.add_argument("--pg-url", default=None)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--database", help=argparse.SUPPRESS)
@@ -287,6 +369,10 @@ async def main() -> None:
     if args.scale_only:
         with tempfile.TemporaryDirectory() as tmp:
             await scale(args, Path(tmp))
+        return
+    if args.thinking_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            await thinking(args, Path(tmp))
         return
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as tmp:
@@ -336,6 +422,8 @@ async def main() -> None:
           f"1,000 of them {late * 1000 / 2**20:.0f} MB")
     with tempfile.TemporaryDirectory() as tmp:
         await scale(args, Path(tmp))
+    with tempfile.TemporaryDirectory() as tmp:
+        await thinking(args, Path(tmp))
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ class Settings(BaseSettings):
         default="auto", description="Register the slash commands with Discord at start: always, when they changed "
                                     "(auto) or never.")
     busy_timeout_ms: int = Field(default=5000, ge=0, description="How long SQLite waits for a locked database.")
-    cpu_workers: int = Field(default=1, ge=1, le=32, description="Worker processes for CPU-heavy work (replays).")
+    cpu_workers: int = Field(default=1, ge=1, le=32,
+                             description="Worker processes for CPU-heavy work (computer players, hints, replays).")
 
     @field_validator("database_url", mode="before")
     @classmethod

@@ -34,6 +34,7 @@ from bot.core.locks import GameLocks
 from bot.core.results import GameInfo, Moved
 from bot.core.service import GameRef, Place
 from bot.core.storage import Status
+from bot.core.thinking import off_loop
 from bot.core.timing import Timing, timing_text
 from engine import GameView, Phase
 
@@ -421,7 +422,7 @@ class Table:
         view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
         self.cooldowns.check("hint", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        steps = await asyncio.to_thread(suggest, view, game.id * 1_000_003 + view.version)
+        steps = await off_loop(self.core.pool, suggest, view, game.id * 1_000_003 + view.version)
         player = view.players[view.to_act].name if view.to_act is not None else "you"
         await reply(interaction, hint_text(player, steps))
 

@@ -49,10 +49,11 @@ class Core:
               workers: int = 1) -> Core:
         """The core over an open storage (``clock``: the scheduler's time, as the storage's), doing the work of the
         guilds ``shards`` owns (default: every guild), with ``workers`` processes for CPU-bound jobs."""
-        service = TikalService(storage, shards=shards)
+        pool = CpuPool(workers)
+        service = TikalService(storage, shards=shards, pool=pool)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
                    History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
-                   Standings(service), CpuPool(workers))
+                   Standings(service), pool)
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

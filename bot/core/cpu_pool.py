@@ -14,8 +14,8 @@ returns its result:
 - ``timeout`` (seconds): a job that takes longer raises ``PoolTimeout``; its workers are stopped (a process
   cannot be interrupted otherwise, and would go on using a core) and the next ``run`` starts a fresh pool.
 
-The animated replays use it now (``bot.adapter.replays``); a computer player's search would take plain data the
-same way (a state's JSON and a level in, moves as text out).
+The animated replays use it (``bot.adapter.replays``), and so do the computer players and ``/tikal hint``
+(``bot.core.thinking``: a state's snapshot or a seat's view and a level in, moves out).
 """
 
 from __future__ import annotations

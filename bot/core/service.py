@@ -19,10 +19,10 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import engine
-from bot.core import jump_choices, ratings, sql, timing
+from bot.core import jump_choices, ratings, sql, thinking, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -31,6 +31,7 @@ from bot.core.computer_seats import (
     put_computer,
     put_lobby_level,
 )
+from bot.core.cpu_pool import CpuPool
 from bot.core.errors import (
     AlreadyJoined,
     BadOption,
@@ -68,7 +69,6 @@ from bot.core.storage import (
     Transaction,
 )
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
-from engine.ai import computer_turn
 from engine.ai import plan as plan_moves
 from engine.options import option_words
 
@@ -163,14 +163,6 @@ def apply_all(state: GameState, moves: Iterable[Move]) -> list[tuple[Move, GameS
     return steps
 
 
-def _computer_steps(state: GameState, computer: ComputerSeat) -> list[tuple[Move, GameState]]:
-    """The computer player's obligation as steps (CPU-bound: the service runs it in a thread)."""
-    _, moves = computer_turn(state, computer.level, computer.ai_seed + state.version)
-    # A Tikal Rápido jump is never played as a move here: the seat chooses in secret with the others.
-    jump = next((i for i, m in enumerate(moves) if isinstance(m, engine.Jump)), len(moves))
-    return apply_all(state, moves[:jump])
-
-
 def computer_post(payload: SeatPlayed) -> NewPost:
     """The post that marks a computer player's turn."""
     return NewPost(PostKind.COMPUTER_TURN, payload)
@@ -180,6 +172,10 @@ def _setup_of(state: GameState) -> dict[str, Any]:
     record = engine.record_of(state, full_orders=True)
     record.pop("moves")
     return record
+
+
+class _Rethink(Exception):
+    """What a computer player thought is for a state that is gone: think again."""
 
 
 class TikalService:
@@ -194,8 +190,11 @@ class TikalService:
         cache_size: int = 1024,
         retries: int = 3,
         shards: Shards = EVERY_GUILD,
+        pool: CpuPool | None = None,
     ) -> None:
         self.storage = storage
+        self.pool = pool
+        """Where computer players think (``bot.core.thinking``); None: in a thread."""
         self.shards = shards
         """The guilds whose background work (clocks, posts, resuming) this process does: see ``bot.core.shards``."""
         self._rng = rng or random.SystemRandom()
@@ -667,37 +666,79 @@ class TikalService:
         None."""
         return await self._play_computer(guild_id, game_id, (expected_key, level, post))
 
-    async def _play_computer(
-        self, guild_id: int, game_id: int, overdue: tuple[str, str, SeatPost] | None,
-    ) -> Moved | None:
-        async def plan(loaded: Loaded) -> Planned | None:
-            state = loaded.state
-            if loaded.row.status is not Status.RUNNING or state.finished:
-                return None
-            if overdue is None and choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
-                return await self.plan_jump_choices(loaded, [q for q in choosers(state) if loaded.played_by_bot(q)])
+    def _computer_due(self, loaded: Loaded, overdue: tuple[str, str, SeatPost] | None
+                      ) -> tuple[ComputerSeat, SeatPost] | Literal["jump"] | None:
+        """What the bot decides for now: a computer player's obligation (the player and the post that marks it),
+        the choices of a jump, or nothing (a person's seat, the end, the overdue obligation already played)."""
+        state = loaded.state
+        if loaded.row.status is not Status.RUNNING or state.finished:
+            return None
+        if overdue is None:
+            if choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
+                return "jump"
             computer = loaded.computers.get(state.to_act)
-            make: SeatPost = computer_post
-            if overdue is not None:
-                key, level, make = overdue
-                if timing.wait_key(state.turn, state.to_act, state.phase) != key:
-                    return None
-                if choosers(state):  # a jump's deadline: a computer player chooses for everyone still to choose
-                    return await self.plan_jump_choices(loaded, None, level=level, post=make)
-                computer = ComputerSeat(state.to_act, level, game_id)
-            if computer is None:
+            return None if computer is None else (computer, computer_post)
+        key, level, make = overdue
+        if timing.wait_key(state.turn, state.to_act, state.phase) != key:
+            return None
+        if choosers(state):  # a jump's deadline: a computer player chooses for everyone still to choose
+            return "jump"
+        return ComputerSeat(state.to_act, level, loaded.row.id), make
+
+    async def _think(self, state: GameState, computer: ComputerSeat) -> list[Move]:
+        """The computer player's obligation, thought out in the worker pool on a snapshot (a thread without one)."""
+        seed = computer.ai_seed + state.version
+        if self.pool is None:
+            return await asyncio.to_thread(thinking.obligation, state, computer.level, seed)
+        return await thinking.off_loop(self.pool, thinking.obligation_of_snapshot, engine.state_to_json(state),
+                                       computer.level, seed)
+
+    def _computer_plan(self, game_id: int, overdue: tuple[str, str, SeatPost] | None,
+                       thought: tuple[int, ComputerSeat, list[Move]] | None) -> Plan:
+        """Commit what a computer player thought (version, player, moves) if it is still due, else ``_Rethink``;
+        a jump's choices are planned here, as before."""
+
+        async def plan(now: Loaded) -> Planned | None:
+            state = now.state
+            current = self._computer_due(now, overdue)
+            if current is None:
                 return None
-            steps = await asyncio.to_thread(_computer_steps, state, computer)
-            if not steps:
+            if current == "jump":
+                if overdue is None:
+                    return await self.plan_jump_choices(now, [q for q in choosers(state) if now.played_by_bot(q)])
+                return await self.plan_jump_choices(now, None, level=overdue[1], post=overdue[2])
+            computer, make = current
+            if thought is None or thought[:2] != (state.version, computer):
+                raise _Rethink
+            if not thought[2]:
                 return None
+            steps = apply_all(state, thought[2])
             payload = seat_played(state, steps[-1][1], game_id, None)
             payload["level"] = computer.level
             return Planned(steps, [make(payload)])
 
-        try:
-            return await self._play(guild_id, game_id, plan, actor_id=None)
-        except timing.GamePaused:
-            return None
+        return plan
+
+    async def _play_computer(
+        self, guild_id: int, game_id: int, overdue: tuple[str, str, SeatPost] | None,
+    ) -> Moved | None:
+        """Think without the game's lock, then commit what was thought with the version check; if the game moved
+        meanwhile (or the seat's player changed), think again on what it is now."""
+        for _ in range(self._retries):
+            loaded = await self._load(guild_id, game_id)
+            due = self._computer_due(loaded, overdue)
+            thought = None
+            if isinstance(due, tuple):
+                thought = (loaded.state.version, due[0], await self._think(loaded.state, due[0]))
+            try:
+                return await self._play(guild_id, game_id, self._computer_plan(game_id, overdue, thought),
+                                        actor_id=None)
+            except _Rethink:
+                continue
+            except timing.GamePaused:
+                return None
+        raise StaleState(f"Game #{game_id} kept moving while a computer player thought; it plays at the next "
+                         "chance.")
 
     # --- Tikal Rápido's secret jumps (SPEC 7.6.4; bot.core.jump_choices) ----------------------------
 
@@ -804,15 +845,14 @@ class TikalService:
 
         return Planned(steps, first, actors=actors, write=clear)
 
-    @staticmethod
-    async def _bot_chips(state: GameState, seat: int, computer: ComputerSeat | None, level: str | None) -> int:
+    async def _bot_chips(self, state: GameState, seat: int, computer: ComputerSeat | None, level: str | None) -> int:
         """The chips the bot takes for a seat: its computer player's choice, else the most allowed."""
         most = most_chips(state, seat)
         if computer is None and level is None:
             return most
         chosen_by = computer or ComputerSeat(seat, level or "strong", state.version)
         seen = replace(engine.view(state, seat), to_act=seat)  # as if it were its turn to choose
-        moves = await asyncio.to_thread(plan_moves, seen, chosen_by.level, chosen_by.ai_seed + state.version)
+        moves = await thinking.off_loop(self.pool, plan_moves, seen, chosen_by.level, chosen_by.ai_seed + state.version)
         count = moves[0].count if moves and isinstance(moves[0], engine.Jump) else most
         return count if 1 <= count <= most else most
 

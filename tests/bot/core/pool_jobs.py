@@ -25,3 +25,11 @@ def die() -> None:
 def sleep(seconds: float) -> float:
     time.sleep(seconds)
     return seconds
+
+
+def wait_for(path: str, most: float = 120.0) -> None:
+    """Hold the worker until ``path`` exists (a test's gate), at most ``most`` seconds."""
+    waited = 0.0
+    while not os.path.exists(path) and waited < most:
+        time.sleep(0.02)
+        waited += 0.02
