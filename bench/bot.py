@@ -315,35 +315,48 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
     games = {}
     for channel in channels:
         games[await discordkit.open_game(wire, PLAYERS, channel=channel)] = channel
-    computer_games = []
-    for channel in thinking_channels:
-        lobby = await svc.new_game(GUILD, channel, ANA, "Ana", seats=4, computers=3, computer_level="strong")
-        computer_games.append((await svc.start(GUILD, lobby.id, ANA)).game.id)
+
+    async def computer_games() -> list[int]:
+        """Fresh games of Ana and three strong computer players (each mode starts them anew, so each thinks
+        through the same stage of the game); a stopped mode's games are stopped, freeing their channels."""
+        started = []
+        for channel in thinking_channels:
+            lobby = await svc.new_game(GUILD, channel, ANA, "Ana", seats=4, computers=3, computer_level="strong")
+            started.append((await svc.start(GUILD, lobby.id, ANA)).game.id)
+        return started
+
     await timed_commands(wire, games, 20, rng)  # warm-up: the cached picture layers
     pool = bot.core.pool
     await pool.warm()
     rows = []
-    for mode, thinking_games, where in (("no computer thinking", [], None),
-                                        ("computers think in threads (before)", computer_games, None),
-                                        ("computers think in the worker pool (now)", computer_games, pool)):
+    for mode, thinking_on, where in (("no computer thinking", False, None),
+                                     ("computers think in threads (before)", True, None),
+                                     ("computers think in the worker pool (now)", True, pool)):
         svc.pool = where
         stop = asyncio.Event()
-        along = [asyncio.create_task(think_along(wire, g, stop, random.Random(g))) for g in thinking_games]
+        playing = await computer_games() if thinking_on else []
+        along = [asyncio.create_task(think_along(wire, g, stop, random.Random(g))) for g in playing]
         played, cpu, began = await computer_turns(bot), time.process_time(), time.perf_counter()
         timings = await timed_commands(wire, games, args.thinking_commands, rng)
         elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
         stop.set()
         await asyncio.gather(*along)
         decisions = await computer_turns(bot) - played
+        for game_id in playing:
+            if (await svc.game(GUILD, game_id)).status.value == "running":
+                await bot.core.moderation.abort(GUILD, game_id, MOD, is_moderator=True)
         every = [t for ts in timings.values() for t in ts]
-        rows.append((mode, statistics.median(every), percentile(every, 0.99), decisions, elapsed, cpu))
+        actions = [t for kind, ts in timings.items() if kind != "end" for t in ts]
+        rows.append((mode, statistics.median(every), percentile(every, 0.99), percentile(actions, 0.99),
+                     percentile(timings.get("end", [0.0]), 0.99), decisions, elapsed, cpu))
     svc.pool = pool
     await wire.close()
     print(f"commands while {args.thinking_games} games of three strong computer players think at once "
           f"({args.thinking_commands} commands each, {args.games} games in play, CPU_WORKERS={pool.workers}):")
-    for mode, p50, p99, decisions, elapsed, cpu in rows:
-        print(f"  {mode:<42} p50 {p50 * 1e3:6.1f} ms   p99 {p99 * 1e3:7.1f} ms   computer obligations played "
-              f"{decisions:4d} in {elapsed:5.1f} s   (bot process CPU {cpu:5.1f} s)")
+    for mode, p50, p99, p99_actions, p99_end, decisions, elapsed, cpu in rows:
+        print(f"  {mode:<42} p50 {p50 * 1e3:6.1f} ms   p99 {p99 * 1e3:7.1f} ms (actions {p99_actions * 1e3:7.1f} ms, "
+              f"end {p99_end * 1e3:7.1f} ms)   computer obligations played {decisions:4d} in {elapsed:5.1f} s   "
+              f"(bot process CPU {cpu:5.1f} s)")
 
 
 async def main() -> None:

@@ -56,7 +56,8 @@ class Animations:
     def _job(self, post: Post) -> asyncio.Task[bytes | None]:
         job = self._jobs.get(post.id)
         if job is None:
-            job = asyncio.create_task(self._draw(post), name=f"tikal-replay-post-{post.id}")
+            # Background work of the post: whoever sends the post awaits it, nobody else waits for it.
+            job = asyncio.create_task(self._draw(post), name=f"tikal-background-replay-post-{post.id}")
             self._jobs[post.id] = job
         return job
 
