@@ -64,7 +64,7 @@ async def test_a_computer_thinks_in_a_worker_and_plays_what_it_would_have_played
 
 
 @pytest.mark.backends
-async def test_the_game_lock_is_free_while_a_computer_thinks_and_a_stale_thought_is_thought_again(
+async def test_the_game_lock_is_free_while_a_computer_thinks_and_a_stale_thought_is_dropped(
         svc: TikalService, pool: CpuPool, tmp_path: Path) -> None:
     game_id = await computers_turn(svc)
     svc.pool = pool
