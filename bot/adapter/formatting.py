@@ -7,6 +7,7 @@ message's content, never in an embed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import takewhile
 from typing import Final
 
 import discord
@@ -29,6 +30,7 @@ from bot.core.results import GameInfo, JumpChoice, SeatInfo
 from bot.core.seats import is_absent_member, is_computer_member
 from bot.core.timing import Timing
 from engine import GameView, Phase, Stage, Terrain, Variant
+from engine.tiles import AUCTION_START_SCORE
 
 EMBED_COLOURS: Final = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7)
 NEUTRAL: Final = 0x5B6770
@@ -182,7 +184,8 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         lines = action_lines(view, view.turn_moves)
         head: list[str] = []
         if view.phase is Phase.PLACE:
-            head = [f"Drew a **{hexagon_name(view.hand)}** hexagon: place it with `/tikal place` "
+            got = "Drew" if view.variant is Variant.BASIC else "Has"
+            head = [f"{got} a **{hexagon_name(view.hand)}** hexagon: place it with `/tikal place` "
                     "(the **Board** button shows where it fits)."]
         elif view.phase is Phase.SCORING:
             round_ = "final scoring round" if view.final_scoring else f"scoring round {view.scoring_round} of 4"
@@ -261,11 +264,16 @@ def _revealed(old: GameView, new: GameView) -> str:
             + "\nSlots: " + " → ".join(f"{player(old, q)} ({chips[q]} AP)" for q in order))
 
 
+def winning_bid(view: GameView) -> int:
+    """What the auction just won cost (in a pick): the highest bid of the bids and passes that closed it (0 if
+    everyone passed), read from the log since a view keeps the high bid only while the bidding goes on."""
+    bids = list(takewhile(lambda move: move == "pass" or move.startswith("bid "), reversed(view.log)))
+    return max((int(move.split()[1]) for move in bids if move != "pass"), default=0)
+
+
 def _won(view: GameView) -> str:
     """``🟧 Ben wins the 1st turn for 5 points`` (in a pick: the auction's winner is the player to act)."""
-    seat = view.to_act
-    price = view.high_bid if view.high_bidder is not None and view.high_bidder == seat else 0
-    return f"{player(view, seat)} wins the {prize(view)} for {_plural(price, 'point')}"
+    return f"{player(view, view.to_act)} wins the {prize(view)} for {_plural(winning_bid(view), 'point')}"
 
 
 def _picked(old: GameView, new: GameView) -> str:
@@ -437,8 +445,10 @@ def turn_summary(view: GameView, moves: Sequence[str], gained: int | None = None
     return text + "."
 
 
-def turn_ended_post(game: GameInfo, view: GameView, payload: TurnEnded) -> tuple[str, discord.Embed, int | None]:
-    """The board after a turn: its one-line summary, the scores and (in the content) a ping for the next player."""
+def turn_ended_post(game: GameInfo, view: GameView, payload: TurnEnded, *, ping: bool = True
+                    ) -> tuple[str, discord.Embed, int | None]:
+    """The board after a turn: its one-line summary, the scores and (in the content) a ping for the next player;
+    ``ping``: False when the post right after it pings them (a scoring round's announcement)."""
     seat = payload["seat"]
     kind = "scoring turn" if payload.get("scoring") else f"turn {payload['turn']}"
     gained = None
@@ -447,7 +457,7 @@ def turn_ended_post(game: GameInfo, view: GameView, payload: TurnEnded) -> tuple
         gained = scored[-1].temples + scored[-1].treasures if scored else None
     embed = discord.Embed(title=f"{square(seat)} {payload['player']} — {kind} done", colour=colour(seat),
                           description=f"{turn_summary(view, payload['moves'], gained)}\n{scores_line(view)}")
-    nxt = payload.get("next")
+    nxt = payload.get("next") if ping else None
     content, member = ping_text(game, nxt)
     if nxt and not content:  # nobody to ping (a computer, an absent seat): who plays next, in words
         embed.add_field(name="Next", value=f"{square(nxt['seat'])} {nxt['name']}")
@@ -558,17 +568,18 @@ def finished_embed(game: GameInfo, view: GameView, payload: Finished) -> discord
     for e in view.score_log:
         earned[e.player][0] += e.temples
         earned[e.player][1] += e.treasures
+    start = 0 if view.variant is Variant.BASIC else AUCTION_START_SCORE
     lines = []
     for rank, p in enumerate(sorted(view.players, key=lambda p: -p.score), start=1):
         temples, treasures = earned[p.seat]
-        rest = p.score - temples - treasures  # the auction's bids (and Tikal Rápido's 20 points to start)
-        split = f"{temples} from temples + {treasures} from treasures"
-        if rest < 0:
-            split += f" − {-rest} in bids"
-        elif rest > 0:
-            split += f" + {rest} of the starting points (after bids)"
-        kept = ", ".join(f"{n} {k}" for k, n in p.treasures) or "no treasures"
-        lines.append(f"{rank}. {player(view, p.seat)} **{p.score}** = {split} · holds {kept}")
+        split = f"{temples} temples + {treasures} treasures"
+        if start:
+            split += f" + {start} to start"
+        spent = start + temples + treasures - p.score  # what the auctions cost
+        if spent:
+            split += f" − {spent} in bids" if spent > 0 else f" + {-spent} other"
+        kept = ", ".join(f"{n} {k}" for k, n in p.treasures) or "none"
+        lines.append(f"{rank}. {player(view, p.seat)} **{p.score}** = {split} · treasures kept: {kept}")
     embed.add_field(name="Ranking", value="\n".join(lines), inline=False)
     guarded: dict[int, list[str]] = {}
     for s in view.spaces:

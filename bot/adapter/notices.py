@@ -31,7 +31,6 @@ from bot.core.posts import (
     JumpOpened,
     JumpRevealed,
     ModAction,
-    Ping,
     PostKind,
     RapidoActed,
     RapidoPlacing,
@@ -259,8 +258,11 @@ async def _started(c: Context) -> Outgoing:
 async def _turn_ended(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(TurnEnded, c.post.payload)
-    content, embed, member = formatting.turn_ended_post(c.game, view, payload)
-    mark = skip_mark(await c.siblings(), payload.get("seat"))
+    siblings = await c.siblings()
+    # a scoring round to play opened with this turn's end: its announcement, just below, pings the first to score
+    announced = any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once") for p in siblings)
+    content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced)
+    mark = skip_mark(siblings, payload.get("seat"))
     if mark is not None:
         embed.title = f"{embed.title} · {mark}"
     return Outgoing(content, embed, await _board(view), member)
@@ -287,7 +289,8 @@ async def _finished(c: Context) -> Outgoing:
 
 async def _scoring_round(c: Context) -> Outgoing:
     payload = cast(ScoringRound, c.post.payload)
-    return Outgoing(embed=formatting.scoring_round_embed(c.game, await c.view(), payload))
+    content, member = ("", None) if payload.get("at_once") else formatting.ping_text(c.game, payload.get("next"))
+    return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload), member=member)
 
 
 async def _scored(c: Context) -> Outgoing:
@@ -344,10 +347,6 @@ async def _jump_revealed(c: Context) -> Outgoing:
     return _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
 
 
-async def _ping(c: Context) -> Outgoing:
-    return _ping_of(c, *formatting.ping_only(c.game, cast(Ping, c.post.payload).get("next")))
-
-
 async def _reminder(c: Context) -> Outgoing:
     """A reminder in the channel is a ping like the others, deleted once answered; one by DM stays."""
     if c.answered:
@@ -386,6 +385,5 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.JUMP_OPENED: _jump_opened,
     PostKind.JUMP_REVEALED: _jump_revealed,
     PostKind.SCORED: _scored,
-    PostKind.PING: _ping,
 }
 """One composer per kind of post (a test checks none is missing)."""

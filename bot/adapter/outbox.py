@@ -367,8 +367,12 @@ class Outbox:
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
         if out.edit is not None:  # a message posted before is brought up to date (a scoring round's lines)
             content, embed = fitted(out.content, out.embed)
+            earlier_message = channel.get_partial_message(out.edit)
             try:
-                await channel.get_partial_message(out.edit).edit(content=content, embed=embed)
+                if content:
+                    await earlier_message.edit(content=content, embed=embed)
+                else:  # its content (the ping it began with) stays as it is
+                    await earlier_message.edit(embed=embed)
                 return Sent(out.edit)
             except discord.NotFound:  # deleted meanwhile: the whole of it as a new message
                 log.info("message %s of game %s is gone: posting it again", out.edit, post.game_id)

@@ -58,12 +58,10 @@ class PostKind(StrEnum):
     """Tikal Rápido: everyone has chosen: every number at once, the order of the slots, a ping for the first."""
     SCORED = "scored"
     """A scoring turn ended: its line is added to the scoring round's announcement (an edit of that message)."""
-    PING = "ping"
-    """Ping the player to act when no other post of the move does (a scoring round opened by a pick)."""
 
 
 PINGS = frozenset({PostKind.BIDDING, PostKind.AUCTION_WON, PostKind.DECLARE, PostKind.RAPIDO_PLACING,
-                   PostKind.RAPIDO_ACTED, PostKind.JUMP_REVEALED, PostKind.PING, PostKind.REMINDER})
+                   PostKind.RAPIDO_ACTED, PostKind.JUMP_REVEALED, PostKind.REMINDER})
 """Posts that only ask someone to act: deleted once answered, never sent once the game has moved past them (the
 story they tell is on the live message)."""
 
@@ -130,10 +128,6 @@ class Scored(TypedDict):
     seat: int
     player: str
     complete: bool
-
-
-class Ping(TypedDict):
-    next: Who | None
 
 
 class Bidding(TypedDict):
@@ -293,7 +287,7 @@ class DeliveryFailed(TypedDict):
 
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting
            | SeatPlayed | ModAction | DeliveryFailed | Declaration | RapidoPlacing | RapidoActed | JumpOpened
-           | JumpRevealed | Scored | Ping)
+           | JumpRevealed | Scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,7 +384,7 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
         posts.append(NewPost(PostKind.SCORED, Scored(
             round=before.scoring_round, seat=before.to_act, player=before.players[before.to_act],
             complete=not (after.phase is Phase.SCORING and after.scoring_round == before.scoring_round))))
-    if after.scoring_round > before.scoring_round:  # announced first: the ping to score comes after it
+    if after.scoring_round > before.scoring_round:
         at_once = after.phase is not Phase.SCORING  # scoring without a round: everyone scored already
         round_ = ScoringRound(round=after.scoring_round, final=not at_once and after.volcano_player < 0,
                               next=who(after, member_of))
@@ -401,16 +395,19 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
             round_["at_once"] = True
             round_["gains"] = {after.players[e.player]: e.temples + e.treasures for e in after.score_log
                                if e.round == after.scoring_round}
+        # A round to play is announced after the turn that opened it and pings the first to score (the turn's
+        # post then pings nobody); scoring at once is news for the next player, told before their ping.
         posts.append(NewPost(PostKind.SCORING_ROUND, round_))
-        if not ended and not at_once and after.to_act != before.to_act:  # opened by a pick: nothing else pings
-            posts.append(NewPost(PostKind.PING, Ping(next=who(after, member_of))))
     if ended:
         assert after.last_turn is not None
-        posts.append(NewPost(PostKind.TURN_ENDED, TurnEnded(
+        turn_ended = NewPost(PostKind.TURN_ENDED, TurnEnded(
             turn=before.turn, seat=before.to_act, player=before.players[before.to_act],
             scoring=before.phase is Phase.SCORING, moves=list(after.last_turn.moves), scores=_scores(after),
             next=who(after, member_of),
-        )))
+        ))
+        announced = [i for i, p in enumerate(posts) if p.kind == PostKind.SCORING_ROUND
+                     and not cast(ScoringRound, p.payload).get("at_once")]
+        posts.insert(announced[0] if announced else len(posts), turn_ended)
     if after.phase is Phase.BID and not isinstance(move, End) and (
         before.phase is not Phase.BID or before.to_act != after.to_act
     ):
