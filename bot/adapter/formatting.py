@@ -473,7 +473,7 @@ def scoring_round_embed(game: GameInfo, view: GameView, payload: ScoringRound, *
     number, final = payload["round"], payload.get("final")
     volcano = payload.get("volcano")
     took = "drew" if game.variant == "basic" else "took"
-    lines = [f"{player(view, e.player)} +{e.temples} temples +{e.treasures} treasures = {e.total}"
+    lines = [f"{player(view, e.player)} +{_plural(e.temples, 'temple')} +{_plural(e.treasures, 'treasure')} = {e.total}"
              for e in view.score_log if e.round == number]
     if payload.get("at_once"):
         title = f"🌋 Volcano {number} of 4 — everyone scores at once"
@@ -545,11 +545,8 @@ def jump_opened_post(game: GameInfo, payload: JumpOpened) -> tuple[str, discord.
                and not is_absent_member(c["member_id"])]
     embed = discord.Embed(title=f"🦘 Round {payload['round']} · jump {payload['jump']}: choose your chips",
                           colour=NEUTRAL, description=(
-                              "Everyone with chips chooses 1–5 of them in secret (the buttons on the turn message "
-                              "answer privately, or `/tikal jump`). When all have chosen, the numbers are revealed "
-                              "and the lowest acts first with that many AP."))
-    embed.add_field(name="Chips", value=" · ".join(f"{square(c['seat'])} {c['name']} {c['chips']}"
-                                                   for c in payload["choosers"]), inline=False)
+                              "Choose in secret with the buttons of the message below (how it works is there); "
+                              "the numbers are revealed when everyone has chosen."))
     embed.set_image(url="attachment://board.png")
     embed.set_footer(text=f"Game #{game.id}")
     content = " ".join(f"<@{m}>" for m in members)

@@ -308,32 +308,37 @@ async def _scored(c: Context) -> Outgoing:
     return Outgoing(embed=embed, edit=announced.message_id)
 
 
-def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
-    """A ping deleted once answered; nothing if there is nobody to ping or the game has already moved past it."""
+async def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
+    """A ping deleted once answered; nothing if there is nobody to ping, the game has already moved past it, or a
+    scoring round announced with it pings the same player (one ping per wait)."""
     if not text or c.answered:
+        return Outgoing(skip=True)
+    if member is not None and any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once")
+                                  and (p.payload.get("next") or {}).get("member_id") == member
+                                  for p in await c.siblings()):
         return Outgoing(skip=True)
     return Outgoing(text, member=member, ping=True)
 
 
 async def _bidding(c: Context) -> Outgoing:
-    return _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload)))
+    return await _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload)))
 
 
 async def _auction_won(c: Context) -> Outgoing:
-    return _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view()))
+    return await _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view()))
 
 
 async def _declare(c: Context) -> Outgoing:
-    return _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next")))
 
 
 async def _rapido_placing(c: Context) -> Outgoing:
-    return _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload)))
+    return await _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload)))
 
 
 async def _rapido_acted(c: Context) -> Outgoing:
     """The placement or slot's action is on its live message; this only pings the next to act."""
-    return _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next")))
 
 
 async def _jump_opened(c: Context) -> Outgoing:
@@ -344,7 +349,7 @@ async def _jump_opened(c: Context) -> Outgoing:
 
 async def _jump_revealed(c: Context) -> Outgoing:
     """The numbers are on the jump's live message (its last form); this only pings the first to act."""
-    return _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
 
 
 async def _reminder(c: Context) -> Outgoing:
