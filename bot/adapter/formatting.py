@@ -139,8 +139,10 @@ def _rapido_turn_embed(view: GameView, seat: int | None, stage: str) -> discord.
     title = f"{player(view, seat)} — round {view.round} · jump {view_jump_number(view)} · {view.ap_left} AP"
     head = (f"One action costing at most {view.ap_left} AP with `/tikal …`, or give the slot up with the button "
             "(leftover AP are lost; no undo).")
-    embed = discord.Embed(title=title, description="\n".join([head, *action_lines(view, view.turn_moves)]),
-                          colour=colour(seat))
+    embed = discord.Embed(title=title, description=head, colour=colour(seat))
+    earlier = action_lines(view, view.turn_moves)  # the player's actions in the round's earlier jumps
+    if earlier:
+        embed.add_field(name="Earlier this round", value="\n".join(earlier), inline=False)
     embed.add_field(name="Revealed", value=revealed or "—", inline=False)
     if view.slots:
         embed.add_field(name="Then", value=", ".join(player(view, q) for q in view.slots))

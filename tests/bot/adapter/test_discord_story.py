@@ -11,8 +11,23 @@ from typing import Any
 
 import pytest
 
-from tests.bot.adapter.discordkit import GUILD, NAMES, bot_of, running_bot, text_of
-from tests.bot.adapter.storyplay import AUCTION, BASIC, RAPIDO, Story, play_story
+from bot.core.labels import square
+from engine import Phase
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    CY,
+    GUILD,
+    NAMES,
+    bot_of,
+    command,
+    posts,
+    responses,
+    running_bot,
+    text_of,
+)
+from tests.bot.adapter.storyplay import AUCTION, BASIC, RAPIDO, Story, play_story, start_story
 from tests.bot.adapter.transcript import Transcript
 from tests.bot.adapter.wire import Call, Wire
 
@@ -99,6 +114,11 @@ async def test_a_whole_game_tells_its_story_in_few_messages(tmp_path: Path, stor
         if call.data.get("components") and any(" — turn " in t or "scoring turn" in t for t in _titles(call)):
             assert "⏰ Deadline" in text_of(call), text_of(call)
 
+    # How to act and end a turn is said on each player's first turn only, not on every edit of every turn.
+    helped = [int(m[1]) for _, c in told.channel for m in [re.search(r" — turn (\d+) · ", text_of(c))]
+              if m and "Act with" in text_of(c)]
+    assert story is RAPIDO or (helped and max(helped) <= len(story.players))
+
     # A ping that only asks someone to act is deleted as soon as it is answered: before the next action.
     only_pings = [(i, c) for i, c in told.new if _pinged(c) and not c.data.get("embeds")]
     assert story is BASIC or only_pings
@@ -136,3 +156,35 @@ async def test_a_whole_game_tells_its_story_in_few_messages(tmp_path: Path, stor
     assert "board.png" not in result.files and any(name.endswith(".json") for name in result.files)
     assert "python -m" not in text_of(result) and "every move of this game" in text_of(result)
     assert re.search(r"\*\*\d+\*\* = \d+ temples \+ \d+ treasures", text_of(result))
+
+
+async def test_the_deadline_shows_in_the_lobby_the_status_and_where_a_wait_starts(wire: Wire) -> None:
+    transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
+    game_id = await start_story(wire, Story("clock", "auction", seed=4, bid_hours=6.0), transcript)
+    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    assert game.lobby_message_id is not None and game.deadline_at is not None
+    lobby = text_of(Call("http", "GET", "", wire.messages[game.lobby_message_id]))
+    assert "⏰ Turn time: 24 h per turn · 6 h per bid" in lobby
+    status = text_of(responses(await command(wire, "tikal-game status", user=CY))[0])
+    assert f"⏰ Deadline: <t:{int(game.deadline_at)}:R>" in status
+    # the auction's refusal says whose bid it is, in the same words from a command and from a button
+    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    assert view.phase is Phase.BID and view.to_act is not None
+    bidder = game.at_seat(view.to_act)
+    assert bidder is not None
+    other = next(m for m in (ANA, BEN, CY) if m != bidder.member_id)
+    (refusal,) = responses(await command(wire, "tikal pass", user=other))
+    assert refusal.ephemeral and refusal.data["content"] == \
+        f"It is {square(view.to_act)} {NAMES[bidder.member_id]}'s bid, not yours."
+
+
+async def test_without_a_clock_the_lobby_and_the_pings_say_no_deadline(wire: Wire) -> None:
+    transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
+    game_id = await start_story(wire, Story("free", "basic", seed=3, turn_hours=None), transcript)
+    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    assert game.lobby_message_id is not None
+    assert "⏰ Turn time: No deadline" in text_of(Call("http", "GET", "", wire.messages[game.lobby_message_id]))
+    started = [c for c in posts(wire.calls, CHANNEL) if "begins" in text_of(c)]
+    assert started and started[-1].data["content"].endswith(" — no deadline")
+    assert game.turn_message_id is not None
+    assert "⏰ Deadline: no deadline" in text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
