@@ -108,7 +108,7 @@ def jump_embed(game: GameInfo, view: GameView, chosen: Sequence[int], waiting: S
         embed.add_field(name="Chosen", value=", ".join(player(view, q) for q in chosen))
     embed.add_field(name="Chips before this jump", inline=False, value=" · ".join(
         f"{player(view, q)} {view.chips[q]}" for q in view.round_order))
-    embed.add_field(name="⏰ Deadline", value=deadline_words(game.deadline_at).removeprefix("deadline "))
+    embed.add_field(name="⏰ Deadline", value=deadline_value(game.deadline_at))
     embed.set_footer(text=stage_label(game.id, view) or f"Game #{game.id}")
     return embed
 
@@ -156,6 +156,11 @@ FIRST_TURN_HELP: Final = "Act with `/tikal …`; end the turn with the button or
 def first_turn(view: GameView) -> bool:
     """Whether the turn under way is its player's first of the game (every seat has one turn before any second)."""
     return view.turn <= len(view.players)
+
+
+def deadline_value(deadline_at: float | None) -> str:
+    """The ⏰ Deadline field of a live message: ``<t:…:R>`` or ``none``."""
+    return f"<t:{int(deadline_at)}:R>" if deadline_at else "none"
 
 
 def deadline_words(deadline_at: float | None) -> str:
@@ -210,7 +215,7 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         embed = discord.Embed(title=f"🔨 Round {view.round} — {_won(view)} → picks a hexagon",
                               description="Pick one with `/tikal pick`:\n" + _shown(view), colour=colour(seat))
     if not view.finished:
-        embed.add_field(name="⏰ Deadline", value=deadline_words(game.deadline_at).removeprefix("deadline "))
+        embed.add_field(name="⏰ Deadline", value=deadline_value(game.deadline_at))
     embed.set_footer(text=stage_label(game.id, view) or f"Game #{game.id}")
     return embed
 

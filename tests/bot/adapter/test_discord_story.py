@@ -187,4 +187,4 @@ async def test_without_a_clock_the_lobby_and_the_pings_say_no_deadline(wire: Wir
     started = [c for c in posts(wire.calls, CHANNEL) if "begins" in text_of(c)]
     assert started and started[-1].data["content"].endswith(" — no deadline")
     assert game.turn_message_id is not None
-    assert "⏰ Deadline: no deadline" in text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
+    assert "⏰ Deadline: none" in text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
