@@ -497,7 +497,7 @@ def scoring_round_embed(game: GameInfo, view: GameView, payload: ScoringRound, *
     body = [head, "", *lines] if lines else [head, "", "Each player's points are added here as they score."]
     embed = discord.Embed(title=title, description="\n".join(body), colour=0xD55E00)
     if complete:
-        name = "Final scores" if final else f"Scores after round {number}"
+        name = "Final scores" if final else f"Scores after {'volcano' if payload.get('at_once') else 'round'} {number}"
         embed.add_field(name=name, value=scores_line(view), inline=False)
     embed.set_footer(text=f"Game #{game.id}")
     return embed
