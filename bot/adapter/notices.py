@@ -358,7 +358,7 @@ async def _reminder(c: Context) -> Outgoing:
         return Outgoing(skip=True)
     out = reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
                    server=c.server)
-    out.ping = not out.dm
+    out.ping = True  # in the channel (at once, or when the DM is refused); a delivered DM stays
     return out
 
 
