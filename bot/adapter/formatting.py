@@ -304,6 +304,9 @@ def confirmation(view: GameView, text: str, *, still_acting: bool = True) -> str
         line = "Taken back."
     elif text == "end":
         line = "Turn ended."
+    elif text.startswith("pick ") and view.hand and view.variant is not Variant.RAPIDO:  # (Rápido: the placer's)
+        then = {Phase.PLACE: ": your turn, place it", Phase.SCORING: ": 🌋 a scoring round begins"}
+        line = f"Picked the **{hexagon_name(view.hand)}**" + (then.get(view.phase, "") if still_acting else "")
     ap = f" · {view.ap_left} AP left" if still_acting and view.ap_left is not None and view.phase in TURN_PHASES \
         and text not in ("end", "pass") and not text.startswith("bid") else ""
     return f"✅ {line}{ap}"

@@ -98,6 +98,13 @@ async def test_a_whole_game_tells_its_story_in_few_messages(tmp_path: Path, stor
         assert len(new) - len(announced) <= 2, (key, [text_of(c)[:80] for c in new])
         ordinary += not announced
     assert story is RAPIDO or ordinary >= 20
+    # A pick's private receipt names the hexagon, not the notation ("pick 2")
+    if story is AUCTION:
+        rendered = told.transcript.render()
+        picks = re.findall(r": /tikal pick hexagon:\d+\n  \[private\] ✅ Picked the (\*\*.*?\*\*).*\n.*\n.*\n"
+                           r"    ┃ Picked the (\*\*.*?\*\*)\.", rendered)
+        assert len(picks) == rendered.count(": /tikal pick hexagon:") and all(a == b for a, b in picks), picks
+
     # The bidding leaves nothing in the channel but its one message, edited bid by bid up to the pick.
     for key, calls in told.stages():
         if key.startswith("bidding "):
