@@ -12,13 +12,14 @@ Two modes:
 What is measured (all in-process in the measuring interpreter; start-up on its own):
 
 - **validate + apply**: ``apply(state, text)`` (parse, check, build the new state) for every move of a recorded
-  random 4-player basic game (seed 2024), best of 3 per move, median over the moves; the same over three
-  recorded games with options (obstacles, guns and Indiana Jones; random terrain and ``noround``; Tikal Rápido
-  with obstacles, guns and 2d6).
+  random 4-player basic game (seed 2024), 20 times in a row, best of 3 per move, median over the moves; the same
+  over three recorded games with options (obstacles, guns and Indiana Jones; random terrain and ``noround``;
+  Tikal Rápido with obstacles, guns and 2d6).
 - **replay**: ``replay(read_record(record))`` of whole records (record → final state), median of 5 per
   round: 4-player basic, 4-player auction, the basic game with options, Tikal Rápido with options.
 - **legal_moves**: on every state of the 4-player basic game, as played (path costs cached as the engine
-  built them) and with a cold cache (a copy without cached path costs, like a state read from storage).
+  built them; 5 calls in a row) and with a cold cache (a copy without cached path costs, like a state read from
+  storage).
 - **random games**: eight seeded random games (2–4 players, both variants, and with options) played with
   ``legal_moves`` and ``apply`` by the tests' random players, in games per second.
 - **start-up**: ``python -c "import engine"``, median of 7 runs, next to a bare ``python -c pass``.
@@ -55,6 +56,8 @@ RANDOM_GAMES: tuple[tuple[int, str, int, tuple[str, ...]], ...] = (
 CLOCK = time.process_time
 """In-process times are CPU time of the measuring process: the cores are shared, and wall time doubles whenever
 another job takes the core, while CPU time moves much less."""
+MOVE_CALLS = 20
+"""Each move is applied this many times in a row per timing (best of 3 such timings)."""
 TARGET_MOVE_US = 50.0
 TARGET_LEGAL_MS = 2.0
 TARGET_REPLAY_MS = 60.0
@@ -65,13 +68,15 @@ TARGET_IMPORT_MS = 60.0
 # The measuring side: runs against whichever engine is first on sys.path
 
 
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    """Return the fastest of ``repeat`` runs of ``fn`` in seconds."""
+def best_of(repeat: int, fn: Callable[[], object], calls: int = 1) -> float:
+    """Return the fastest of ``repeat`` runs of ``calls`` calls of ``fn``, per call, in seconds (reading the
+    process's CPU clock costs about a microsecond, so short calls are timed many at a time)."""
     best = float("inf")
     for _ in range(repeat):
         t = CLOCK()
-        fn()
-        best = min(best, CLOCK() - t)
+        for _ in range(calls):
+            fn()
+        best = min(best, (CLOCK() - t) / calls)
     return best
 
 
@@ -97,7 +102,8 @@ def measure(records: dict[str, Any]) -> dict[str, float]:
 
     def per_move(record: dict[str, Any]) -> list[float]:
         states = states_of(record)
-        return [best_of(3, lambda s=s, m=m: apply(s, m)) for s, m in zip(states, record["moves"], strict=False)]
+        moves = record["moves"]
+        return [best_of(3, lambda s=s, m=m: apply(s, m), MOVE_CALLS) for s, m in zip(states, moves, strict=False)]
 
     def cold(state: Any) -> Any:
         c = state.clone()
@@ -116,7 +122,7 @@ def measure(records: dict[str, Any]) -> dict[str, float]:
         out[f"replay_{name}"] = statistics.median(best_of(1, lambda r=record: replay(read_record(r)))
                                                   for _ in range(5))
     played = states_of(records["basic"])
-    out["legal_played"] = statistics.median(best_of(1, lambda s=s: legal_moves(s)) for s in played)
+    out["legal_played"] = statistics.median(best_of(1, lambda s=s: legal_moves(s), 5) for s in played)
     out["legal_cold"] = statistics.median(min(timed(legal_moves, cold(s)) for _ in range(3)) for s in played)
     t = CLOCK()
     moves = 0

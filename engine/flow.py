@@ -145,7 +145,7 @@ def score_now(state: GameState, player: int) -> tuple[int, int]:
 
 def _add_score(state: GameState, player: int) -> None:
     entry = _score_player(state, player)
-    state.score[player] += entry.temples + entry.treasures
+    state.mutable("score")[player] += entry.temples + entry.treasures
     state.score_log = (*state.score_log, replace(entry, total=state.score[player]))
 
 
@@ -170,7 +170,7 @@ def end_normal_turn(state: GameState) -> None:
     if state.variant is Variant.BASIC:
         _start_basic_turn(state, (p + 1) % len(state.players))
         return
-    state.had_turn[p] = True
+    state.mutable("had_turn")[p] = True
     waiting = [q for q in clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]
     if len(waiting) >= 2:
         start_bidding(state, waiting)
@@ -223,7 +223,7 @@ def next_bidder(state: GameState) -> None:
 
 
 def _win_auction(state: GameState, winner: int, price: int) -> None:
-    state.score[winner] -= price
+    state.mutable("score")[winner] -= price
     state.to_act = winner
     state.phase = Phase.PICK
 
