@@ -427,7 +427,14 @@ def do_camp(state: GameState, move: Camp) -> None:
 
 
 def strongest_other(state: GameState, player: int, space: int) -> int:
-    return max((state.strength(q, space) for q in range(len(state.players)) if q != player), default=0)
+    """Return the greatest strength of any other single player on ``space`` (0 if none)."""
+    best = 0
+    for q in range(len(state.players)):
+        if q != player:
+            strength = state.workers[q][space] + (3 if state.leader[q] == space else 0)
+            if strength > best:
+                best = strength
+    return best
 
 
 def check_guard(state: GameState, move: Guard) -> None:

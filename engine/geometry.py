@@ -27,6 +27,7 @@ NEAR: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
 """``NEAR[space]``: ``(side, neighbour)`` for every neighbour on the board."""
 NO_BORDERS: Final[frozenset[tuple[int, int]]] = frozenset()
 NO_SPACES: Final[frozenset[int]] = frozenset()
+_FAR: Final = 1 << 30
 OBSTACLE_EXTRA: Final = 2
 """AP more per figure to cross a border with an obstacle (SPEC 7.3.3)."""
 
@@ -98,24 +99,26 @@ def shortest_paths(edges: Edges, source: int, first: tuple[tuple[int, int], ...]
     a heap. A bucket is taken in space order, which is the order a heap of ``(distance, space)`` would pop them
     in: the result lists the spaces in the order they were first reached, as ``legal_moves`` relies on.
     """
+    if first is not edges[source]:
+        edges = (*edges[:source], first, *edges[source + 1:])
     dist = {source: 0}
+    reached = dist.get
     buckets: list[list[int]] = [[source]]
-    d = 0
-    while d < len(buckets):
+    top = d = 0
+    while d <= top:
         bucket = buckets[d]
         if len(bucket) > 1:
             bucket.sort()
         for here in bucket:
             if dist[here] != d:
                 continue  # reached more cheaply since it was put in this bucket
-            for there, step in edges[here] if here != source else first:
-                if blocked and there in blocked:
-                    continue
+            for there, step in edges[here]:
                 nd = d + step
-                if nd < dist.get(there, 1 << 30):
+                if nd < reached(there, _FAR) and not (blocked and there in blocked):
                     dist[there] = nd
-                    while len(buckets) <= nd:
+                    while top < nd:
                         buckets.append([])
+                        top += 1
                     buckets[nd].append(there)
         d += 1
     return dist

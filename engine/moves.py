@@ -7,21 +7,35 @@ separate question (``engine.rules``). ``str(move)`` gives the canonical form.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import MISSING, dataclass, fields
+from typing import Final, TypeVar
 
-from .board import SPACE_INDEX, space_name
+from .board import SPACE_INDEX, SPACE_NAMES
 from .errors import UnreadableMove
 from .messages import Msg
 from .tiles import TREASURE_KINDS
 
 _SPACES: Final = SPACE_INDEX
+_NAMES: Final = SPACE_NAMES
+T = TypeVar("T")
 
 
-def _figures(count: int, leader: bool) -> str:
-    return "leader" if leader else str(count)
+def _quick_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass with slots an ``__init__`` that sets each slot through its descriptor. The
+    dataclass's own goes through ``object.__setattr__`` per field and costs about twice as much; moves are made
+    for every move parsed and every legal move listed. Same parameters, same defaults."""
+    params, body = [], []
+    setters: dict[str, object] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
+        body.append(f"    _set_{f.name}(self, {f.name})\n")
+        setters[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", setters)
+    setattr(cls, "__init__", setters["__init__"])  # noqa: B010 (mypy may not assign a method)
+    return cls
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Place:
     """Place the hexagon in hand on ``space`` with ``rotation`` (0–5)."""
@@ -30,9 +44,10 @@ class Place:
     rotation: int
 
     def __str__(self) -> str:
-        return f"place {space_name(self.space)} {self.rotation}"
+        return f"place {_NAMES[self.space]} {self.rotation}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     """Put ``count`` workers (or the leader) from the supply into the base camp or an own camp."""
@@ -42,9 +57,10 @@ class Deploy:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"deploy {space_name(self.space)} {_figures(self.count, self.leader)}"
+        return f"deploy {_NAMES[self.space]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """Move figures between the base camp and own camps (1 AP each)."""
@@ -55,9 +71,10 @@ class Transfer:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"transfer {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+        return f"transfer {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Walk:
     """Move figures along the cheapest path (the notation's ``move``)."""
@@ -68,9 +85,10 @@ class Walk:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"move {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+        return f"move {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Uncover:
     """Uncover ``count`` temple levels."""
@@ -79,9 +97,10 @@ class Uncover:
     count: int = 1
 
     def __str__(self) -> str:
-        return f"uncover {space_name(self.space)} {self.count}"
+        return f"uncover {_NAMES[self.space]} {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Recover:
     """Recover ``count`` treasure wafers."""
@@ -90,9 +109,10 @@ class Recover:
     count: int = 1
 
     def __str__(self) -> str:
-        return f"recover {space_name(self.space)} {self.count}"
+        return f"recover {_NAMES[self.space]} {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """Give my single treasure ``give`` for ``player``'s single treasure ``take``."""
@@ -105,14 +125,16 @@ class Exchange:
         return f"exchange {self.give} {self.player} {self.take}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Camp:
     space: int
 
     def __str__(self) -> str:
-        return f"camp {space_name(self.space)}"
+        return f"camp {_NAMES[self.space]}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Guard:
     """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (SPEC 7.4)."""
@@ -122,9 +144,10 @@ class Guard:
     gun: bool = False
 
     def __str__(self) -> str:
-        return f"guard {space_name(self.space)}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
+        return f"guard {_NAMES[self.space]}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Obstacle:
     """Build an obstacle on the border between two neighbours (SPEC 7.3); ``first`` < ``second``."""
@@ -133,9 +156,10 @@ class Obstacle:
     second: int
 
     def __str__(self) -> str:
-        return f"obstacle {space_name(self.first)} {space_name(self.second)}"
+        return f"obstacle {_NAMES[self.first]} {_NAMES[self.second]}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Fire:
     """Fire the machine gun on ``space`` at one worker of ``player`` (SPEC 7.4.4)."""
@@ -144,9 +168,10 @@ class Fire:
     player: str
 
     def __str__(self) -> str:
-        return f"fire {space_name(self.space)} {self.player}"
+        return f"fire {_NAMES[self.space]} {self.player}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Jump:
     """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (SPEC 7.6.4)."""
@@ -157,6 +182,7 @@ class Jump:
         return f"jump {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Random terrain: declare whether the volcano taken starts a scoring round (SPEC 7.5.4)."""
@@ -167,18 +193,21 @@ class Declare:
         return "score yes" if self.score else "score no"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class End:
     def __str__(self) -> str:
         return "end"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Undo:
     def __str__(self) -> str:
         return "undo"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Bid:
     count: int
@@ -187,12 +216,14 @@ class Bid:
         return f"bid {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pick:
     """Take the ``index``-th hexagon still shown (1-based)."""
@@ -339,14 +370,21 @@ def _place(text: str, verb: str, args: list[str]) -> Move:
 
 
 def _deploy(text: str, verb: str, args: list[str]) -> Move:
-    count, leader = _figure_count(text, verb, args[1])
+    space, word = _SPACES.get(args[0].upper()), args[1]
+    if space is not None and word.isdigit() and word.isascii() and int(word) > 0:  # the usual case, at once
+        return Deploy(space, int(word))
+    count, leader = _figure_count(text, verb, word)
     return Deploy(_space(text, verb, args[0]), count, leader)
 
 
 def _transfer_or_walk(text: str, verb: str, args: list[str]) -> Move:
+    kind = Transfer if verb == "transfer" else Walk
+    source, target, word = _SPACES.get(args[0].upper()), _SPACES.get(args[1].upper()), args[2]
+    if source is not None and target is not None and word.isdigit() and word.isascii() and int(word) > 0:
+        return kind(source, target, int(word))  # the usual case, at once
     source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
-    count, leader = _figure_count(text, verb, args[2])
-    return (Transfer if verb == "transfer" else Walk)(source, target, count, leader)
+    count, leader = _figure_count(text, verb, word)
+    return kind(source, target, count, leader)
 
 
 def _dig(text: str, verb: str, args: list[str]) -> Move:

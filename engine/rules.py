@@ -63,17 +63,21 @@ __all__ = [
 
 _ACTIONS: Final = frozenset({Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire})
 """Moves that are actions of a turn: they go into ``turn_moves`` and, unless final, can be undone."""
-_OPTION_MOVES: Final = frozenset({Obstacle, Fire, Jump, Declare})
-"""Moves whose verb is a word of SPEC 7.0.3: unknown in a game without their option."""
+_OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
+                                          Guard: "gun"}
+"""Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
+_GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 def _final(state: GameState, move: Move) -> bool:
     """Whether an action cannot be taken back (ruling 12 and SPEC 7.2.3, 7.6.3, 7.6.5)."""
-    if type(move) is Recover:
+    kind = type(move)
+    if kind is Recover:
         return True
-    if type(move) is Uncover and state.setup.rolls:
+    if kind is Uncover and state.setup.rolls:
         return True
-    return state.stage is Stage.PLACING or state.stage is Stage.JUMPS
+    stage = state.stage
+    return stage is not Stage.NONE and (stage is Stage.PLACING or stage is Stage.JUMPS)
 
 
 def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
@@ -83,26 +87,32 @@ def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
     if kind is Undo:
         return _undo(state), "undo"
     _CHECKS[kind](state, move)
-    if kind is Exchange or kind is Fire:
-        assert isinstance(move, Exchange | Fire)
-        move = replace(move, player=state.players[find_player(state, move.player)])
+    if kind is Exchange:
+        assert isinstance(move, Exchange)
+        move = Exchange(move.give, state.players[find_player(state, move.player)], move.take)
+    elif kind is Fire:
+        assert isinstance(move, Fire)
+        move = Fire(move.space, state.players[find_player(state, move.player)])
     text = str(move)
     new = state.fork()
     if kind not in _ACTIONS:
         _MUTATIONS[kind](new, move)
     else:
         new.turn_moves = (*state.turn_moves, text)
-        if _final(state, move):
+        if (kind is Recover or kind is Uncover or state.stage is not Stage.NONE) and _final(state, move):
             new.undo_base, new.undo_moves = None, ()
         else:
             if not state.undo_moves:
                 new.undo_base = state
             new.undo_moves = (*state.undo_moves, move)
             new._prev = state
-        slot = rapido.in_slot(state)
-        _MUTATIONS[kind](new, move)
-        if slot:
-            rapido.end_slot(new)
+        if state.stage is Stage.NONE:
+            _MUTATIONS[kind](new, move)
+        else:
+            slot = rapido.in_slot(state)
+            _MUTATIONS[kind](new, move)
+            if slot:
+                rapido.end_slot(new)
     if new._prev is not None and not new.undo_moves:
         new._prev = None  # nothing to undo any more: let the states before go
     return new, text
@@ -255,10 +265,13 @@ def apply(
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
         move = parse_move(move)
-    if type(move) in _OPTION_MOVES or (type(move) is Guard and move.gun):
-        unknown = not_in_game(move, game_words(state))
-        if unknown is not None:
-            raise unknown
+    word = _OPTION_MOVES.get(type(move))
+    if word is not None and (move.gun if isinstance(move, Guard) else True):
+        words = game_words(state)
+        if word not in words:
+            unknown = not_in_game(move, words)
+            if unknown is not None:
+                raise unknown
     if state.phase is Phase.FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
@@ -271,7 +284,11 @@ def apply(
 
 def game_words(state: GameState) -> tuple[str, ...]:
     """Return the words of SPEC 7.0.3 that are verbs in this game."""
-    return option_words(state.setup.options, state.variant.value)
+    key = (state.setup.options, state.setup.variant)
+    words = _GAME_WORDS.get(key)
+    if words is None:
+        words = _GAME_WORDS[key] = option_words(state.setup.options, state.variant.value)
+    return words
 
 
 def validate(state: GameState, move: Move | str) -> Move:
