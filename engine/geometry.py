@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 from typing import Final
 
 from .board import NEIGHBOURS, SPACE_COUNT
-from .state import NO_GUNS, NOBODY, Edges, GameState
+from .state import NO_GUNS, NOBODY, Edges, GameState, PathCache
 from .tiles import HEXAGONS, Terrain
 
 Explored = Sequence[bool]
@@ -155,37 +155,37 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
-    blocked = gun_blocked(state.gun, mover) if state.gun is not NO_GUNS and mover != NOBODY else NO_SPACES
+    cache = state._paths
+    if not isinstance(cache, PathCache):  # a plain dict put there by hand
+        cache = state._paths = PathCache(entries=cache)
+    blocked = NO_SPACES
+    if state.gun is not NO_GUNS and mover != NOBODY:
+        known = cache.blocked.get(mover)
+        blocked = cache.blocked[mover] = known if known is not None else gun_blocked(state.gun, mover)
     key = source if not blocked else source + SPACE_COUNT * (mover + 1)  # one cache entry per blocked mover
-    cached = state._paths.get(key)
-    if cached is None:
-        edges = _edges(state)
+    found = cache.get(key)
+    if found is None:
+        edges = cache.edges
+        if edges is None:
+            edges = cache.edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
         first = edges[source] if state.explored[source] else _edge_row(
             state.explored, state.terrain, state.stones, state.obstacles, source)
-        cached = state._paths[key] = shortest_paths(edges, source, first, blocked)
-    return cached
-
-
-def _edges(state: GameState) -> Edges:
-    """The state's board as a graph (``board_edges``), kept with the path cache it belongs to."""
-    if state._edges_paths is not state._paths:
-        state._edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
-        state._edges_paths = state._paths
-    return state._edges
+        found = cache[key] = shortest_paths(edges, source, first, blocked)
+    return found
 
 
 def board_changed(state: GameState, spaces: Iterable[int] = ()) -> None:
-    """Start a new path cache on a state being built whose board changed (a hexagon placed, an obstacle
-    built, a gun mounted); if the board's graph was known, only the rows of ``spaces`` are worked out again."""
-    known = state._edges if state._edges_paths is state._paths else None
-    state._paths = {}
-    if known is None:
-        return
-    explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
-    rows = list(known)
-    for s in spaces:
-        rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
-    state._edges, state._edges_paths = tuple(rows), state._paths
+    """Give a state being built whose board changed (a hexagon placed, an obstacle built, a gun mounted) a new
+    path cache; if the board's graph was known, only the rows of ``spaces`` are worked out again."""
+    old = state._paths
+    known = old.edges if isinstance(old, PathCache) else None
+    if known is not None and spaces:
+        explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
+        rows = list(known)
+        for s in spaces:
+            rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+        known = tuple(rows)
+    state._paths = PathCache(known)
 
 
 def _placement_rotations(state: GameState, space: int, rotations: Sequence[tuple[int, ...]]) -> list[int]:

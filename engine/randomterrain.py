@@ -28,17 +28,22 @@ def complete_order(players: int, prefix: Sequence[str], rng: random.Random) -> t
     """Return the whole draw order: ``prefix`` first, then each next hexagon drawn uniformly from
     those then in the stack (SPEC 7.5.2). Raises ``InvalidRecord`` where the prefix names a volcano
     before it can be drawn."""
+    check_prefix(players, prefix)
+    order = list(prefix)
+    while len(order) < len(HEXAGONS):
+        stack = stack_at(players, order)
+        order.append(stack[rng.randrange(len(stack))])
+    return tuple(order)
+
+
+def check_prefix(players: int, prefix: Sequence[str]) -> None:
+    """Raise ``InvalidRecord`` where ``prefix`` (the start of a draw order) names a volcano before it can be drawn."""
     entries = volcano_entries(players)
     for i, tile in enumerate(prefix):
         if tile in VOLCANO_ORDER:
             k = VOLCANO_ORDER.index(tile)
             if i < entries[k]:
                 raise InvalidRecord("record.volcano_early", tile=tile, position=i, players=players, n=entries[k])
-    order = list(prefix)
-    while len(order) < len(HEXAGONS):
-        stack = stack_at(players, order)
-        order.append(stack[rng.randrange(len(stack))])
-    return tuple(order)
 
 
 def must_declare(state: GameState) -> bool:

@@ -87,6 +87,19 @@ _OWNS_ALL: Final = (_TREASURE_DICT << 4) - 1
 Edges = tuple[tuple[tuple[int, int], ...], ...]
 """The board as a graph: per space, ``(neighbour, AP to cross)`` for every border a figure may cross."""
 
+class PathCache(dict[int, dict[int, int]]):
+    """The cheapest path costs on one board: per source (``source + 40 * (mover + 1)`` while rivals' guns block
+    that mover), with what they are worked out from: the board as a graph, once known, and per mover the spaces
+    rivals' guns block."""
+
+    __slots__ = ("blocked", "edges")
+
+    def __init__(self, edges: Edges | None = None, entries: dict[int, dict[int, int]] | None = None) -> None:
+        super().__init__(entries or {})
+        self.edges = edges
+        self.blocked: dict[int, frozenset[int]] = {}
+
+
 IntList = Literal["rotation", "value", "camp", "guard", "leader", "supply", "removed", "camps_left", "guards_left",
                   "score"]
 BoolList = Literal["explored", "had_turn", "passed"]
@@ -147,14 +160,14 @@ class GameState:
     """A snapshot of a game. Build one with ``engine.new_game``; change it only through ``engine.apply``."""
 
     __slots__ = (
-        "_edges", "_edges_paths", "_log_head", "_log_tail", "_owned", "_paths", "_prev", "acquired", "ap", "bidders",
-        "camp", "camps_left", "chips", "chosen", "counts", "declared_no", "display_volcanoes", "explored",
-        "final_placement", "fired", "first_passer", "guard", "guards_left", "gun", "had_turn", "hand", "hands",
-        "high_bid", "high_bidder", "jump", "last_placer", "last_turn", "leader", "obstacles", "passed", "phase",
-        "recovered", "removed", "roll_pos", "rotation", "round", "round_order", "score", "score_log", "scoring_queue",
-        "scoring_round", "setup", "shown", "slots", "stack_pos", "stage", "stones", "supply", "temple_supply",
-        "terrain", "tile", "to_act", "treasures", "turn", "turn_moves", "uncovered", "undo_base", "undo_moves",
-        "value", "version", "volcano_player", "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
+        "_log_head", "_log_tail", "_owned", "_paths", "_prev", "acquired", "ap", "bidders", "camp", "camps_left",
+        "chips", "chosen", "counts", "declared_no", "display_volcanoes", "explored", "final_placement", "fired",
+        "first_passer", "guard", "guards_left", "gun", "had_turn", "hand", "hands", "high_bid", "high_bidder", "jump",
+        "last_placer", "last_turn", "leader", "obstacles", "passed", "phase", "recovered", "removed", "roll_pos",
+        "rotation", "round", "round_order", "score", "score_log", "scoring_queue", "scoring_round", "setup", "shown",
+        "slots", "stack_pos", "stage", "stones", "supply", "temple_supply", "terrain", "tile", "to_act", "treasures",
+        "turn", "turn_moves", "uncovered", "undo_base", "undo_moves", "value", "version", "volcano_player",
+        "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
     )
 
     setup: Setup
@@ -216,11 +229,9 @@ class GameState:
     high_bidder: int
     first_passer: int
     _paths: dict[int, dict[int, int]]
-    """Cheapest path costs per source (and mover, with guns), shared by every state with the same board and
-    replaced by a new dict when the board changes (``engine.geometry.board_changed``)."""
-    _edges: Edges
-    _edges_paths: dict[int, dict[int, int]] | None
-    """The ``_paths`` dict whose board ``_edges`` describes: a new path cache (or one reset by hand) leaves it stale."""
+    """Cheapest path costs per source (and mover, with guns): a ``PathCache`` shared by every state with the same
+    board, replaced when the board changes (``engine.geometry.board_changed``). Setting a plain ``{}`` by hand
+    after changing the board by hand also works."""
     # Indiana Jones (7.2)
     roll_pos: int
     """Rolls made so far (``setup.rolls[:roll_pos]``)."""
@@ -320,8 +331,6 @@ class GameState:
         c._log_head = self._log_head
         c._log_tail = self._log_tail
         c._paths = self._paths
-        c._edges = self._edges
-        c._edges_paths = self._edges_paths
         c._prev = self._prev
         c.acquired = self.acquired
         c.ap = self.ap
@@ -549,8 +558,7 @@ def blank_state(setup: Setup) -> GameState:
     s.high_bid = 0
     s.high_bidder = NOBODY
     s.first_passer = NOBODY
-    s._paths = {}
-    s._edges, s._edges_paths = (), None
+    s._paths = PathCache()
     s.roll_pos = 0
     s.obstacles = frozenset()
     s.gun = NO_GUNS
