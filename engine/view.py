@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Final
 
 from .board import SPACE_COUNT, space_name
 from .geometry import NO_SPACES, cheapest_paths, crossing_cost, gun_blocked, passable_borders
@@ -284,7 +285,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
         turn_moves=state.turn_moves,
         last_turn=state.last_turn,
         score_log=state.score_log,
-        log=state.log,
+        log=_public_log(state),
         winners=tuple(p for p in range(n) if state.score[p] == best) if finished else (),
         scoring_queue=state.scoring_queue if state.phase is Phase.SCORING else (),
         volcano_player=state.volcano_player if state.volcano_player >= 0 else None,
@@ -311,6 +312,17 @@ def view(state: GameState, player: int | None = None) -> GameView:
         phase3_moves=_phase3_moves(state) if rapido else (),
         volcano_queue=state.volcano_queue,
     )
+
+
+SECRET_JUMP: Final = "jump ?"
+"""How the log shows a jump chosen while others still choose (SPEC 7.6.4: the numbers stay secret)."""
+
+
+def _public_log(state: GameState) -> tuple[str, ...]:
+    """The log, with the jumps chosen so far in a jump under way hidden: they are its last moves."""
+    if state.phase is not Phase.JUMP or not state.chosen:
+        return state.log
+    return state.log[:-len(state.chosen)] + (SECRET_JUMP,) * len(state.chosen)
 
 
 def _phase3_moves(state: GameState) -> tuple[tuple[str, ...], ...]:
