@@ -7,7 +7,7 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal
+from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
@@ -212,6 +212,8 @@ def check_walk(state: GameState, move: Walk) -> None:
     if move.source == move.target:
         raise IllegalMove("move.same_space", space=space_name(move.source))
     _has_figures(state, p, move.source, move.count, move.leader)
+    if move.count > 0 and walk_cost(state, move.source, move.target, p, state.ap // move.count) is not None:
+        return
     cost = path_costs(state, move.source, p).get(move.target)
     if cost is not None and cost * move.count <= state.ap:
         return

@@ -155,23 +155,89 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
+    cache, key, blocked = _cache_entry(state, source, mover)
+    found = cache.get(key)
+    if found is None:
+        edges, first = _graph(state, cache, source)
+        found = cache[key] = shortest_paths(edges, source, first, blocked)
+    return found
+
+
+def walk_cost(state: GameState, source: int, target: int, mover: int, most: int) -> int | None:
+    """Return the cheapest AP per figure of ``mover`` from ``source`` to ``target`` if it is at most ``most``,
+    else ``None`` (as ``path_costs`` counts them). Without the source's costs cached, it searches only as far
+    as ``most``: a walk needs one cost, not the whole board's, and the board changes often between walks."""
+    cache, key, blocked = _cache_entry(state, source, mover)
+    found = cache.get(key)
+    if found is not None:
+        cost = found.get(target)
+        return cost if cost is not None and cost <= most else None
+    cost = cache.costs.get((key, target))
+    if cost is None:
+        edges, first = _graph(state, cache, source)
+        cost = _bounded_cost(edges, source, first, blocked, target, most)
+        if cost is None:
+            return None
+        cache.costs[key, target] = cost
+    return cost if cost <= most else None
+
+
+def _cache_entry(state: GameState, source: int, mover: int) -> tuple[PathCache, int, AbstractSet[int]]:
+    """Return the state's path cache, the key of ``source``'s costs for ``mover`` in it, and the spaces
+    rivals' guns block for ``mover``."""
     cache = state._paths
     if not isinstance(cache, PathCache):  # a plain dict put there by hand
         cache = state._paths = PathCache(entries=cache)
-    blocked = NO_SPACES
+    blocked: AbstractSet[int] = NO_SPACES
     if state.gun is not NO_GUNS and mover != NOBODY:
         known = cache.blocked.get(mover)
         blocked = cache.blocked[mover] = known if known is not None else gun_blocked(state.gun, mover)
-    key = source if not blocked else source + SPACE_COUNT * (mover + 1)  # one cache entry per blocked mover
-    found = cache.get(key)
-    if found is None:
-        edges = cache.edges
-        if edges is None:
-            edges = cache.edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
-        first = edges[source] if state.explored[source] else _edge_row(
-            state.explored, state.terrain, state.stones, state.obstacles, source)
-        found = cache[key] = shortest_paths(edges, source, first, blocked)
-    return found
+    return cache, source if not blocked else source + SPACE_COUNT * (mover + 1), blocked  # an entry per blocked mover
+
+
+def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tuple[tuple[int, int], ...]]:
+    """Return the board's graph (kept in ``cache``) and the borders a figure may cross from ``source``."""
+    edges = cache.edges
+    if edges is None:
+        edges = cache.edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
+    first = edges[source] if state.explored[source] else _edge_row(
+        state.explored, state.terrain, state.stones, state.obstacles, source)
+    return edges, first
+
+
+def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...], blocked: AbstractSet[int],
+                  target: int, most: int) -> int | None:
+    """``shortest_paths``'s cost to ``target`` if it is at most ``most``, else ``None``, searching no further."""
+    if source == target:
+        return 0
+    dist = {source: 0}
+    reached = dist.get
+    buckets: list[list[int]] = [[]]
+    top = 0
+    for there, step in first:
+        if step <= most and step < reached(there, _FAR) and not (blocked and there in blocked):
+            dist[there] = step
+            while top < step:
+                buckets.append([])
+                top += 1
+            buckets[step].append(there)
+    d = 1
+    while d <= top:
+        for here in buckets[d]:
+            if dist[here] != d:
+                continue
+            if here == target:
+                return d
+            for there, step in edges[here]:
+                nd = d + step
+                if nd <= most and nd < reached(there, _FAR) and not (blocked and there in blocked):
+                    dist[there] = nd
+                    while top < nd:
+                        buckets.append([])
+                        top += 1
+                    buckets[nd].append(there)
+        d += 1
+    return None
 
 
 def board_changed(state: GameState, spaces: Iterable[int] = ()) -> None:

@@ -24,7 +24,7 @@ from .actions import (
 from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
-from .geometry import border_cost, legal_placements, path_costs
+from .geometry import border_cost, legal_placements, path_costs, walk_cost
 from .moves import (
     Bid,
     Camp,
@@ -142,7 +142,9 @@ def _place(state: GameState, move: Place) -> None:
 
 
 def _walk(state: GameState, move: Walk) -> None:
-    cost = path_costs(state, move.source, state.to_act)[move.target]
+    cost = walk_cost(state, move.source, move.target, state.to_act, state.ap)
+    if cost is None:  # only a walk of no figures may cost more than the AP left
+        cost = path_costs(state, move.source, state.to_act)[move.target]
     actions.do_walk_or_transfer(state, move, cost)
 
 

@@ -90,14 +90,16 @@ Edges = tuple[tuple[tuple[int, int], ...], ...]
 class PathCache(dict[int, dict[int, int]]):
     """The cheapest path costs on one board: per source (``source + 40 * (mover + 1)`` while rivals' guns block
     that mover), with what they are worked out from: the board as a graph, once known, and per mover the spaces
-    rivals' guns block."""
+    rivals' guns block; and single costs that walks looked up."""
 
-    __slots__ = ("blocked", "edges")
+    __slots__ = ("blocked", "costs", "edges")
 
     def __init__(self, edges: Edges | None = None, entries: dict[int, dict[int, int]] | None = None) -> None:
         super().__init__(entries or {})
         self.edges = edges
         self.blocked: dict[int, frozenset[int]] = {}
+        self.costs: dict[tuple[int, int], int] = {}
+        """Single costs a walk searched for (``engine.geometry.walk_cost``), per (entry key, target)."""
 
 
 IntList = Literal["rotation", "value", "camp", "guard", "leader", "supply", "removed", "camps_left", "guards_left",
