@@ -98,9 +98,14 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not _STAGE_NONE and (stage is _STAGE_PLACING or stage is _STAGE_JUMPS)
 
 
-def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
+def _apply_action(state: GameState, move: Move, into: GameState | None = None) -> tuple[GameState, str]:
     """Validate ``move`` for the player to act and return the state after it (version and log unchanged)
-    with the move as the game writes it (an exchange or a shot names the seat as the game spells it)."""
+    with the move as the game writes it (an exchange or a shot names the seat as the game spells it).
+
+    The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
+    sharing its containers, neither owning them (``engine.search``), or ``state`` itself, which is then changed
+    in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
+    An ``undo`` always returns another state."""
     kind = type(move)
     if kind is Undo:
         return _undo(state), "undo"
@@ -112,25 +117,27 @@ def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
         assert isinstance(move, Fire)
         move = Fire(move.space, state.players[find_player(state, move.player)])
     text = str(move)
-    new = state.fork()
     if kind not in _ACTIONS:
+        new = state.fork() if into is None else into
+        _MUTATIONS[kind](new, move)
+        return new, text
+    final = (kind is Recover or kind is Uncover or state.stage is not _STAGE_NONE) and _final(state, move)
+    new = state.fork() if into is None or (into is state and not final) else into
+    new.turn_moves = (*state.turn_moves, text)
+    if final:
+        new.undo_base, new.undo_moves = None, ()
+    else:
+        if not state.undo_moves:
+            new.undo_base = state
+        new.undo_moves = (*state.undo_moves, move)
+        new._prev = state
+    if state.stage is _STAGE_NONE:
         _MUTATIONS[kind](new, move)
     else:
-        new.turn_moves = (*state.turn_moves, text)
-        if (kind is Recover or kind is Uncover or state.stage is not _STAGE_NONE) and _final(state, move):
-            new.undo_base, new.undo_moves = None, ()
-        else:
-            if not state.undo_moves:
-                new.undo_base = state
-            new.undo_moves = (*state.undo_moves, move)
-            new._prev = state
-        if state.stage is _STAGE_NONE:
-            _MUTATIONS[kind](new, move)
-        else:
-            slot = rapido.in_slot(state)
-            _MUTATIONS[kind](new, move)
-            if slot:
-                rapido.end_slot(new)
+        slot = rapido.in_slot(state)
+        _MUTATIONS[kind](new, move)
+        if slot:
+            rapido.end_slot(new)
     if new._prev is not None and not new.undo_moves:
         new._prev = None  # nothing to undo any more: let the states before go
     return new, text
@@ -282,6 +289,13 @@ def apply(
     """
     if expected_version is not None and expected_version != state.version:
         raise StaleState("state.stale", version=state.version, expected=expected_version)
+    return play_into(state, move, None, player)
+
+
+def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
+    """``apply`` without the version check, building the state after in ``into`` as ``_apply_action`` says
+    (``None``: a fresh fork; ``state`` itself: changed in place where nothing needs the state before).
+    Raises like ``apply``, before changing anything."""
     if isinstance(move, str):
         move = parse_move(move)
     word = _OPTION_MOVES.get(type(move))
@@ -295,8 +309,9 @@ def apply(
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    new, written = _apply_action(state, move)
-    new.version = state.version + 1
+    version = state.version
+    new, written = _apply_action(state, move, into)
+    new.version = version + 1
     new.log_after(state, written)
     return new
 

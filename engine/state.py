@@ -418,6 +418,83 @@ class GameState:
         self._owned = 0
         return c
 
+    def become(self, other: GameState) -> None:
+        """Make this state's fields ``other``'s (``engine.search``): the containers are shared as by ``fork``, and
+        neither of the two owns them after.
+
+        Every slot is written out, as in ``fork``.
+        """
+        self._log_head = other._log_head
+        self._log_tail = other._log_tail
+        self._paths = other._paths
+        self._prev = other._prev
+        self.acquired = other.acquired
+        self.ap = other.ap
+        self.bidders = other.bidders
+        self.camp = other.camp
+        self.camps_left = other.camps_left
+        self.chips = other.chips
+        self.chosen = other.chosen
+        self.counts = other.counts
+        self.declared_no = other.declared_no
+        self.display_volcanoes = other.display_volcanoes
+        self.explored = other.explored
+        self.final_placement = other.final_placement
+        self.fired = other.fired
+        self.first_passer = other.first_passer
+        self.guard = other.guard
+        self.guards_left = other.guards_left
+        self.gun = other.gun
+        self.had_turn = other.had_turn
+        self.hand = other.hand
+        self.hands = other.hands
+        self.high_bid = other.high_bid
+        self.high_bidder = other.high_bidder
+        self.jump = other.jump
+        self.last_placer = other.last_placer
+        self.last_turn = other.last_turn
+        self.leader = other.leader
+        self.obstacles = other.obstacles
+        self.passed = other.passed
+        self.phase = other.phase
+        self.recovered = other.recovered
+        self.removed = other.removed
+        self.roll_pos = other.roll_pos
+        self.rotation = other.rotation
+        self.round = other.round
+        self.round_order = other.round_order
+        self.score = other.score
+        self.score_log = other.score_log
+        self.scoring_queue = other.scoring_queue
+        self.scoring_round = other.scoring_round
+        self.setup = other.setup
+        self.shown = other.shown
+        self.slots = other.slots
+        self.stack_pos = other.stack_pos
+        self.stage = other.stage
+        self.stones = other.stones
+        self.supply = other.supply
+        self.temple_supply = other.temple_supply
+        self.terrain = other.terrain
+        self.tile = other.tile
+        self.to_act = other.to_act
+        self.treasures = other.treasures
+        self.turn = other.turn
+        self.turn_moves = other.turn_moves
+        self.uncovered = other.uncovered
+        self.undo_base = other.undo_base
+        self.undo_moves = other.undo_moves
+        self.value = other.value
+        self.version = other.version
+        self.volcano_player = other.volcano_player
+        self.volcano_queue = other.volcano_queue
+        self.volcanoes_taken = other.volcanoes_taken
+        self.wafer_pos = other.wafer_pos
+        self.wafers = other.wafers
+        self.workers = other.workers
+        self._owned = 0
+        other._owned = 0
+
     def clone(self) -> GameState:
         """Return a copy that can be changed by hand without touching this state: every list and dict is copied."""
         c = self.fork()
