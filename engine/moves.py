@@ -356,8 +356,11 @@ def _place(text: str, verb: str, args: list[str]) -> Move:
 
 def _deploy(text: str, verb: str, args: list[str]) -> Move:
     space, word = _SPACES.get(args[0].upper()), args[1]
-    if space is not None and word.isdigit() and word.isascii() and int(word) > 0:  # the usual case, at once
-        return Deploy(space, int(word))
+    if space is not None:  # the usual cases, at once
+        if word.isdigit() and word.isascii() and int(word) > 0:
+            return Deploy(space, int(word))
+        if word == "leader":
+            return Deploy(space, 1, True)
     count, leader = _figure_count(text, verb, word)
     return Deploy(_space(text, verb, args[0]), count, leader)
 
@@ -365,8 +368,11 @@ def _deploy(text: str, verb: str, args: list[str]) -> Move:
 def _transfer_or_walk(text: str, verb: str, args: list[str]) -> Move:
     kind = Transfer if verb == "transfer" else Walk
     source, target, word = _SPACES.get(args[0].upper()), _SPACES.get(args[1].upper()), args[2]
-    if source is not None and target is not None and word.isdigit() and word.isascii() and int(word) > 0:
-        return kind(source, target, int(word))  # the usual case, at once
+    if source is not None and target is not None:  # the usual cases, at once
+        if word.isdigit() and word.isascii() and int(word) > 0:
+            return kind(source, target, int(word))
+        if word == "leader":
+            return kind(source, target, 1, True)
     source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
     count, leader = _figure_count(text, verb, word)
     return kind(source, target, count, leader)
@@ -374,8 +380,12 @@ def _transfer_or_walk(text: str, verb: str, args: list[str]) -> Move:
 
 def _dig(text: str, verb: str, args: list[str]) -> Move:
     space = _SPACES.get(args[0].upper())
-    if space is not None and len(args) == 1:  # the usual case, at once
-        return Uncover(space) if verb == "uncover" else Recover(space)
+    if space is not None:  # the usual cases, at once
+        if len(args) == 1:
+            return Uncover(space) if verb == "uncover" else Recover(space)
+        word = args[1]
+        if word.isdigit() and word.isascii() and word != "0" * len(word):
+            return Uncover(space, int(word)) if verb == "uncover" else Recover(space, int(word))
     space = _space(text, verb, args[0])
     count = _count(text, verb, args[1]) if len(args) > 1 else 1
     return (Uncover if verb == "uncover" else Recover)(space, count)

@@ -289,22 +289,28 @@ def apply(
     """
     if expected_version is not None and expected_version != state.version:
         raise StaleState("state.stale", version=state.version, expected=expected_version)
-    return play_into(state, move, None, player)
+    if isinstance(move, str):
+        move = parse_move(move)
+    if type(move) in _OPTION_MOVES:
+        _check_words(state, move)
+    if state.phase is _PHASE_FINISHED:
+        raise GameOver("game.over")
+    if player is not None and player != state.to_act:
+        raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
+    new, written = _apply_action(state, move)
+    new.version = state.version + 1
+    new.log_after(state, written)
+    return new
 
 
 def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
-    """``apply`` without the version check, building the state after in ``into`` as ``_apply_action`` says
-    (``None``: a fresh fork; ``state`` itself: changed in place where nothing needs the state before).
-    Raises like ``apply``, before changing anything."""
+    """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
+    path), building the state after in ``into`` as ``_apply_action`` says (``None``: a fresh fork; ``state``
+    itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
     if isinstance(move, str):
         move = parse_move(move)
-    word = _OPTION_MOVES.get(type(move))
-    if word is not None and (move.gun if isinstance(move, Guard) else True):
-        words = game_words(state)
-        if word not in words:
-            unknown = not_in_game(move, words)
-            if unknown is not None:
-                raise unknown
+    if type(move) in _OPTION_MOVES:
+        _check_words(state, move)
     if state.phase is _PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
@@ -314,6 +320,17 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
     new.version = version + 1
     new.log_after(state, written)
     return new
+
+
+def _check_words(state: GameState, move: Move) -> None:
+    """Raise ``UnreadableMove`` for a move of SPEC 7.0.3 whose word this game does not have."""
+    if isinstance(move, Guard) and not move.gun:
+        return
+    words = game_words(state)
+    if _OPTION_MOVES[type(move)] not in words:
+        unknown = not_in_game(move, words)
+        if unknown is not None:
+            raise unknown
 
 
 def game_words(state: GameState) -> tuple[str, ...]:
