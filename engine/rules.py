@@ -103,7 +103,7 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
     with the move as the game writes it (an exchange or a shot names the seat as the game spells it).
 
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
-    sharing its containers, neither owning them (``engine.search``), or ``state`` itself, which is then changed
+    sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
     An ``undo`` always returns another state."""
     kind = type(move)

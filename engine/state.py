@@ -419,7 +419,7 @@ class GameState:
         return c
 
     def become(self, other: GameState) -> None:
-        """Make this state's fields ``other``'s (``engine.search``): the containers are shared as by ``fork``, and
+        """Make this state's fields ``other``'s (``engine.inplace``): the containers are shared as by ``fork``, and
         neither of the two owns them after.
 
         Every slot is written out, as in ``fork``.

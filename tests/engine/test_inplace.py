@@ -1,4 +1,4 @@
-"""Moves applied in place (``engine.search``) and a replay that changes its one state in place: both give
+"""Moves applied in place (``engine.inplace``) and a replay that changes its one state in place: both give
 exactly the states ``apply`` gives, take back exactly, and change no state they were not given."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import GameState, IllegalMove, Move, apply, parse_move, read_record, record_of, replay, state_to_json
-from engine.search import apply_in_place, undo_in_place
+from engine.inplace import apply_in_place, undo_in_place
 from engine.state import GameState as StateClass
 from tests.engine.randomplay import random_game
 from tests.engine.test_copy_on_write import fingerprint
