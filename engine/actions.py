@@ -7,12 +7,28 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import legal_placements, path_costs
+from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
 from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState, Phase, Variant
 from .tiles import HEXAGONS, Terrain
+
+# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
+# move's time in all): the code below compares with these names instead.
+_PHASE_ACTIONS: Final = Phase.ACTIONS
+_PHASE_BID: Final = Phase.BID
+_PHASE_DECLARE: Final = Phase.DECLARE
+_PHASE_JUMP: Final = Phase.JUMP
+_PHASE_PICK: Final = Phase.PICK
+_PHASE_PLACE: Final = Phase.PLACE
+_PHASE_SCORING: Final = Phase.SCORING
+_TERRAIN_JUNGLE: Final = Terrain.JUNGLE
+_TERRAIN_TEMPLE: Final = Terrain.TEMPLE
+_TERRAIN_TREASURE: Final = Terrain.TREASURE
+_TERRAIN_VOLCANO: Final = Terrain.VOLCANO
+_VARIANT_BASIC: Final = Variant.BASIC
+
 
 UNCOVER_AP: Final = 2
 RECOVER_AP: Final = 3
@@ -49,14 +65,19 @@ def camp_spaces(state: GameState, player: int) -> list[int]:
     return [BASE_CAMP, *_own_camps(state, player)]
 
 
+def _own_camp(state: GameState, player: int, space: int) -> bool:
+    """Whether ``space`` is one of ``camp_spaces``: the base camp or one of the player's camps."""
+    return space == BASE_CAMP or state.camp[space] == player
+
+
 def _has_figures(state: GameState, player: int, space: int, count: int, leader: bool) -> None:
-    where = space_name(space)
     if leader:
         if state.leader[player] != space:
-            raise IllegalMove("figures.leader_not_on", space=where, where=_leader_where(state, player))
+            raise IllegalMove("figures.leader_not_on", space=space_name(space), where=_leader_where(state, player))
     elif state.workers[player][space] < count:
         have = state.workers[player][space]
-        raise IllegalMove("figures.too_few_on", have=counted("count.workers", have), space=where, count=count)
+        raise IllegalMove("figures.too_few_on", have=counted("count.workers", have), space=space_name(space),
+                          count=count)
 
 
 def _leader_where(state: GameState, player: int) -> Msg:
@@ -83,27 +104,29 @@ def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) ->
 
 
 def check_action_phase(state: GameState, move: Move) -> None:
-    if state.phase in (Phase.ACTIONS, Phase.SCORING):
+    if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
         return
-    if state.phase is Phase.PLACE:
+    if state.phase is _PHASE_PLACE:
         spaces = sorted({s for s, _ in legal_placements(state)})
         raise IllegalMove("phase.place_first", spaces=_spaces(spaces))
     who = _name(state, state.to_act)
-    if state.phase is Phase.BID:
+    if state.phase is _PHASE_BID:
         raise IllegalMove("phase.bid_first", player=who)
-    if state.phase is Phase.DECLARE:
+    if state.phase is _PHASE_DECLARE:
         raise IllegalMove("phase.declare_first", player=who)
-    if state.phase is Phase.JUMP:
+    if state.phase is _PHASE_JUMP:
         raise IllegalMove("phase.jump_first", player=who, most=min(5, state.chips[state.to_act]))
     raise IllegalMove("phase.pick_first", player=who)
 
 
 def check_place(state: GameState, move: Place) -> None:
-    if state.phase is not Phase.PLACE or state.hand is None:
-        if state.phase in (Phase.ACTIONS, Phase.SCORING):
-            why = Msg("place.scoring_turn" if state.phase is Phase.SCORING else "place.already")
+    if state.phase is not _PHASE_PLACE or state.hand is None:
+        if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
+            why = Msg("place.scoring_turn" if state.phase is _PHASE_SCORING else "place.already")
             raise IllegalMove("place.not_now", why=why)
         check_action_phase(state, move)
+    if placement_legal(state, move.space, move.rotation):
+        return
     legal = legal_placements(state)
     if (move.space, move.rotation) in legal:
         return
@@ -127,20 +150,20 @@ def do_place(state: GameState, move: Place) -> None:
     assert state.hand is not None
     hexagon = HEXAGONS[state.hand]
     s = move.space
-    state.explored[s] = True
-    state.tile[s] = hexagon.id
-    state.terrain[s] = hexagon.terrain
-    state.rotation[s] = move.rotation
-    state.stones[s] = hexagon.rotated(move.rotation)
-    if hexagon.terrain is Terrain.TEMPLE:
-        state.value[s] = hexagon.value
-    elif hexagon.terrain is Terrain.TREASURE:
+    state.mutable("explored")[s] = True
+    state.mutable("tile")[s] = hexagon.id
+    state.mutable("terrain")[s] = hexagon.terrain
+    state.mutable("rotation")[s] = move.rotation
+    state.mutable("stones")[s] = hexagon.rotated(move.rotation)
+    if hexagon.terrain is _TERRAIN_TEMPLE:
+        state.mutable("value")[s] = hexagon.value
+    elif hexagon.terrain is _TERRAIN_TREASURE:
         end = state.wafer_pos + hexagon.value
-        state.wafers[s] = state.setup.treasure_order[state.wafer_pos:end]
+        state.mutable("wafers")[s] = state.setup.treasure_order[state.wafer_pos:end]
         state.wafer_pos = end
     state.hand = None
-    state.phase = Phase.ACTIONS
-    state._paths = {}
+    state.phase = _PHASE_ACTIONS
+    board_changed(state, (s, *(other for _, other in NEAR[s])))
 
 
 def check_deploy(state: GameState, move: Deploy) -> None:
@@ -157,41 +180,45 @@ def check_deploy(state: GameState, move: Deploy) -> None:
             raise IllegalMove("deploy.leader_not_in_supply", where=_leader_where(state, p))
     elif state.supply[p] < move.count:
         raise IllegalMove("deploy.supply_short", have=counted("count.workers", state.supply[p]), count=move.count)
-    most = min(state.supply[p], state.ap)
-    afford(state, move.count, Msg("doing.deploy", figures=_figs(move.count, move.leader)),
-           Msg("could.deploy", n=most) if most and not move.leader else None)
+    if move.count > state.ap:
+        most = min(state.supply[p], state.ap)
+        afford(state, move.count, Msg("doing.deploy", figures=_figs(move.count, move.leader)),
+               Msg("could.deploy", n=most) if most and not move.leader else None)
 
 
 def do_deploy(state: GameState, move: Deploy) -> None:
     p = state.to_act
     if move.leader:
-        state.leader[p] = move.space
+        state.mutable("leader")[p] = move.space
     else:
-        state.supply[p] -= move.count
-        state.workers[p][move.space] += move.count
+        state.mutable("supply")[p] -= move.count
+        state.mutable_workers(p)[move.space] += move.count
     state.ap -= move.count
 
 
 def check_transfer(state: GameState, move: Transfer) -> None:
     check_action_phase(state, move)
     p = state.to_act
-    camps = camp_spaces(state, p)
-    if move.source == move.target or move.source not in camps or move.target not in camps:
+    source, target = move.source, move.target
+    if source == target or not _own_camp(state, p, source) or not _own_camp(state, p, target):
+        camps = camp_spaces(state, p)
         if len(camps) == 1:
             raise IllegalMove("transfer.no_camp")
         raise IllegalMove("transfer.wrong_spaces", spaces=_spaces(camps))
-    _has_figures(state, p, move.source, move.count, move.leader)
-    afford(state, move.count, Msg("doing.transfer", figures=_figs(move.count, move.leader)),
-           Msg("could.transfer", n=min(state.ap, state.workers[p][move.source])) if state.ap else None)
+    _has_figures(state, p, source, move.count, move.leader)
+    if move.count > state.ap:
+        afford(state, move.count, Msg("doing.transfer", figures=_figs(move.count, move.leader)),
+               Msg("could.transfer", n=min(state.ap, state.workers[p][source])) if state.ap else None)
 
 
 def do_walk_or_transfer(state: GameState, move: Transfer | Walk, each: int) -> None:
     p = state.to_act
     if move.leader:
-        state.leader[p] = move.target
+        state.mutable("leader")[p] = move.target
     else:
-        state.workers[p][move.source] -= move.count
-        state.workers[p][move.target] += move.count
+        row = state.mutable_workers(p)
+        row[move.source] -= move.count
+        row[move.target] += move.count
     state.ap -= each * move.count
 
 
@@ -201,7 +228,11 @@ def check_walk(state: GameState, move: Walk) -> None:
     if move.source == move.target:
         raise IllegalMove("move.same_space", space=space_name(move.source))
     _has_figures(state, p, move.source, move.count, move.leader)
+    if move.count > 0 and walk_cost(state, move.source, move.target, p, state.ap // move.count) is not None:
+        return
     cost = path_costs(state, move.source, p).get(move.target)
+    if cost is not None and cost * move.count <= state.ap:
+        return
     src, dst = space_name(move.source), space_name(move.target)
     if cost is None:
         raise IllegalMove("move.no_path", source=src, target=dst, why=_no_path_reason(state, move.target, p))
@@ -216,7 +247,7 @@ def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
     dst = space_name(target)
     if not state.explored[target]:
         return Msg("path.unexplored", space=dst)
-    if state.terrain[target] is Terrain.VOLCANO:
+    if state.terrain[target] is _TERRAIN_VOLCANO:
         return Msg("path.volcano", space=dst)
     owner = state.gun[target]
     if owner != NOBODY and owner != player:
@@ -224,6 +255,17 @@ def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
     if state.guns_mounted:
         return Msg("path.guns_in_way", space=dst)
     return Msg("path.no_stones", space=dst)
+
+
+def uncover_most(state: GameState, player: int, space: int) -> int:
+    """How many more levels the player may uncover on this temple now (``uncover_limit``'s number)."""
+    used = state.uncovered.get(space, 0)
+    tiles = 0
+    top = state.value[space]
+    while tiles < PER_TURN_LIMIT and state.temple_supply.get(top + tiles + 1, 0) > 0:
+        tiles += 1
+    n = min(PER_TURN_LIMIT - used, state.figures_at(player, space) - used, tiles, state.ap // UNCOVER_AP)
+    return n if n > 0 else 0
 
 
 def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
@@ -251,10 +293,12 @@ def check_uncover(state: GameState, move: Uncover) -> None:
     check_action_phase(state, move)
     p, s = state.to_act, move.space
     where = space_name(s)
-    if state.terrain[s] is not Terrain.TEMPLE:
+    if state.terrain[s] is not _TERRAIN_TEMPLE:
         raise IllegalMove("uncover.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
         raise IllegalMove("uncover.guarded", space=where, guard=_name(state, state.guard[s]))
+    if move.count <= uncover_most(state, p, s):
+        return
     limit, why = uncover_limit(state, p, s)
     if move.count > limit:
         levels = counted("count.levels", move.count)
@@ -264,13 +308,23 @@ def check_uncover(state: GameState, move: Uncover) -> None:
 
 
 def do_uncover(state: GameState, move: Uncover) -> None:
+    supply, value = state.mutable("temple_supply"), state.mutable("value")
     for _ in range(move.count):
-        top = state.value[move.space] + 1
-        state.temple_supply[top] -= 1
-        state.value[move.space] = top
+        top = value[move.space] + 1
+        supply[top] -= 1
+        value[move.space] = top
         roll_for_level(state, state.to_act, move.space)
-    state.uncovered[move.space] = state.uncovered.get(move.space, 0) + move.count
+    uncovered = state.mutable("uncovered")
+    uncovered[move.space] = uncovered.get(move.space, 0) + move.count
     state.ap -= UNCOVER_AP * move.count
+
+
+def recover_most(state: GameState, player: int, space: int) -> int:
+    """How many more wafers the player may recover on this hex now (``recover_limit``'s number)."""
+    used = state.recovered.get(space, 0)
+    n = min(PER_TURN_LIMIT - used, state.figures_at(player, space) - used, len(state.wafers[space]),
+            state.ap // RECOVER_AP)
+    return n if n > 0 else 0
 
 
 def recover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
@@ -292,10 +346,12 @@ def check_recover(state: GameState, move: Recover) -> None:
     check_action_phase(state, move)
     s = move.space
     where = space_name(s)
-    if state.terrain[s] is not Terrain.TREASURE:
+    if state.terrain[s] is not _TERRAIN_TREASURE:
         raise IllegalMove("recover.not_treasure", space=where, terrain=_terrain_name(state, s))
     if not state.wafers[s]:
         raise IllegalMove("recover.empty", space=where)
+    if move.count <= recover_most(state, state.to_act, s):
+        return
     limit, why = recover_limit(state, state.to_act, s)
     if move.count > limit:
         wafers = counted("count.wafers", move.count)
@@ -306,10 +362,13 @@ def check_recover(state: GameState, move: Recover) -> None:
 
 def do_recover(state: GameState, move: Recover) -> None:
     p, s = state.to_act, move.space
-    got, state.wafers[s] = state.wafers[s][: move.count], state.wafers[s][move.count:]
+    wafers = state.mutable("wafers")
+    got, wafers[s] = wafers[s][: move.count], wafers[s][move.count:]
+    held = state.mutable_treasures(p)
     for kind in got:
-        state.treasures[p][kind] = state.treasures[p].get(kind, 0) + 1
-    state.recovered[s] = state.recovered.get(s, 0) + move.count
+        held[kind] = held.get(kind, 0) + 1
+    recovered = state.mutable("recovered")
+    recovered[s] = recovered.get(s, 0) + move.count
     state.ap -= RECOVER_AP * move.count
 
 
@@ -338,13 +397,14 @@ def check_exchange(state: GameState, move: Exchange) -> None:
                           singles=listed([treasure(k) for k in theirs]))
     if move.give == move.take:
         raise IllegalMove("exchange.same_kind")
-    afford(state, EXCHANGE_AP, Msg("doing.exchange"))
+    if state.ap < EXCHANGE_AP:
+        afford(state, EXCHANGE_AP, Msg("doing.exchange"))
 
 
 def do_exchange(state: GameState, move: Exchange) -> None:
     p = state.to_act
     other = find_player(state, move.player)
-    mine, theirs = state.treasures[p], state.treasures[other]
+    mine, theirs = state.mutable_treasures(p), state.mutable_treasures(other)
     del mine[move.give]
     mine[move.take] = mine.get(move.take, 0) + 1
     del theirs[move.take]
@@ -355,7 +415,7 @@ def do_exchange(state: GameState, move: Exchange) -> None:
 def campable(state: GameState, space: int) -> bool:
     t = state.terrain[space]
     return state.camp[space] == NOBODY and (
-        t is Terrain.JUNGLE or (t is Terrain.TREASURE and not state.wafers[space])
+        t is _TERRAIN_JUNGLE or (t is _TERRAIN_TREASURE and not state.wafers[space])
     )
 
 
@@ -369,22 +429,30 @@ def check_camp(state: GameState, move: Camp) -> None:
         raise IllegalMove("camp.taken", space=where, owner=_name(state, state.camp[s]))
     if not campable(state, s):
         t = state.terrain[s]
-        why = Msg("camp.wafers_left") if t is Terrain.TREASURE else Msg("camp.terrain",
+        why = Msg("camp.wafers_left") if t is _TERRAIN_TREASURE else Msg("camp.terrain",
                                                                         terrain=_terrain_name(state, s))
         sites = [x for x in range(SPACE_COUNT) if campable(state, x)]
         raise IllegalMove("camp.wrong_space", space=where, why=why, spaces=_spaces(sites))
-    afford(state, CAMP_AP, Msg("doing.camp"))
+    if state.ap < CAMP_AP:
+        afford(state, CAMP_AP, Msg("doing.camp"))
 
 
 def do_camp(state: GameState, move: Camp) -> None:
     p = state.to_act
-    state.camp[move.space] = p
-    state.camps_left[p] -= 1
+    state.mutable("camp")[move.space] = p
+    state.mutable("camps_left")[p] -= 1
     state.ap -= CAMP_AP
 
 
 def strongest_other(state: GameState, player: int, space: int) -> int:
-    return max((state.strength(q, space) for q in range(len(state.players)) if q != player), default=0)
+    """Return the greatest strength of any other single player on ``space`` (0 if none)."""
+    best = 0
+    for q in range(len(state.players)):
+        if q != player:
+            strength = state.workers[q][space] + (3 if state.leader[q] == space else 0)
+            if strength > best:
+                best = strength
+    return best
 
 
 def check_guard(state: GameState, move: Guard) -> None:
@@ -394,7 +462,7 @@ def check_guard(state: GameState, move: Guard) -> None:
     where = space_name(s)
     if state.guards_left[p] == 0:
         raise IllegalMove("guard.none_left")
-    if state.terrain[s] is not Terrain.TEMPLE:
+    if state.terrain[s] is not _TERRAIN_TEMPLE:
         raise IllegalMove("guard.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
         raise IllegalMove("guard.taken", space=where, guard=_name(state, state.guard[s]))
@@ -405,7 +473,7 @@ def check_guard(state: GameState, move: Guard) -> None:
         raise IllegalMove("guard.no_leader", space=where)
     if not move.leader and state.workers[p][s] == 0:
         raise IllegalMove("guard.no_worker", space=where)
-    if not move.gun:
+    if not move.gun and state.ap < GUARD_AP:
         afford(state, GUARD_AP, Msg("doing.guard"))
 
 
@@ -415,20 +483,20 @@ def do_guard(state: GameState, move: Guard) -> None:
     leaving = state.workers[p][s] - staying
     if state.leader[p] == s:
         if move.leader:
-            state.leader[p] = LEADER_GUARD
+            state.mutable("leader")[p] = LEADER_GUARD
         else:
-            state.leader[p] = LEADER_REMOVED
+            state.mutable("leader")[p] = LEADER_REMOVED
             leaving += 1
-    state.workers[p][s] = 0
-    state.removed[p] += leaving
-    state.guard[s] = p
-    state.guards_left[p] -= 1
+    state.mutable_workers(p)[s] = 0
+    state.mutable("removed")[p] += leaving
+    state.mutable("guard")[s] = p
+    state.mutable("guards_left")[p] -= 1
     state.ap -= GUARD_AP
     if move.gun:
         state.gun = (*state.gun[:s], p, *state.gun[s + 1:])
         state.fired = state.fired | {s}
         state.ap -= GUN_EXTRA_AP
-        state._paths = {}
+        board_changed(state)
 
 
 def _terrain_name(state: GameState, space: int) -> Msg:
@@ -436,13 +504,12 @@ def _terrain_name(state: GameState, space: int) -> Msg:
     return Msg("terrain.unexplored" if t is None else f"terrain.{t.value}")
 
 
-
 # ---------------------------------------------------------------------------------------------
 # Bids and picks
 
 
 def check_bid(state: GameState, move: Bid) -> None:
-    if state.phase is not Phase.BID:
+    if state.phase is not _PHASE_BID:
         raise IllegalMove(_no_auction(state))
     p = state.to_act
     low, high = state.high_bid + 1, state.score[p]
@@ -454,23 +521,23 @@ def check_bid(state: GameState, move: Bid) -> None:
 
 def _no_auction(state: GameState) -> str:
     """The code of the message that says there is no bidding now."""
-    if state.phase is Phase.PICK:
+    if state.phase is _PHASE_PICK:
         return "auction.over"
-    if state.variant is Variant.BASIC:
+    if state.variant is _VARIANT_BASIC:
         return "auction.basic"
     return "auction.none_now"
 
 
 def check_pass(state: GameState, move: Pass) -> None:
-    if state.phase is not Phase.BID:
-        if state.phase in (Phase.ACTIONS, Phase.SCORING):
+    if state.phase is not _PHASE_BID:
+        if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
             raise IllegalMove("pass.use_end", why=Msg(_no_auction(state)))
         raise IllegalMove(_no_auction(state))
 
 
 def check_pick(state: GameState, move: Pick) -> None:
-    if state.phase is not Phase.PICK:
-        if state.phase is Phase.BID:
+    if state.phase is not _PHASE_PICK:
+        if state.phase is _PHASE_BID:
             raise IllegalMove("pick.bidding_open")
         raise IllegalMove("pick.nothing")
     if move.index > len(state.shown):

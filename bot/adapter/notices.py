@@ -35,6 +35,7 @@ from bot.core.posts import (
     RapidoActed,
     RapidoPlacing,
     Reminder,
+    Scored,
     ScoringRound,
     SeatPlayed,
     Started,
@@ -66,6 +67,12 @@ class Outgoing:
     """Files sent with ``files`` that the post can do without: if Discord refuses them as too large, the post goes
     out without them and with ``missing`` added to its content."""
     missing: str = ""
+    ping: bool = False
+    """A ping that only asks someone to act: deleted once answered (the story is on the live message)."""
+    edit: int | None = None
+    """Bring this earlier message up to date instead of posting a new one (posted anew if it is gone)."""
+    skip: bool = False
+    """Nothing to send (a ping for nobody, or one the game has already moved past)."""
 
 
 Payload = dict[str, Any] | SeatPlayed | Reminder | DeadlineWaiting | ModAction
@@ -227,6 +234,17 @@ class Context:
     """The posts queued with this one (same game, same version)."""
     animation: Callable[[], Awaitable[discord.File | None]] | None = None
     """The end-of-game post's animated replay (drawn in the worker pool), or None if it cannot be attached."""
+    post_of: Callable[[PostKind], Awaitable[Post | None]] = field(default=lambda kind: _none())
+    """The game's last post of a kind queued before this one (e.g. the scoring round a scored line goes in)."""
+
+    @property
+    def answered(self) -> bool:
+        """Whether the game has moved past this post's version (a ping for it would come too late)."""
+        return self.game.version > self.post.version or self.game.status.value != "running"
+
+
+async def _none() -> Post | None:
+    return None
 
 
 Composer = Callable[[Context], Awaitable[Outgoing]]
@@ -246,20 +264,34 @@ async def _started(c: Context) -> Outgoing:
 async def _turn_ended(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(TurnEnded, c.post.payload)
-    content, embed, member = formatting.turn_ended_post(c.game, view, payload)
-    mark = skip_mark(await c.siblings(), payload.get("seat"))
+    siblings = await c.siblings()
+    # a scoring round opened with this turn's end: its announcement, just below, pings the next to act
+    announced = any(p.kind == PostKind.SCORING_ROUND for p in siblings)
+    content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced)
+    mark = skip_mark(siblings, payload.get("seat"))
     if mark is not None:
         embed.title = f"{embed.title} · {mark}"
     return Outgoing(content, embed, await _board(view), member)
+
+
+async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
+    """The result's picture: none for now (the last turn's board is the post just above it); the first file returned
+    becomes the embed's image. Issue 16's replay GIF is not one of them: it may be left out, so ``_attach_replay``
+    adds it (and makes it the embed's image)."""
+    return []
 
 
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
     record = json.dumps(payload["record"], indent=1).encode()
-    files = [*await _board(view), discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
-                                               description="The game record")]
-    out = Outgoing("", formatting.finished_embed(c.game, view, payload), files)
+    embed = formatting.finished_embed(c.game, view, payload)
+    pictures = await _result_pictures(c, view)
+    if pictures:
+        embed.set_image(url=f"attachment://{pictures[0].filename}")
+    files = [*pictures, discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
+                                     description="The game record: every move, to replay or study the game")]
+    out = Outgoing("", embed, files)
     await _attach_replay(out, c)
     return out
 
@@ -272,37 +304,64 @@ async def _attach_replay(out: Outgoing, c: Context) -> None:
     gif = await c.animation() if c.animation is not None else None
     if gif is None:
         out.content = missing
-    else:
-        out.optional, out.missing = [gif], missing
+        return
+    out.optional, out.missing = [gif], missing
+    if out.embed is not None and not out.embed.image.url:  # it plays inline in the result
+        out.embed.set_image(url=f"attachment://{gif.filename}")
 
 
 async def _scoring_round(c: Context) -> Outgoing:
-    return Outgoing(formatting.scoring_round_text(cast(ScoringRound, c.post.payload)))
+    payload = cast(ScoringRound, c.post.payload)
+    content, member = formatting.ping_text(c.game, payload.get("next"))
+    return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload), member=member)
+
+
+async def _scored(c: Context) -> Outgoing:
+    """A scoring turn's line: the round's announcement edited with every line so far (the announcement is rebuilt
+    whole, so a retry or a late edit is harmless); posted anew if the announcement never made it."""
+    payload = cast(Scored, c.post.payload)
+    announced = await c.post_of(PostKind.SCORING_ROUND)
+    if announced is None or announced.payload.get("round") != payload["round"]:
+        return Outgoing(skip=True)
+    embed = formatting.scoring_round_embed(c.game, await c.view(), cast(ScoringRound, announced.payload),
+                                           complete=payload["complete"])
+    if announced.message_id is None:
+        return Outgoing(embed=embed)
+    embed.set_footer(text=f"{embed.footer.text} · {post_marker(announced.id)}")
+    return Outgoing(embed=embed, edit=announced.message_id)
+
+
+async def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
+    """A ping deleted once answered; nothing if there is nobody to ping, the game has already moved past it, or a
+    scoring round announced with it pings the same player (one ping per wait)."""
+    if not text or c.answered:
+        return Outgoing(skip=True)
+    if member is not None and any(p.kind == PostKind.SCORING_ROUND
+                                  and (p.payload.get("next") or {}).get("member_id") == member
+                                  for p in await c.siblings()):
+        return Outgoing(skip=True)
+    return Outgoing(text, member=member, ping=True)
 
 
 async def _bidding(c: Context) -> Outgoing:
-    text, member = formatting.bidding_text(cast(Bidding, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload)))
 
 
 async def _auction_won(c: Context) -> Outgoing:
-    text, member = formatting.auction_won_text(cast(AuctionWon, c.post.payload), await c.view())
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view()))
 
 
 async def _declare(c: Context) -> Outgoing:
-    text, member = formatting.declare_text(cast(Declaration, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next")))
 
 
 async def _rapido_placing(c: Context) -> Outgoing:
-    text, member = formatting.rapido_placing_text(cast(RapidoPlacing, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload)))
 
 
 async def _rapido_acted(c: Context) -> Outgoing:
-    text, member = formatting.rapido_acted_text(await c.view(), cast(RapidoActed, c.post.payload))
-    return Outgoing(text, member=member)
+    """The placement or slot's action is on its live message; this only pings the next to act."""
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next")))
 
 
 async def _jump_opened(c: Context) -> Outgoing:
@@ -312,13 +371,18 @@ async def _jump_opened(c: Context) -> Outgoing:
 
 
 async def _jump_revealed(c: Context) -> Outgoing:
-    text, member = formatting.jump_revealed_text(await c.view(), cast(JumpRevealed, c.post.payload))
-    return Outgoing(text, member=member)
+    """The numbers are on the jump's live message (its last form); this only pings the first to act."""
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
 
 
 async def _reminder(c: Context) -> Outgoing:
-    return reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
-                    server=c.server)
+    """A reminder in the channel is a ping like the others, deleted once answered; one by DM stays."""
+    if c.answered:
+        return Outgoing(skip=True)
+    out = reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
+                   server=c.server)
+    out.ping = True  # in the channel (at once, or when the DM is refused); a delivered DM stays
+    return out
 
 
 def _simple(make: Callable[[Any], Outgoing]) -> Composer:
@@ -348,5 +412,6 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.RAPIDO_ACTED: _rapido_acted,
     PostKind.JUMP_OPENED: _jump_opened,
     PostKind.JUMP_REVEALED: _jump_revealed,
+    PostKind.SCORED: _scored,
 }
 """One composer per kind of post (a test checks none is missing)."""

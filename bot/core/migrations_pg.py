@@ -345,6 +345,13 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, player_id, season_id, rated_at);
 """),
+    (9, """
+-- Issue 17 (SQLite's migration 9): pings deleted once answered.
+ALTER TABLE outbox ADD COLUMN ping INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN ping_retry_at DOUBLE PRECISION;
+CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

@@ -82,7 +82,8 @@ async def test_the_end_of_game_post_carries_the_animated_replay(tmp_path: Path) 
         assert responses(calls)[0].ephemeral
         post = end_post(calls, game_id)
         assert "🏆" in text_of(post) and "could not be attached" not in text_of(post)
-        assert set(post.files) == {"board.png", f"tikal-game-{game_id}.json", f"tikal-game-{game_id}.gif"}
+        assert set(post.files) == {f"tikal-game-{game_id}.json", f"tikal-game-{game_id}.gif"}
+        assert post.data["embeds"][0]["image"]["url"] == f"attachment://tikal-game-{game_id}.gif"  # plays inline
         attachments = {a["filename"]: a for a in post.json["attachments"]}  # type: ignore[index]
         assert attachments[f"tikal-game-{game_id}.gif"]["description"].startswith("The animated replay")
         record = json.loads(post.files[f"tikal-game-{game_id}.json"])
@@ -122,7 +123,8 @@ async def test_the_end_post_goes_out_without_the_replay_when(tmp_path: Path, fau
         name, options = as_command(move)
         calls = await command(wire, name, options, user=member)
         post = end_post(calls, game_id)
-        assert f"tikal-game-{game_id}.gif" not in post.files and "board.png" in post.files
+        assert f"tikal-game-{game_id}.gif" not in post.files and f"tikal-game-{game_id}.json" in post.files
+        assert "image" not in post.data["embeds"][0]  # no picture pointing at the GIF left out
         assert "🏆" in text_of(post)
         text = text_of(post)
         assert f"The animated replay of game #{game_id} could not be attached here: " in text
