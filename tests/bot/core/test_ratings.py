@@ -14,9 +14,11 @@ import pytest
 from openskill.models import PlackettLuce
 
 import bot.core.sqlite_storage
-from bot.core import ratings, sql
+from bot.core import postgres_storage, ratings, sql
+from bot.core.backends import open_storage
 from bot.core.errors import BadOption, NotAllowed, WrongStatus
 from bot.core.migrations import MIGRATIONS
+from bot.core.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.ratings import COMPUTER_PLAYERS, Rating, RatingRules, SeatResult, places, rate
 from bot.core.results import GameInfo
 from bot.core.service import TikalService
@@ -395,8 +397,9 @@ async def test_a_members_rating_shows_its_place_and_latest_changes(svc: TikalSer
 
 
 async def test_games_ended_before_the_ratings_are_never_rated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database migrated without 8 (the numbers after it were merged first) gets 8 at the next start."""
     path = tmp_path / "t.sqlite3"
-    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:7])
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", [m for m in MIGRATIONS if m[0] != 8])
     async with open_service(path) as svc:
         svc.commit_hooks.remove(ratings.on_commit)  # the code of then had no ratings
         game = await start(svc, 2)
@@ -409,3 +412,21 @@ async def test_games_ended_before_the_ratings_are_never_rated(tmp_path: Path, mo
             assert row is not None and await ratings.rate_game(tx, row, [1, 2]) == []
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM ratings").fetchone() == (0,)
+        assert [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY applied_at, version")][-2:] \
+            == [max(n for n, _ in MIGRATIONS), 8]  # 8 came last
+
+
+async def test_postgresql_gets_migration_8_after_9_too(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same in PostgreSQL: a number not applied yet is applied, whatever the highest applied is."""
+    monkeypatch.setattr(postgres_storage, "POSTGRES_MIGRATIONS", [m for m in POSTGRES_MIGRATIONS if m[0] != 8])
+    storage = await open_storage(pg_url)
+    async with storage.read() as r:
+        assert await sql.one(r, "SELECT to_regclass('ratings')") == (None,)
+    await storage.close()
+    monkeypatch.setattr(postgres_storage, "POSTGRES_MIGRATIONS", POSTGRES_MIGRATIONS)
+    storage = await open_storage(pg_url)
+    async with storage.read() as r:
+        assert await sql.one(r, "SELECT to_regclass('ratings') IS NOT NULL") == (True,)
+        versions = [int(v) for (v,) in await sql.rows(r, "SELECT version FROM schema_version ORDER BY version")]
+    await storage.close()
+    assert versions == [n for n, _ in POSTGRES_MIGRATIONS]
