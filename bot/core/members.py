@@ -145,6 +145,7 @@ class Members:
         """Delete everything stored about the member's preferences; False if there was nothing."""
         async with self.storage.transaction() as tx:
             gone = await sql.run(tx, "DELETE FROM member_settings WHERE user_id = ?", (user_id,))
+            gone += await sql.run(tx, "DELETE FROM member_locales WHERE user_id = ?", (user_id,))
             if gone:
                 await _replan_games_of(tx, user_id)
         return gone > 0

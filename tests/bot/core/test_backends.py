@@ -49,7 +49,8 @@ async def first_place(svc: TikalService, game_id: int) -> str:
 
 def test_both_dialects_have_the_same_numbered_migrations() -> None:
     """A migration added for one backend only fails here: write its twin (bot/core/migrations_pg.py)."""
-    assert [n for n, _ in MIGRATIONS] == [n for n, _ in POSTGRES_MIGRATIONS] == list(range(1, len(MIGRATIONS) + 1))
+    numbers = [n for n, _ in MIGRATIONS]
+    assert numbers == [n for n, _ in POSTGRES_MIGRATIONS] == sorted(set(numbers))
 
 
 async def test_migrations_apply_once_and_reopening_is_idempotent(database: Path | str) -> None:
@@ -57,7 +58,7 @@ async def test_migrations_apply_once_and_reopening_is_idempotent(database: Path 
         game = await start(svc, 2)
     for _ in range(2):
         async with await open_storage(database) as storage, storage.read() as r:
-            assert await r.schema_version() == len(MIGRATIONS)
+            assert await r.schema_version() == MIGRATIONS[-1][0]
             assert (await r.game(GUILD, game.id)) is not None
             assert [v for (v,) in await sql.rows(r, "SELECT version FROM schema_version ORDER BY version")] == \
                 [n for n, _ in MIGRATIONS]
