@@ -46,7 +46,8 @@ class Core:
         guilds ``shards`` owns (default: every guild)."""
         service = TikalService(storage, shards=shards)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
-                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage), Languages(storage))
+                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
+                   Languages(storage))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

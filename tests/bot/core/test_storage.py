@@ -13,15 +13,15 @@ import pytest
 import bot.core.sqlite_storage
 import engine
 from bot.core.migrations import MIGRATIONS
-
-LATEST = MIGRATIONS[-1][0]
-"""The schema's number: numbers may have gaps while parallel branches' migrations are merged."""
 from bot.core.process_lock import DatabaseInUse
 from bot.core.sqlite_storage import SqliteStorage
 from bot.core.storage import IntegrityError, NewMove
 from engine import StaleState
 from tests.bot.core.servicekit import GUILD, as_before_options, open_service, replay_from_file, table_counts
 from tests.bot.core.servicekit import started_game as start
+
+LATEST = MIGRATIONS[-1][0]
+"""The schema's number: numbers may have gaps while parallel branches' migrations are merged."""
 
 
 def svc_first_place(path: Path, game_id: int) -> str:
