@@ -27,8 +27,9 @@ from .locales import LOCALES
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 SOURCES: Final = ("engine", "render", "bot")
-KEYWORDS: Final = {"tr": ((1, "c"), 2), "ntr": ((1, "c"), 2, 3)}
-"""Babel keyword specs: the context is argument 1, the English (and its plural) the next ones."""
+KEYWORDS: Final = {"tr": ((1, "c"), 2), "ntr": ((1, "c"), 2, 3), "cmd": ((1, "c"), 2)}
+"""Babel keyword specs: the context is argument 1, the English (and its plural) the next ones; ``cmd`` is a
+description of the slash commands."""
 FIXED_DATE: Final = datetime(2025, 1, 1, tzinfo=UTC)
 """Header dates stay fixed, so a catalogue changes only when its messages do."""
 

@@ -211,7 +211,7 @@ class Table:
         settings = await svc.settings(game.guild_id)
         game = await svc.set_options(game.guild_id, game.id, interaction.user.id, options,
                                      is_moderator=is_moderator(interaction, settings.moderator_role_id))
-        chosen = ", ".join(name for name, _ in explain(GameSetup("basic", game.options))) or "none"
+        chosen = ", ".join(str(name) for name, _ in explain(GameSetup("basic", game.options))) or "none"
         await reply(interaction, f"Options of game #{game.id}: {chosen}.")
         await self.update_lobby(game)
 

@@ -240,6 +240,9 @@ class ModDetails(TypedDict, total=False):
     turn_hours: float | None
     bid_hours: float | None
     policy: str
+    said: dict[str, Any]
+    """The line as a message (``bot.core.texts.stored``), written in the channel's language when sent; ``text``
+    is its English (a post queued before issue 12 has only ``text``)."""
 
 
 class ModAction(ModDetails):

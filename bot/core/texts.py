@@ -8,7 +8,10 @@ like any ``tr``/``ntr``, so each context is an entry of the six catalogues. ``st
 
 from __future__ import annotations
 
-from engine.messages import Param, Said
+from typing import Any
+
+from bot.core.storage import Status
+from engine.messages import Msg, Param, Said
 
 
 def tr(context: str, english: str, /, **params: Param) -> Said:
@@ -17,3 +20,53 @@ def tr(context: str, english: str, /, **params: Param) -> Said:
 
 def ntr(context: str, one: str, many: str, n: int, /, **params: Param) -> Said:
     return Said(context, one, many, n=n, **params)
+
+
+Stored = dict[str, Any]
+"""A message as JSON (a post's payload keeps it, so the post is written in its reader's language when sent)."""
+
+
+def stored(message: Msg) -> Stored:
+    """A message as JSON: its code, its own English if it brings one, its parameters (nested ones too)."""
+    out: Stored = {"code": message.code, "params": {k: _stored_param(v) for k, v in message.params.items()}}
+    entry = message.entry()
+    if isinstance(message, Said) and entry is not None:
+        out["one"] = entry.one
+        if entry.many is not None:
+            out["many"] = entry.many
+    return out
+
+
+def loaded(data: Stored) -> Msg:
+    """The message that ``stored`` wrote."""
+    params = {k: _loaded_param(v) for k, v in data["params"].items()}
+    if "one" in data:
+        return Said(data["code"], data["one"], data.get("many"), **params)
+    return Msg(data["code"], **params)
+
+
+def _stored_param(value: Param) -> Any:
+    if isinstance(value, Msg):
+        return {"message": stored(value)}
+    if isinstance(value, tuple):
+        return {"list": [_stored_param(v) for v in value]}
+    return value
+
+
+def _loaded_param(value: Any) -> Param:
+    if isinstance(value, dict):
+        if "message" in value:
+            return loaded(value["message"])
+        return tuple(_loaded_param(v) for v in value["list"])
+    assert isinstance(value, int | str), value
+    return value
+
+
+def status_word(status: Status) -> Said:
+    """A game's status as a word for a person (``running`` → ``läuft``)."""
+    return {
+        Status.LOBBY: tr("status.lobby", "a lobby"),
+        Status.RUNNING: tr("status.running", "running"),
+        Status.FINISHED: tr("status.finished", "finished"),
+        Status.ABORTED: tr("status.aborted", "stopped"),
+    }[status]
