@@ -277,11 +277,11 @@ class Moderation:
                           "{owner}.", by=by, player=seat.seat_name or "", game=game_id, owner=owner)
             else:
                 if held is not None and held.level == level:
-                    raise WrongStatus(tr("moderation.already_computer", "{player} is already played by the {level} "
-                                         "computer player.", player=seat.seat_name or "", level=level))
+                    raise WrongStatus(tr("moderation.already_computer", "{player} is already played by the 🤖 computer "
+                                         "({level}) player.", player=seat.seat_name or "", level=level))
                 await put_computer(tx, game_id, seat.seat, level, secrets.randbits(62), by)
                 text = tr("moderation.computer_given", "🛠️ <@{by}> handed {player}'s seat in game #{game} to a 🤖 "
-                          "computer player ({level}) (instead of {owner}); it keeps its figures and score.", by=by,
+                          "computer ({level}) player (instead of {owner}); it keeps its figures and score.", by=by,
                           player=seat.seat_name or "", game=game_id, level=level, owner=owner)
             post = await self._post(tx, row, "computer", by, text, seat=seat.seat, player=seat.seat_name,
                                     level=level)
