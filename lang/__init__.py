@@ -15,4 +15,5 @@ up to date with the sources. The game's words come from each rulebook (``docs/gl
 from .locales import AUTONYMS, DEFAULT_LOCALE, LOCALES, locale_from_environment, resolve
 from .translator import Translator, render, translator
 
-__all__ = ["AUTONYMS", "DEFAULT_LOCALE", "LOCALES", "Translator", "locale_from_environment", "render", "resolve", "translator"]
+__all__ = ["AUTONYMS", "DEFAULT_LOCALE", "LOCALES", "Translator", "locale_from_environment", "render", "resolve",
+           "translator"]
