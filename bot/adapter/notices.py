@@ -35,6 +35,7 @@ from bot.core.posts import (
     RapidoActed,
     RapidoPlacing,
     Reminder,
+    Scored,
     ScoringRound,
     SeatPlayed,
     Started,
@@ -62,6 +63,12 @@ class Outgoing:
     """Deliver to ``member`` by direct message (the channel when their DMs are closed)."""
     fallback: str = ""
     """The content to post in the channel instead, when the DM cannot be delivered."""
+    ping: bool = False
+    """A ping that only asks someone to act: deleted once answered (the story is on the live message)."""
+    edit: int | None = None
+    """Bring this earlier message up to date instead of posting a new one (posted anew if it is gone)."""
+    skip: bool = False
+    """Nothing to send (a ping for nobody, or one the game has already moved past)."""
 
 
 Payload = dict[str, Any] | SeatPlayed | Reminder | DeadlineWaiting | ModAction
@@ -221,6 +228,17 @@ class Context:
     """The public view at the post's version."""
     siblings: Callable[[], Awaitable[list[Post]]]
     """The posts queued with this one (same game, same version)."""
+    post_of: Callable[[PostKind], Awaitable[Post | None]] = field(default=lambda kind: _none())
+    """The game's last post of a kind queued before this one (e.g. the scoring round a scored line goes in)."""
+
+    @property
+    def answered(self) -> bool:
+        """Whether the game has moved past this post's version (a ping for it would come too late)."""
+        return self.game.version > self.post.version or self.game.status.value != "running"
+
+
+async def _none() -> Post | None:
+    return None
 
 
 Composer = Callable[[Context], Awaitable[Outgoing]]
@@ -240,49 +258,87 @@ async def _started(c: Context) -> Outgoing:
 async def _turn_ended(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(TurnEnded, c.post.payload)
-    content, embed, member = formatting.turn_ended_post(c.game, view, payload)
-    mark = skip_mark(await c.siblings(), payload.get("seat"))
+    siblings = await c.siblings()
+    # a scoring round to play opened with this turn's end: its announcement, just below, pings the first to score
+    announced = any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once") for p in siblings)
+    content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced)
+    mark = skip_mark(siblings, payload.get("seat"))
     if mark is not None:
         embed.title = f"{embed.title} · {mark}"
     return Outgoing(content, embed, await _board(view), member)
+
+
+async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
+    """The result's picture: none for now (the last turn's board is the post just above it). Issue 16's replay GIF
+    goes here; the first file returned becomes the embed's image."""
+    return []
 
 
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
     record = json.dumps(payload["record"], indent=1).encode()
-    files = [*await _board(view), discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
-                                               description="The game record")]
-    return Outgoing("", formatting.finished_embed(c.game, view, payload), files)
+    embed = formatting.finished_embed(c.game, view, payload)
+    pictures = await _result_pictures(c, view)
+    if pictures:
+        embed.set_image(url=f"attachment://{pictures[0].filename}")
+    files = [*pictures, discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
+                                     description="The game record: every move, to replay or study the game")]
+    return Outgoing("", embed, files)
 
 
 async def _scoring_round(c: Context) -> Outgoing:
-    return Outgoing(formatting.scoring_round_text(cast(ScoringRound, c.post.payload)))
+    payload = cast(ScoringRound, c.post.payload)
+    content, member = ("", None) if payload.get("at_once") else formatting.ping_text(c.game, payload.get("next"))
+    return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload), member=member)
+
+
+async def _scored(c: Context) -> Outgoing:
+    """A scoring turn's line: the round's announcement edited with every line so far (the announcement is rebuilt
+    whole, so a retry or a late edit is harmless); posted anew if the announcement never made it."""
+    payload = cast(Scored, c.post.payload)
+    announced = await c.post_of(PostKind.SCORING_ROUND)
+    if announced is None or announced.payload.get("round") != payload["round"]:
+        return Outgoing(skip=True)
+    embed = formatting.scoring_round_embed(c.game, await c.view(), cast(ScoringRound, announced.payload),
+                                           complete=payload["complete"])
+    if announced.message_id is None:
+        return Outgoing(embed=embed)
+    embed.set_footer(text=f"{embed.footer.text} · {post_marker(announced.id)}")
+    return Outgoing(embed=embed, edit=announced.message_id)
+
+
+async def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
+    """A ping deleted once answered; nothing if there is nobody to ping, the game has already moved past it, or a
+    scoring round announced with it pings the same player (one ping per wait)."""
+    if not text or c.answered:
+        return Outgoing(skip=True)
+    if member is not None and any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once")
+                                  and (p.payload.get("next") or {}).get("member_id") == member
+                                  for p in await c.siblings()):
+        return Outgoing(skip=True)
+    return Outgoing(text, member=member, ping=True)
 
 
 async def _bidding(c: Context) -> Outgoing:
-    text, member = formatting.bidding_text(cast(Bidding, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload)))
 
 
 async def _auction_won(c: Context) -> Outgoing:
-    text, member = formatting.auction_won_text(cast(AuctionWon, c.post.payload), await c.view())
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view()))
 
 
 async def _declare(c: Context) -> Outgoing:
-    text, member = formatting.declare_text(cast(Declaration, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next")))
 
 
 async def _rapido_placing(c: Context) -> Outgoing:
-    text, member = formatting.rapido_placing_text(cast(RapidoPlacing, c.post.payload))
-    return Outgoing(text, member=member)
+    return await _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload)))
 
 
 async def _rapido_acted(c: Context) -> Outgoing:
-    text, member = formatting.rapido_acted_text(await c.view(), cast(RapidoActed, c.post.payload))
-    return Outgoing(text, member=member)
+    """The placement or slot's action is on its live message; this only pings the next to act."""
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next")))
 
 
 async def _jump_opened(c: Context) -> Outgoing:
@@ -292,13 +348,18 @@ async def _jump_opened(c: Context) -> Outgoing:
 
 
 async def _jump_revealed(c: Context) -> Outgoing:
-    text, member = formatting.jump_revealed_text(await c.view(), cast(JumpRevealed, c.post.payload))
-    return Outgoing(text, member=member)
+    """The numbers are on the jump's live message (its last form); this only pings the first to act."""
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
 
 
 async def _reminder(c: Context) -> Outgoing:
-    return reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
-                    server=c.server)
+    """A reminder in the channel is a ping like the others, deleted once answered; one by DM stays."""
+    if c.answered:
+        return Outgoing(skip=True)
+    out = reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
+                   server=c.server)
+    out.ping = not out.dm
+    return out
 
 
 def _simple(make: Callable[[Any], Outgoing]) -> Composer:
@@ -328,5 +389,6 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.RAPIDO_ACTED: _rapido_acted,
     PostKind.JUMP_OPENED: _jump_opened,
     PostKind.JUMP_REVEALED: _jump_revealed,
+    PostKind.SCORED: _scored,
 }
 """One composer per kind of post (a test checks none is missing)."""

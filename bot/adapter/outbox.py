@@ -31,6 +31,13 @@ claims every post before sending it (``TikalService.claim``: ``FOR UPDATE SKIP L
 ``CLAIM_LEASE`` in ``retry_at``), so two processes that both think they own a guild (a deploy with the old and
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
+
+Pings that only ask someone to act (the next bidder, a pick, a reminder …: ``Outgoing.ping``) are deleted once
+answered, so the channel keeps the story and not the nagging: the post is marked a ping when it is sent (its
+message id is stored), the move that answers it lists it (``Moved.answered``) and ``delete_pings`` deletes it after
+that move's own posts went out. Deleting is best effort: a message already gone (404) counts as deleted, any other
+failure is tried again with the posts' backoff by the worker (``clean_up``, also at every start), a few times, and
+never holds back a post or a move. A ping whose game has already moved on when it is due is not sent at all.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ from bot.adapter.permissions import missing_here
 from bot.adapter.replies import fitted, mentions
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
-from bot.core.results import Post
+from bot.core.results import Ping, Post
 from engine import GameView
 
 log = logging.getLogger(__name__)
@@ -75,8 +82,21 @@ CatchUp = Callable[[int, int], Awaitable[None]]
 """Brings a game's channel up to date (the table's ``sync``), after a held-back post finally went out."""
 
 
+PING_TRIES: Final = 6
+"""Failed deletions of a ping before it is left in the channel (about half an hour of backoff)."""
+
+
 class UnknownKind(Exception):
     """A post kind the adapter has no message for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """What became of a post: its message (None: nothing was sent, e.g. a ping answered already), and whether that
+    message is a ping to delete once answered."""
+
+    message_id: int | None
+    ping: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +179,7 @@ class Outbox:
             self._wake.clear()
             try:
                 await self.flush_and_catch_up()
+                await self.clean_up()
             except Exception:
                 log.exception("the outbox round failed")
 
@@ -181,6 +202,43 @@ class Outbox:
             game = await svc.game(guild_id, game_id)
             if self.catch_up is not None and (game.turn_message_id is None or (guild_id, game_id) in pending):
                 await self.catch_up(guild_id, game_id)
+        await self.clean_up()
+
+    # --- pings answered ---------------------------------------------------------------------------
+
+    async def clean_up(self) -> int:
+        """Delete the pings already answered that are still in their channels (a restart, an earlier failure, a
+        move of another process); return how many are gone."""
+        return await self.delete_pings(await self.core.service.due_pings(self.clock(), BATCH))
+
+    async def delete_pings(self, pings: Sequence[Ping]) -> int:
+        """Delete answered pings, best effort: gone already (404) counts as deleted; another failure is tried again
+        later (``PING_TRIES`` times in all), and never raises. Returns how many are gone."""
+        if not pings:
+            return 0
+        deleted: list[int] = []
+        failed: dict[int, float] = {}
+        for ping in pings:
+            message = self.client.get_partial_messageable(ping.channel_id, guild_id=ping.guild_id) \
+                .get_partial_message(ping.message_id)
+            try:
+                await message.delete()
+            except discord.NotFound:
+                deleted.append(ping.post_id)
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+                if ping.tries + 1 >= PING_TRIES:
+                    log.warning("leaving ping %s of game %s in channel %s: %s", ping.message_id, ping.game_id,
+                                ping.channel_id, error)
+                    deleted.append(ping.post_id)
+                else:
+                    failed[ping.post_id] = self.clock() + backoff(ping.tries + 1)
+            else:
+                deleted.append(ping.post_id)
+        try:
+            await self.core.service.pings_deleted(deleted, failed)
+        except Exception:  # the next round finds them again (a 404 then)
+            log.exception("could not record the deleted pings")
+        return len(deleted)
 
     # --- sending ------------------------------------------------------------------------------
 
@@ -238,7 +296,7 @@ class Outbox:
         """Send one post and record it; False if it failed (it then holds back its place's later posts)."""
         svc = self.core.service
         try:
-            message_id = await self._send(post, views)
+            sent = await self._send(post, views)
         except UnknownKind:
             # A kind this adapter cannot show yet: skipped rather than holding back the game's posts.
             log.warning("post %s of game %s has a kind this bot cannot show: %s", post.id, post.game_id, post.kind)
@@ -247,7 +305,7 @@ class Outbox:
         except Exception as error:  # Discord refused, it could not be reached, or the post could not be composed
             await self._failed(post, error)
             return False
-        await svc.mark_sent(post.id, message_id)
+        await svc.mark_sent(post.id, sent.message_id, ping=sent.ping)
         return True
 
     async def _failed(self, post: Post, error: Exception) -> None:
@@ -270,7 +328,7 @@ class Outbox:
                     backoff(attempts), detail)
         self._held.add((post.game_id, post.channel_id))
 
-    async def _send(self, post: Post, views: Mapping[int, GameView]) -> int:
+    async def _send(self, post: Post, views: Mapping[int, GameView]) -> Sent:
         svc = self.core.service
         try:
             kind = PostKind(post.kind)
@@ -286,23 +344,41 @@ class Outbox:
             return [p for p in await svc.posts_of(post.guild_id, post.game_id) if p.version == post.version]
 
         guild = self.client.get_guild(game.guild_id)
-        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings))
+
+        async def post_of(of: PostKind) -> Post | None:
+            return await svc.latest_post(post.guild_id, post.game_id, of, before=post.id)
+
+        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
+                                            post_of))
+        if out.skip:
+            return Sent(None)
         return await self._post(post, out)
 
-    async def _post(self, post: Post, out: Outgoing) -> int:
+    async def _post(self, post: Post, out: Outgoing) -> Sent:
         if out.dm and out.member is not None:
             try:
                 dm = await self.client.create_dm(discord.Object(id=out.member))
                 content, _ = fitted(out.content)
                 message = await dm.send(content, allowed_mentions=discord.AllowedMentions.none(), nonce=post.nonce)
-                return message.id
+                return Sent(message.id)
             except discord.Forbidden:  # DMs closed (or no shared server): the channel, with a ping
                 log.info("member %s takes no DMs: reminder of game %s goes to the channel", out.member, post.game_id)
                 out.content, out.dm = out.fallback, False
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
+        if out.edit is not None:  # a message posted before is brought up to date (a scoring round's lines)
+            content, embed = fitted(out.content, out.embed)
+            earlier_message = channel.get_partial_message(out.edit)
+            try:
+                if content:
+                    await earlier_message.edit(content=content, embed=embed)
+                else:  # its content (the ping it began with) stays as it is
+                    await earlier_message.edit(embed=embed)
+                return Sent(out.edit)
+            except discord.NotFound:  # deleted meanwhile: the whole of it as a new message
+                log.info("message %s of game %s is gone: posting it again", out.edit, post.game_id)
         earlier = await self._already_there(post, channel)
         if earlier is not None:
-            return earlier
+            return Sent(earlier, out.ping)
         content, embed = fitted(out.content, out.embed, marker=post_marker(post.id))
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role, others=out.others),
                                   "nonce": post.nonce}
@@ -322,7 +398,7 @@ class Outbox:
             for file in out.files:
                 file.reset()
             message = await channel.send(content or None, **kwargs)
-        return message.id
+        return Sent(message.id, out.ping)
 
     async def _already_there(self, post: Post, channel: discord.PartialMessageable) -> int | None:
         """The id of the bot's message for ``post`` among the channel's last messages, if an earlier try got

@@ -154,15 +154,15 @@ class Table:
         game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
                                   variant=variant, seats=seats, thread=thread, computers=computers,
                                   computer_level=level)
-        timing = ""
+        mod = self.core.moderation
         if clock:
-            mod = self.core.moderation
             await mod.set_timing(guild, game.id, interaction.user.id, is_moderator=False, **clock)
-            timing = f" Its clock: {timing_text((await mod.clock(guild, game.id)).timing)}."
+        game_clock = (await mod.clock(guild, game.id)).timing
         await reply(interaction, f"Game #{game.id} is open: the lobby is below"
-                                 + (", and the game will be played in its thread." if thread else ".") + timing)
+                                 + (", and the game will be played in its thread." if thread else ".")
+                                 + f" Its clock: {timing_text(game_clock)}.")
         channel = self.channel(guild, game.channel_id)
-        message = await post(channel, embed=formatting.lobby_embed(game), view=lobby_view(game))
+        message = await post(channel, embed=formatting.lobby_embed(game, game_clock), view=lobby_view(game))
         await svc.set_lobby_message(guild, game.id, message.id)
         if thread:
             try:
@@ -177,15 +177,16 @@ class Table:
             except WrongStatus:  # started in the channel meanwhile (the thread took minutes): it stays there
                 log.warning("game %s started before its thread %s was ready", game.id, created.id)
                 return
-            await edit(message, embed=formatting.lobby_embed(game), view=lobby_view(game))
+            await edit(message, embed=formatting.lobby_embed(game, game_clock), view=lobby_view(game))
 
     async def update_lobby(self, game: GameInfo) -> None:
         if game.lobby_message_id is None:
             return
         message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
         view = lobby_view(game) if game.status is Status.LOBBY else None
+        timing = (await self.core.moderation.clock(game.guild_id, game.id)).timing
         try:
-            await edit(message, embed=formatting.lobby_embed(game), view=view)
+            await edit(message, embed=formatting.lobby_embed(game, timing), view=view)
         except discord.NotFound:
             log.info("lobby message of game %s is gone", game.id)
 
@@ -240,7 +241,8 @@ class Table:
         if silent:
             await interaction.response.defer()
         else:
-            await reply(interaction, formatting.confirmation(moved.view, moved.move))
+            still = moved.to_act is not None and moved.to_act.member_id == interaction.user.id
+            await reply(interaction, formatting.confirmation(moved.view, moved.move, still_acting=still))
         await self.sync(guild, moved.game.id, moved)
 
     async def jump(self, interaction: discord.Interaction, chips: int, game_id: int | None = None,
@@ -266,8 +268,9 @@ class Table:
             await update(interaction, "The game has moved on since you asked; nothing was done.")
             return
         if seat is not None and seat.member_id != interaction.user.id and not view.finished:
-            who = labels.player(view, view.to_act)
-            await reply(interaction, f"It is {who}'s turn, not yours.")
+            assert view.to_act is not None
+            waiting = labels.waiting_for(view.phase, view.variant, view.stage)
+            await reply(interaction, labels.not_yours(view.to_act, view.players[view.to_act].name, waiting))
             return
         if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
             what = "Give this slot up" if formatting.rapido_stage(view) == "slot" else "End your turn anyway"
@@ -362,11 +365,13 @@ class Table:
                 await svc.set_turn_message(guild, game_id, None)
 
     async def _send_posts(self, moved: Moved | None) -> None:
-        """The posts the command committed, else whatever the queue holds."""
+        """The posts the command committed, else whatever the queue holds; then the pings answered meanwhile go."""
         if moved is None:
             await self.outbox.flush()
+            await self.outbox.clean_up()
         else:
             await self.outbox.send(moved.posts, {moved.view.version: moved.view})
+            await self.outbox.delete_pings(moved.answered)
 
     @staticmethod
     async def _fetch_live(channel: discord.PartialMessageable, message_id: int) -> discord.Embed | None:
@@ -430,7 +435,8 @@ class Table:
         assert interaction.channel_id is not None
         overview = await self.core.service.overview(guild, interaction.channel_id)
         if overview.view is None:
-            await reply(interaction, embed=formatting.lobby_embed(overview.game))
+            timing = (await self.core.moderation.clock(guild, overview.game.id)).timing
+            await reply(interaction, embed=formatting.lobby_embed(overview.game, timing))
         else:
             jump = await self.core.service.jump_status(guild, overview.game.id) \
                 if overview.view.phase is Phase.JUMP else None

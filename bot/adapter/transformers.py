@@ -7,12 +7,47 @@ move is applied (autocomplete is advice, and anyone can type anything).
 from __future__ import annotations
 
 import re
+from typing import Final
 
 import discord
 from discord import app_commands
 
 import engine
+from bot.core.autocomplete import option_choices, zoom_choices
 from bot.core.errors import quoted
+from bot.core.service import Place
+from engine import EngineError
+
+
+class NotASpace(app_commands.TransformerError):
+    """A typed space that is none; ``legal``: the spaces the option may take now (empty when unknown)."""
+
+    def __init__(self, value: str, transformer: app_commands.Transformer, legal: list[str]) -> None:
+        super().__init__(value, discord.AppCommandOptionType.string, transformer)
+        self.legal = legal
+
+
+MOST_NAMED: Final = 12
+"""At most this many legal spaces are named in a refusal (then "and 7 more")."""
+
+
+async def legal_spaces(interaction: discord.Interaction, value: str) -> list[str]:
+    """The values the option given ``value`` may take now for the member (their legal moves, as its autocomplete
+    offers them; the explored spaces for a zoom), or none if that cannot be told."""
+    core = getattr(interaction.client, "core", None)
+    command = interaction.command
+    option = next((name for name, raw in iter(interaction.namespace) if raw == value), None)
+    if core is None or command is None or option is None or interaction.guild_id is None \
+            or interaction.channel_id is None:
+        return []
+    try:
+        view, entries = await core.service.view_and_moves(interaction.guild_id, Place(interaction.channel_id),
+                                                          interaction.user.id)
+    except EngineError:
+        return []
+    found = zoom_choices(view, limit=40) if command.name == "board" else option_choices(
+        view, entries, command.name, option, {}, limit=40)
+    return [str(o.value) for o in found]
 
 
 class HexTransformer(app_commands.Transformer):
@@ -29,7 +64,7 @@ class HexTransformer(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         space = engine.parse_space(value.strip())
         if space is None:
-            raise app_commands.TransformerError(value, self.type, self)
+            raise NotASpace(value, self, await legal_spaces(interaction, value))
         return engine.space_name(space)
 
 
@@ -91,6 +126,11 @@ ZoneName = app_commands.Transform[str, TextTransformer(64, "a time zone like Eur
 
 def describe_bad_value(error: app_commands.TransformerError) -> str:
     """What an unreadable option value should have been."""
+    if isinstance(error, NotASpace) and error.legal:
+        named = ", ".join(error.legal[:MOST_NAMED])
+        more = f" and {len(error.legal) - MOST_NAMED} more" if len(error.legal) > MOST_NAMED else ""
+        which = "This one works now" if len(error.legal) == 1 else "These work now"
+        return f"{quoted(error.value)} is not a space. {which}: {named}{more} (the list offers them)."
     if isinstance(error.transformer, HexTransformer):
         return f"{quoted(error.value)} is not a space: spaces are A1 … H5 (pick one from the list)."
     if isinstance(error.transformer, FiguresTransformer):

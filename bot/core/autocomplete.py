@@ -14,7 +14,7 @@ from typing import Any, Final
 import engine
 from bot.core.labels import hexagon_name, player, seat_by_name, space_label
 from engine import GameView, LegalMove, Move
-from engine.board import NEIGHBOURS, SIDE_NAMES
+from engine.board import NEIGHBOURS
 
 MAX_CHOICES: Final = 25
 MAX_LABEL: Final = 100
@@ -95,13 +95,25 @@ def _figures_here(view: GameView, name: str) -> str:
 
 
 def _rotation_label(view: GameView, space_name: str, rotation: int) -> str:
-    """``rotation 2 · paths N→B1 2 AP, SE→C2 1 AP``: what the hexagon in hand would connect to."""
+    """``rotation 2 · path to B1: 2 AP`` / ``rotation 3 · paths to B1: 2 AP, to C2: 1 AP``: what the hexagon in hand
+    would connect to, and what crossing each path costs."""
     space = engine.parse_space(space_name)
     if space is None or view.hand not in engine.HEXAGONS:
         return f"rotation {rotation}"
-    paths = [f"{SIDE_NAMES[side]}→{engine.space_name(NEIGHBOURS[space][side])} {cost} AP"
+    paths = [f"to {engine.space_name(NEIGHBOURS[space][side])}: {cost} AP"
              for side, cost in view.placement_costs(space, rotation)]
-    return f"rotation {rotation} · " + (", ".join(paths) if paths else "no path")
+    if not paths:
+        return f"rotation {rotation} · no path to a neighbour"
+    return f"rotation {rotation} · path{'s' if len(paths) > 1 else ''} " + ", ".join(paths)
+
+
+def command_text(move: Move) -> tuple[str, str]:
+    """The slash command a player types for ``move`` and its options: ``("/tikal move",
+    "source:A1 target:A3 figures:leader")``."""
+    verb = str(move).split()[0]
+    name = {"score": "declare"}.get(verb, verb)
+    values = parts(move) if not isinstance(move, engine.Declare) else {"score": "yes" if move.score else "no"}
+    return f"/tikal {name}", " ".join(f"{k}:{v}" for k, v in values.items() if v is not False)
 
 
 def _count_label(unit: str, count: int, each: int) -> str:

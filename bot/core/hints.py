@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from bot.core.autocomplete import command_text
 from engine import EngineError, GameView, Move, apply
 from engine.ai import determinize, plan
 
@@ -41,12 +42,13 @@ def suggest(view: GameView, seed: int, level: str = HINT_LEVEL) -> list[Step]:
 
 
 def hint_text(player: str, steps: list[Step]) -> str:
-    """The ephemeral answer: clearly a suggestion, one move per line in the notation."""
+    """The ephemeral answer: clearly a suggestion, one command per line as the player would type it."""
     if not steps:
         return "💡 The computer player has no suggestion here."
     lines = [f"💡 **Suggestion** for {player} (what the strong computer player would do; you decide):"]
     for step in steps:
         cost = f" · {step.ap} AP" if step.ap is not None else ""
-        lines.append(f"• `{step.move}`{cost}")
-    lines.append("Nothing has been played: make the moves yourself with the /tikal commands.")
+        path, options = command_text(step.move)
+        lines.append(f"• `{path}`" + (f" {options}" if options else "") + cost)
+    lines.append("Nothing has been played: type the commands yourself (autocomplete offers each value).")
     return "\n".join(lines)

@@ -23,6 +23,24 @@ def player(view: GameView, seat: int | None) -> str:
     return f"{square(seat)} {view.players[seat].name}"
 
 
+def waiting_for(phase: engine.Phase, variant: engine.Variant, stage: engine.Stage) -> str:
+    """What the game waits for from its player to act, as a noun: ``turn``, ``bid``, ``pick``, ``scoring turn``,
+    ``declaration``; in a Tikal Rápido round ``placement`` or ``slot`` (of a state or a view alike)."""
+    rapido = variant is engine.Variant.RAPIDO
+    if rapido and stage is engine.Stage.PLACING and phase is engine.Phase.PLACE:
+        return "placement"
+    if rapido and stage is engine.Stage.JUMPS and phase is engine.Phase.ACTIONS:
+        return "slot"
+    return {engine.Phase.BID: "bid", engine.Phase.PICK: "pick", engine.Phase.DECLARE: "declaration",
+            engine.Phase.SCORING: "scoring turn", engine.Phase.JUMP: "jump"}.get(phase, "turn")
+
+
+def not_yours(seat: int, name: str, waiting: str) -> str:
+    """The refusal of a move by someone else than the player to act: ``It is 🟦 Ana's bid, not yours.``, the same
+    from a command and from a button."""
+    return f"It is {square(seat)} {name}'s {waiting}, not yours."
+
+
 def seat_by_name(view: GameView, name: str) -> int | None:
     return next((p.seat for p in view.players if p.name.lower() == name.lower()), None)
 

@@ -347,6 +347,15 @@ CREATE TABLE jump_choices (
     PRIMARY KEY (game_id, seat)
 );
 """),
+    (9, """
+-- Issue 17: a ping that is deleted once answered (the next bidder's, a pick's, a reminder …). A post sent as such
+-- a ping keeps ping = 1 until its message is deleted (or deleting it kept failing); the game moving past the
+-- post's version answers it. Migration 8 is issue 16's (ratings and seasons).
+ALTER TABLE outbox ADD COLUMN ping INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;  -- failed deletions in a row
+ALTER TABLE outbox ADD COLUMN ping_retry_at REAL;                     -- not tried again before this
+CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
+"""),
     (10, """
 -- Issue 12: the bot in six languages. A server's language for its channel posts, as a moderator set it
 -- (/tikal-mod config language); no row: the server's own preferred locale, English when unknown.

@@ -284,6 +284,13 @@ CREATE TABLE jump_choices (
     PRIMARY KEY (game_id, seat)
 );
 """),
+    (9, """
+-- Issue 17 (SQLite's migration 9): pings deleted once answered.
+ALTER TABLE outbox ADD COLUMN ping INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN ping_retry_at DOUBLE PRECISION;
+CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
+"""),
     (10, """
 -- Issue 12 (SQLite's migration 10): a server's language for its channel posts; a member's locale as last seen.
 CREATE TABLE guild_languages (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from bot.core import labels
 from engine import End, GameState, Move, Phase, Stage, Variant, record_of
@@ -56,6 +56,14 @@ class PostKind(StrEnum):
     """Tikal Rápido: a jump opens; the board, and a ping for everyone who must choose chips (in secret)."""
     JUMP_REVEALED = "jump_revealed"
     """Tikal Rápido: everyone has chosen: every number at once, the order of the slots, a ping for the first."""
+    SCORED = "scored"
+    """A scoring turn ended: its line is added to the scoring round's announcement (an edit of that message)."""
+
+
+PINGS = frozenset({PostKind.BIDDING, PostKind.AUCTION_WON, PostKind.DECLARE, PostKind.RAPIDO_PLACING,
+                   PostKind.RAPIDO_ACTED, PostKind.JUMP_REVEALED, PostKind.REMINDER})
+"""Posts that only ask someone to act: deleted once answered, never sent once the game has moved past them (the
+story they tell is on the live message)."""
 
 
 SEAT_PLAYED = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.COMPUTER_TURN,
@@ -74,6 +82,9 @@ class Who(TypedDict):
     hand: str | None
     slot: NotRequired[bool]
     """Tikal Rápido: a jump's action slot (one action with ``ap`` AP)."""
+    deadline_at: NotRequired[float | None]
+    """The deadline of the wait that begins (None: no deadline), planned in the same transaction; absent in posts
+    queued before it was kept here, and in posts of a move that was not the commit's last."""
 
 
 class SeatEntry(TypedDict):
@@ -105,6 +116,18 @@ class ScoringRound(TypedDict):
     at_once: NotRequired[bool]
     """Scoring without a round (SPEC 7.1): everyone scored at once, ``gains`` by seat name."""
     gains: NotRequired[dict[str, int]]
+    volcano: NotRequired[int | None]
+    """The seat that drew or took the volcano (None in the final round)."""
+
+
+class Scored(TypedDict):
+    """A scoring turn's end: the round's announcement is brought up to date from the score log of the post's
+    version (every line so far), and closed with the round's totals once ``complete``."""
+
+    round: int
+    seat: int
+    player: str
+    complete: bool
 
 
 class Bidding(TypedDict):
@@ -158,6 +181,7 @@ class JumpOpened(TypedDict):
     jump: int
     """The jump's number in the round's phase 3 (1, 2 …)."""
     choosers: list[ChooserEntry]
+    deadline_at: NotRequired[float | None]
 
 
 class JumpRevealed(TypedDict):
@@ -266,7 +290,7 @@ class DeliveryFailed(TypedDict):
 
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting
            | SeatPlayed | ModAction | DeliveryFailed | Declaration | RapidoPlacing | RapidoActed | JumpOpened
-           | JumpRevealed)
+           | JumpRevealed | Scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,6 +299,16 @@ class NewPost:
 
     kind: PostKind
     payload: Payload
+
+
+def stamp_deadline(post: NewPost, deadline_at: float | None) -> None:
+    """Give the post the deadline of the wait it announces (its ``next``, or a jump's choosers)."""
+    payload = cast(dict[str, Any], post.payload)
+    nxt = payload.get("next")
+    if isinstance(nxt, dict):
+        nxt["deadline_at"] = deadline_at
+    if post.kind == PostKind.JUMP_OPENED:
+        payload["deadline_at"] = deadline_at
 
 
 MemberOf = Callable[[int], int | None]
@@ -348,22 +382,35 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
     posts: list[NewPost] = _rapido_posts(before, move, after, member_of) if after.variant is Variant.RAPIDO else []
     if after.phase is Phase.DECLARE and before.phase is not Phase.DECLARE:
         posts.append(NewPost(PostKind.DECLARE, Declaration(round=after.round, next=who(after, member_of))))
-    if isinstance(move, End) and not _in_rapido_round(before):
-        assert after.last_turn is not None
-        posts.append(NewPost(PostKind.TURN_ENDED, TurnEnded(
-            turn=before.turn, seat=before.to_act, player=before.players[before.to_act],
-            scoring=before.phase is Phase.SCORING, moves=list(after.last_turn.moves), scores=_scores(after),
-            next=who(after, member_of),
-        )))
+    ended = isinstance(move, End) and not _in_rapido_round(before)
+    if ended and before.phase is Phase.SCORING:  # its line in the round's announcement, before the next ping
+        posts.append(NewPost(PostKind.SCORED, Scored(
+            round=before.scoring_round, seat=before.to_act, player=before.players[before.to_act],
+            complete=not (after.phase is Phase.SCORING and after.scoring_round == before.scoring_round))))
     if after.scoring_round > before.scoring_round:
         at_once = after.phase is not Phase.SCORING  # scoring without a round: everyone scored already
         round_ = ScoringRound(round=after.scoring_round, final=not at_once and after.volcano_player < 0,
                               next=who(after, member_of))
+        # who drew or took the volcano: the seat that places it after the round (at once: it places it now)
+        round_["volcano"] = (after.volcano_player if after.volcano_player >= 0
+                             else after.to_act if at_once else None)
         if at_once:
             round_["at_once"] = True
             round_["gains"] = {after.players[e.player]: e.temples + e.treasures for e in after.score_log
                                if e.round == after.scoring_round}
+        # A round to play is announced after the turn that opened it and pings the first to score (the turn's
+        # post then pings nobody); scoring at once is news for the next player, told before their ping.
         posts.append(NewPost(PostKind.SCORING_ROUND, round_))
+    if ended:
+        assert after.last_turn is not None
+        turn_ended = NewPost(PostKind.TURN_ENDED, TurnEnded(
+            turn=before.turn, seat=before.to_act, player=before.players[before.to_act],
+            scoring=before.phase is Phase.SCORING, moves=list(after.last_turn.moves), scores=_scores(after),
+            next=who(after, member_of),
+        ))
+        announced = [i for i, p in enumerate(posts) if p.kind == PostKind.SCORING_ROUND
+                     and not cast(ScoringRound, p.payload).get("at_once")]
+        posts.insert(announced[0] if announced else len(posts), turn_ended)
     if after.phase is Phase.BID and not isinstance(move, End) and (
         before.phase is not Phase.BID or before.to_act != after.to_act
     ):

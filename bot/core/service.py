@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
-from bot.core import jump_choices, sql, timing
+from bot.core import jump_choices, labels, sql, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -48,9 +48,9 @@ from bot.core.game_options import STORED_VARIANT, lobby_setup, lobby_setups, put
 from bot.core.game_options import checked as checked_setup
 from bot.core.jump_choices import Choice, choosers, jump_steps, most_chips, opened
 from bot.core.locks import GameLocks
-from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played
+from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played, stamp_deadline
 from bot.core.posts import started as started_post
-from bot.core.results import GameInfo, JumpChoice, Moved, Post, SeatInfo, Started
+from bot.core.results import GameInfo, JumpChoice, Moved, Ping, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
 from bot.core.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
 from bot.core.shards import EVERY_GUILD, Shards
@@ -481,6 +481,8 @@ class TikalService:
                     for hook in self.commit_hooks:
                         await hook(tx, row, None, state)
                     started = started_post(state, lambda seat: seats[seat].member_id)
+                    planned = await tx.game(guild_id, game_id)
+                    stamp_deadline(started, planned.deadline_at if planned is not None else None)
                     post = await tx.add_post(row, state.version, started, place_id=place)
             except IntegrityError:
                 raise ChannelBusy("The game's thread already has another game.") from None
@@ -500,11 +502,13 @@ class TikalService:
         if state.finished:
             raise engine.GameOver("The game is over; no more moves can be made.")
         to_act = state.players[state.to_act]
+        waiting = labels.waiting_for(state.phase, state.variant, state.stage)
         seat = next((s.seat for s in seats if s.member_id == member_id), None)
         if seat is None:
-            raise NotAPlayer(f"You are not playing in this game; it is {to_act}'s turn.")
+            raise NotAPlayer(f"You are not playing in this game; it is {labels.square(state.to_act)} {to_act}'s "
+                             f"{waiting}.")
         if seat != state.to_act:
-            raise NotYourTurn(f"It is {to_act}'s turn, not yours.")
+            raise NotYourTurn(labels.not_yours(state.to_act, to_act, waiting))
         return seat
 
     async def act(self, guild_id: int, game: GameRef, member_id: int, move: Move | str) -> Moved:
@@ -617,8 +621,12 @@ class TikalService:
             for hook in self.commit_hooks:
                 await hook(tx, row, before, final)
             await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
-            posts = [await tx.add_post(row, version, post) for version, post in queued]
             now = await self._row(tx, row.guild_id, row.id)
+            for version, post in queued:  # the wait that begins now: its deadline, as the clock planned it
+                if version == final.version:
+                    stamp_deadline(post, now.deadline_at)
+            posts = [await tx.add_post(row, version, post) for version, post in queued]
+            answered = await tx.answered_pings(row.id, final.version)
             game = GameInfo.of(now, await tx.seats(row.id))
         self._cache.put(row.id, final)
         return Moved(
@@ -627,6 +635,7 @@ class TikalService:
             to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
             computer_next=not final.finished and (final.to_act in loaded.computers or any(
                 loaded.played_by_bot(q) for q in choosers(final))),
+            answered=tuple(answered),
         )
 
     async def seat_view(self, guild_id: int, game: GameRef, member_id: int) -> GameView:
@@ -863,14 +872,35 @@ class TikalService:
             async with self.storage.transaction() as tx:
                 await tx.release_posts(post_ids)
 
+    async def latest_post(self, guild_id: int, game_id: int, kind: str, *, before: int) -> Post | None:
+        """The game's last post of ``kind`` queued before the post ``before`` (what a later post continues)."""
+        async with self.storage.read() as r:
+            return await r.latest_post(guild_id, game_id, kind, before)
+
     async def posts_of(self, guild_id: int, game_id: int) -> list[Post]:
         async with self.storage.read() as r:
             return await r.outbox_of_game(guild_id, game_id)
 
-    async def mark_sent(self, post_id: int, message_id: int | None = None) -> bool:
-        """Record a post as delivered; False if it already was."""
+    async def mark_sent(self, post_id: int, message_id: int | None = None, *, ping: bool = False) -> bool:
+        """Record a post as delivered; False if it already was. ``ping``: its message is a ping, deleted once the
+        game has moved past the post (``answered`` of the move that does, or ``due_pings``)."""
         async with self.storage.transaction() as tx:
-            return await tx.mark_sent(post_id, message_id)
+            return await tx.mark_sent(post_id, message_id, ping=ping)
+
+    async def due_pings(self, now: float, limit: int = 50) -> list[Ping]:
+        """Pings of this process's guilds already answered (or whose game is over) and not backing off: the ones a
+        restart, a failed deletion or a move of another process left in the channel."""
+        async with self.storage.read() as r:
+            return await r.due_pings(now, limit, self.shards)
+
+    async def pings_deleted(self, deleted: Sequence[int], failed: Mapping[int, float] | None = None) -> None:
+        """Record pings as deleted (or given up), and failed deletions with when to try again."""
+        if not deleted and not failed:
+            return
+        async with self.storage.transaction() as tx:
+            await tx.pings_deleted(deleted)
+            for post_id, retry_at in (failed or {}).items():
+                await tx.ping_failed(post_id, retry_at)
 
     async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
         """Count a failed try of a post; it is not tried again before ``retry_at``."""

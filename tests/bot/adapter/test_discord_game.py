@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from tests.bot.adapter.discordkit import (
     click,
     command,
     custom_ids,
+    edits,
     open_game,
     pick_move,
     place_first,
@@ -73,18 +75,28 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
         board_posts = [c for c in posts(calls, CHANNEL) if "board.png" in c.files]
         turn_posts = [c for c in board_posts if "done" in text_of(c)]
         assert len(turn_posts) >= 20
+        channel = posts(calls, CHANNEL)
         for post in turn_posts[:-1]:  # each end of turn pings exactly the next player, in the content only
             pinged = _pings(post)
+            if not pinged:  # a scoring round opened: its announcement, right below, pings the first to score
+                after = channel[channel.index(post) + 1]
+                assert "🌋" in text_of(after) and not post.data.get("content")
+                post = after
+                pinged = _pings(post)
             assert len(pinged) == 1 and post.data["content"].startswith(f"<@{pinged[0]}>")
             assert all(f"<@{pinged[0]}>" not in (e.get("description") or "") for e in post.data["embeds"])
         assert _pings(turn_posts[-1]) == [] and not turn_posts[-1].data.get("content")  # the game is over
-        # Scoring rounds are announced once each, and each scoring turn's post has the player's score line.
-        volcanoes = [c for c in posts(calls, CHANNEL) if (c.data.get("content") or "").startswith("🌋")]
-        assert 1 <= len(volcanoes) <= 4 and all(_pings(c) == [] for c in volcanoes)
-        assert any("temples +" in text_of(c) and "treasures =" in text_of(c) for c in turn_posts)
+        # Scoring rounds are announced once each (no ping), and each player's line is added to the announcement.
+        volcanoes = [c for c in posts(calls, CHANNEL) if any((e.get("title") or "").startswith("🌋")
+                                                             for e in c.data.get("embeds") or [])]
+        assert 1 <= len(volcanoes) <= 4 and all(len(_pings(c)) == 1 for c in volcanoes)
+        announced = {c.message_id for c in volcanoes}
+        lines = [c for c in edits(calls) if int(c.path.rsplit("/", 1)[1]) in announced]
+        assert any(re.search(r"\+\d+ temples? \+\d+ treasures? = ", text_of(c)) for c in lines)
+        assert not any(" temples +" in text_of(c) for c in turn_posts)  # not repeated in the turn's post
         # The result: ranking and scores as the engine has them, and the game record, which replays.
-        result = board_posts[-1]
-        assert "🏆" in text_of(result) and _pings(result) == []
+        (result,) = [c for c in posts(calls, CHANNEL) if "🏆" in text_of(c)]
+        assert _pings(result) == [] and "board.png" not in result.files  # the board is the post just above
         for p in final.players:
             assert f"{p.name} **{p.score}**" in text_of(result)
         record = json.loads(result.files[f"tikal-game-{game_id}.json"])
@@ -93,9 +105,13 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
         if variant == "auction":
             bidding = [c for c in posts(calls, CHANNEL) if "your bid" in (c.data.get("content") or "")]
             assert bidding and all(len(_pings(c)) == 1 for c in bidding)
-            won = [c for c in posts(calls, CHANNEL) if " wins the " in (c.data.get("content") or "")]
-            assert won and " wins the 1st turn of round 1 for " in won[0].data["content"]
+            won = [c for c in posts(calls, CHANNEL) if "you won the " in (c.data.get("content") or "")]
+            assert won and "you won the 1st turn of round 1 for " in won[0].data["content"]
             assert all(len(_pings(c)) == 1 for c in won)
+            # every answered ping is gone from the channel (the live message keeps the auction's story); a ping in
+            # a board post (the first bidder's, after a turn) stays with its board
+            only = [c for c in bidding + won if not c.data.get("embeds")]
+            assert len(only) > len(bidding) // 2 and {c.message_id for c in only} <= set(wire.deleted)
         game = await svc.game(GUILD, game_id)
         assert game.status.value == "finished" and game.turn_message_id is None
         with sqlite3.connect(tmp_path / "t.sqlite3") as db:

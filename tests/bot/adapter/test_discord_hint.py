@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
+from bot.core.autocomplete import command_text
 from bot.core.hints import suggest
 from engine.ai import plan
 from tests.bot.adapter.discordkit import (
@@ -34,8 +35,13 @@ async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: W
     assert answers[-1].ephemeral and "Suggestion" in text
     seat_view = await svc.seat_view(GUILD, game_id, actor)
     expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
-    assert expected and all(f"`{m}`" in text for m in expected)
-    assert str(expected[0]).startswith("place")
+    # each step as the command the player types (the command itself clickable), not the notation
+    typed = [command_text(m) for m in expected]
+    lines = text.splitlines()[1:]
+    assert expected and len(lines) == len(expected) + 1, text
+    assert all(path[1:] in line and options in line for (path, options), line in zip(typed, lines, strict=False))
+    assert f"`{expected[0]}`" not in text
+    assert "space:" in lines[0] and "rotation:" in lines[0]
     assert (await svc.view(GUILD, game_id)).version == before.version
     for user in (other, CY):
         (refusal,) = responses(await command(wire, "tikal hint", user=user))

@@ -207,12 +207,13 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     # a click on the buttons of a jump that is over (an older turn message) is refused
     calls = await click(wire, f"tikal:jump:{game_id}:{view.version - 1}:2", user=second, message_id=1)
     assert "That jump is over" in responses(calls)[0].data["content"]
-    # the last choice reveals all three at once, in one post, and pings the first to act
+    # the last choice reveals all three at once on the jump's message (its last form), and pings the first to act
     calls = await click(wire, f"tikal:jump:{game_id}:{view.version}:5", user=second, message_id=live)
     assert "Everyone has chosen" in responses(calls)[0].data["content"]
-    (reveal,) = [c for c in posts(calls, CHANNEL) if "revealed" in (c.data.get("content") or "")]
+    (reveal,) = [c for c in edits(calls) if c.path.endswith(f"/{live}") and "revealed" in text_of(c)]
     names = [p.name for p in (await svc.view(GUILD, game_id)).players]
-    assert all(name in reveal.data["content"] for name in names) and "**3**" in reveal.data["content"]
+    assert all(name in text_of(reveal) for name in names) and "**3**" in text_of(reveal) and "Slots:" in text_of(reveal)
+    assert any(pinged(c)[0] for c in posts(calls, CHANNEL))
     after = await svc.view(GUILD, game_id)
     ana, ben = (game.seat_of(m) for m in (ANA, BEN))
     assert ana is not None and ben is not None and ana.seat is not None and ben.seat is not None
@@ -303,13 +304,14 @@ async def test_random_terrain_declaration_with_the_buttons(wire: Wire) -> None:
     assert {f"tikal:declare:{game_id}:yes", f"tikal:declare:{game_id}:no"} <= set(custom_ids(live))
     declarer = game.at_seat(view.to_act or 0)
     assert declarer is not None
-    asked = [c for c in posts(wire.calls, CHANNEL) if "does it score now" in (c.data.get("content") or "")]
+    asked = [c for c in posts(wire.calls, CHANNEL) if "does your volcano score now" in (c.data.get("content") or "")]
     assert asked and pinged(asked[-1])[0] == [str(declarer.member_id)]
     other = next(m for m in (ANA, BEN, CY) if m != declarer.member_id)
     calls = await click(wire, f"tikal:declare:{game_id}:no", user=other, message_id=game.turn_message_id or 0)
-    assert responses(calls)[0].ephemeral and "turn, not yours" in responses(calls)[0].data["content"]
+    assert responses(calls)[0].ephemeral and "declaration, not yours" in responses(calls)[0].data["content"]
     calls = await click(wire, f"tikal:declare:{game_id}:no", user=declarer.member_id,
                         message_id=game.turn_message_id or 0)
+    assert asked[-1].message_id in wire.deleted  # the answered ping is gone
     assert responses(calls)[0].data["content"].startswith("✅ no scoring round")
     after = await svc.view(GUILD, game_id)
     assert after.phase is Phase.PLACE and after.declared_no and after.to_act == view.to_act

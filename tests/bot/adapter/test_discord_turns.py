@@ -57,9 +57,16 @@ async def test_not_your_turn_and_illegal_moves_are_private_and_change_nothing(wi
         assert reply.data["content"]
     texts = [r.data["content"] for r in wire.calls if r.via == "interaction" and r.ephemeral][-5:]
     actor_name = view.players[view.to_act or 0].name
-    assert f"It is {actor_name}'s turn" in texts[0]
-    assert "Z9" in texts[3] and "A1 … H5" in texts[3]
-    assert f"{actor_name}'s turn" in texts[4]
+    assert texts[0] == f"It is 🟦 {actor_name}'s turn, not yours."
+    # a space that is none: the refusal names the spaces that would work now (the legal placements)
+    legal = sorted({engine.space_name(space) for space, _ in view.placements})
+    assert "Z9" in texts[3] and "work now" in texts[3] and all(name in texts[3] for name in legal[:12])
+    assert f"🟦 {actor_name}'s turn" in texts[4]
+    # the End turn button says it in the very same words as the command
+    message = await turn_message(wire, game_id)
+    assert message is not None
+    (button,) = responses(await click(wire, f"tikal:end:{game_id}", user=other, message_id=message))
+    assert button.ephemeral and button.data["content"] == texts[0]
     assert (await bot_of(wire).core.service.view(GUILD, game_id)).version == view.version
 
 
@@ -153,7 +160,10 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     assert board.json["allowed_mentions"] == {"parse": [], "users": [str(next_member)], "replied_user": False} \
         or board.json["allowed_mentions"]["users"] in ([next_member], [str(next_member)])
     assert board.json["allowed_mentions"]["parse"] == []
-    assert "Scores" in text_of(board) and "deploy 2 → A1" in text_of(board)
+    # one post per turn: a one-line summary and the scores; the actions themselves stay on the turn message
+    assert "1 action for 2 AP" in text_of(board) and "**0**" in text_of(board)
+    assert "deploy 2 → A1" not in text_of(board)
+    assert board.data["content"].endswith(" — no deadline") or " — deadline <t:" in board.data["content"]
     assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in board.data["embeds"])
     assert "nonce" in board.json and board.json["enforce_nonce"] is True
     assert custom_ids(new_turn.data)[-1] == f"tikal:end:{game_id}" and not new_turn.data.get("content")

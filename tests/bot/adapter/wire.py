@@ -150,6 +150,8 @@ class Wire:
         self.down: dict[str, tuple[int, int]] = {}
         """Fail every call matching a prefix with ``(status, code)`` until the entry is removed."""
         self.threads: list[dict[str, Any]] = []
+        self.deleted: list[int] = []
+        """The ids of the channel messages deleted, in order."""
         self.slow: dict[str, asyncio.Event] = {}
         """Hold every call matching a prefix (or ``"METHOD path"``) until its event is set: a slow Discord."""
         self.nonces_kept = True
@@ -427,6 +429,11 @@ class Wire:
                 msg["edited_timestamp"] = datetime.now(UTC).isoformat()
                 self.messages[mid] = msg
                 return msg
+            if len(parts) == 4 and route.method == "DELETE":  # gone for everyone; a second try is a 404
+                if self.messages.pop(int(parts[3]), None) is None:
+                    raise discord.NotFound(_FakeResponse(404), {"message": "Unknown Message", "code": 10008})
+                self.deleted.append(int(parts[3]))
+                return None
             if len(parts) >= 4 and route.method == "GET":
                 mid = int(parts[3])
                 if mid not in self.messages:

@@ -62,6 +62,16 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.core.service, "lobby_setup", as_stored)
 
 
+def as_before_pings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service as it was before migration 9 (no ``outbox.ping`` column): no pings to delete after a move."""
+    import bot.core.storage
+
+    async def none_answered(*_: object) -> list[object]:
+        return []
+
+    monkeypatch.setattr(bot.core.storage.Reader, "answered_pings", none_answered)
+
+
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:
     """A random legal move: a kind of move first (so `end` is not drowned out by walks), then a count."""
     kinds: dict[str, list[LegalMove]] = {}

@@ -11,7 +11,7 @@ from bot.core.errors import NotAllowed
 from bot.core.storage import Transaction
 from bot.core.timing import GamePaused
 from tests.bot.core.clockkit import HOUR, MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import GUILD, MEMBERS, as_before_options, replay_from_file
+from tests.bot.core.servicekit import GUILD, MEMBERS, as_before_options, as_before_pings, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, _ = MEMBERS
@@ -275,6 +275,7 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:1])
     monkeypatch.setattr(bot.core.service, "computer_seats", no_computers)  # nor computer players (migration 3)
     as_before_options(monkeypatch)  # nor options (migration 7)
+    as_before_pings(monkeypatch)  # nor pings to delete (migration 9)
     async with open_kit(path) as k:
         k.svc.commit_hooks.clear()  # the old service had no clocks
         game = await start(k.svc, 2)

@@ -68,9 +68,9 @@ async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(t
     path = tmp_path / "t.sqlite3"
     async with open_service(path) as svc:
         game = await start(svc, 2)
-        with pytest.raises(NotYourTurn, match="It is Ana's turn"):
+        with pytest.raises(NotYourTurn, match=r"^It is 🟦 Ana.s turn, not yours\.$"):
             await svc.act(GUILD, game.id, BEN, "place A3 0")
-        with pytest.raises(NotAPlayer, match="not playing in this game; it is Ana's turn"):
+        with pytest.raises(NotAPlayer, match=r"not playing in this game; it is 🟦 Ana.s turn"):
             await svc.act(GUILD, game.id, STRANGER, "place A3 0")
         with pytest.raises(UnreadableMove, match="is not a move"):
             await svc.act(GUILD, game.id, ANA, "fly A3")
@@ -92,7 +92,7 @@ async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(t
         assert post.kind == "turn_ended" and post.payload["player"] == "Ana"
         assert post.payload["moves"][1:] == ["deploy A1 1"] * 10
         assert post.payload["next"]["member_id"] == BEN and post.payload["next"]["name"] == "Ben"
-        with pytest.raises(NotYourTurn, match="It is Ben's turn"):
+        with pytest.raises(NotYourTurn, match="It is 🟧 Ben's turn"):
             await svc.act(GUILD, game.id, ANA, "end")
         assert (await svc.game(GUILD, game.id)).version == 12
         assert engine.view(replay_from_file(path, game.id), None) == await svc.view(GUILD, game.id)

@@ -20,9 +20,6 @@ from engine import StaleState
 from tests.bot.core.servicekit import GUILD, as_before_options, open_service, replay_from_file, table_counts
 from tests.bot.core.servicekit import started_game as start
 
-LATEST = MIGRATIONS[-1][0]
-"""The schema's number: numbers may have gaps while parallel branches' migrations are merged."""
-
 
 def svc_first_place(path: Path, game_id: int) -> str:
     """The first legal placement of a game's first hexagon."""
@@ -45,7 +42,7 @@ async def test_migrations_apply_once_and_reopening_is_idempotent(tmp_path: Path)
         game = await start(svc, 2)
     for _ in range(2):
         async with await SqliteStorage.open(path) as storage, storage.read() as r:
-            assert await r.schema_version() == LATEST
+            assert await r.schema_version() == MIGRATIONS[-1][0]
             assert (await r.game(GUILD, game.id)) is not None
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(n,) for n, _ in MIGRATIONS]
@@ -56,18 +53,18 @@ async def test_a_new_migration_is_applied_at_the_next_start_and_a_failing_one_ch
 ) -> None:
     path = tmp_path / "t.sqlite3"
     await (await SqliteStorage.open(path)).close()
-    broken = (*MIGRATIONS, (LATEST + 1, "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;"))
+    broken = (*MIGRATIONS, (MIGRATIONS[-1][0] + 1, "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;"))
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", broken)
     with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
         await SqliteStorage.open(path)
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (LATEST,)
+        assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (MIGRATIONS[-1][0],)
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
-    added = (*MIGRATIONS, (LATEST + 1, "ALTER TABLE games ADD COLUMN note TEXT;"))
+    added = (*MIGRATIONS, (MIGRATIONS[-1][0] + 1, "ALTER TABLE games ADD COLUMN note TEXT;"))
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", added)
     for _ in range(2):
         async with await SqliteStorage.open(path) as storage, storage.read() as r:
-            assert await r.schema_version() == LATEST + 1
+            assert await r.schema_version() == added[-1][0]
     with sqlite3.connect(path) as db:
         assert "note" in [c[1] for c in db.execute("PRAGMA table_info(games)")]
 
@@ -176,7 +173,7 @@ async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_giv
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS)
     async with open_service(path) as svc:
         async with svc.storage.read() as r:
-            assert await r.schema_version() == LATEST >= 6
+            assert await r.schema_version() == MIGRATIONS[-1][0] >= 6
         (given_up,) = await svc.undelivered(GUILD, game.id)
         assert given_up.given_up_at == 1.0 and given_up.sent_at is None and given_up.last_error == "403 Forbidden"
         assert await svc.pending_posts() == []  # given up: it waits for a moderator

@@ -1,0 +1,183 @@
+"""Whole games played through the wire harness as people would (commands, buttons), with a transcript of the
+channel: ``play_story`` for the story test, ``python -m tests.bot.adapter.storyplay DIR`` for the transcripts
+under ``docs/transcripts/`` (a basic game, an auction game, a Tikal Rápido game with options)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import GameView, Phase
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    CHANNEL,
+    CY,
+    GUILD,
+    NAMES,
+    as_command,
+    bot_of,
+    click,
+    command,
+    custom_ids,
+    pick_move,
+    posts,
+    responses,
+    running_bot,
+)
+from tests.bot.adapter.transcript import Transcript
+from tests.bot.adapter.wire import Wire
+
+
+@dataclass(frozen=True)
+class Story:
+    """A game to tell: its variant and options, the game's seed and the players' choices' seed."""
+
+    name: str
+    variant: str
+    options: tuple[str, ...] = ()
+    seed: int = 1
+    moves_seed: int = 1
+    players: tuple[int, ...] = (ANA, BEN, CY)
+    turn_hours: float | None = 24.0
+    bid_hours: float | None = None
+
+
+BASIC = Story("basic", "basic", seed=3, moves_seed=11)
+AUCTION = Story("auction", "auction", seed=4, moves_seed=12, bid_hours=6.0)
+RAPIDO = Story("rapido", "rapido", ("obstacles", "guns"), seed=5, moves_seed=5, turn_hours=None)
+STORIES = (BASIC, AUCTION, RAPIDO)
+
+
+def stage_key(view: GameView) -> str:
+    """What the game waits for, as the transcript's stage: ``turn 7 Ana``, ``bidding 3``, ``jump 2.1`` …"""
+    name = view.players[view.to_act].name if view.to_act is not None else "?"
+    if view.phase is Phase.JUMP:
+        return f"jump r{view.round} v{view.version - len(view.chosen)}"
+    if view.variant is engine.Variant.RAPIDO and view.stage is engine.Stage.PLACING and view.phase is Phase.PLACE:
+        return f"placing r{view.round} {name}"
+    if view.variant is engine.Variant.RAPIDO and view.stage is engine.Stage.JUMPS and view.phase is Phase.ACTIONS:
+        return f"slot r{view.round} v{len(view.log)} {name}"
+    if view.phase is Phase.DECLARE:
+        return f"declare r{view.round} {name}"
+    if view.phase is Phase.SCORING:
+        return f"scoring s{view.scoring_round} {name}"
+    if view.phase in (Phase.PLACE, Phase.ACTIONS):
+        return f"turn t{view.turn} {name}"
+    if view.phase is Phase.BID:
+        return f"bidding r{view.round} t{view.turn}"
+    return f"pick r{view.round} {name}"
+
+
+def _keen(entries: list[engine.LegalMove], rng: random.Random, actions_done: int) -> engine.Move:
+    """``pick_move``, but an obstacle, a gun or a shot whenever one is legal (most of the time)."""
+    wanted = [m for e in entries for m in e.moves()
+              if isinstance(m, engine.Obstacle | engine.Fire) or (isinstance(m, engine.Guard) and m.gun)]
+    if wanted and actions_done < 2 and rng.random() < 0.7:
+        return rng.choice(wanted)
+    return pick_move(entries, rng, actions_done)
+
+
+def _typed(name: str, options: dict[str, Any]) -> str:
+    return "/" + name + "".join(f" {k}:{v}" for k, v in options.items())
+
+
+async def start_story(wire: Wire, story: Story, transcript: Transcript) -> int:
+    """Open the lobby (with its clock and options), let the others join with the button, start it."""
+    bot_of(wire).core.service._seed_source = lambda: story.seed
+    first = story.players[0]
+    options: dict[str, Any] = {"variant": story.variant, "seats": len(story.players), "thread": False,
+                               "turn_hours": story.turn_hours or 0, "bid_hours": story.bid_hours or 0}
+    transcript.note(f"{NAMES[first]}: {_typed('tikal-game new', options)}")
+    calls = await command(wire, "tikal-game new", options, user=first)
+    (lobby,) = posts(calls, CHANNEL)
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    if story.options:
+        transcript.note(f"{NAMES[first]} chooses the options {', '.join(story.options)} in the lobby's menu")
+        payload = wire.component_payload(f"tikal:options:{game_id}", message_id=lobby.message_id, guild_id=GUILD,
+                                         channel_id=CHANNEL, user_id=first)
+        payload["data"] = {"custom_id": f"tikal:options:{game_id}", "component_type": 3,
+                           "values": list(story.options)}
+        await wire.send(payload)
+    for member in story.players[1:]:
+        transcript.note(f"{NAMES[member]} clicks Join")
+        await click(wire, f"tikal:join:{game_id}", user=member, message_id=lobby.message_id)
+    transcript.note(f"{NAMES[first]} clicks Start")
+    await click(wire, f"tikal:start:{game_id}", user=first, message_id=lobby.message_id)
+    return game_id
+
+
+async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[int, Transcript]:
+    """Play ``story``'s game to its end through commands and buttons; the game and its transcript."""
+    transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
+    game_id = await start_story(wire, story, transcript)
+    svc = bot_of(wire).core.service
+    rng = random.Random(story.moves_seed)
+    actions_done, turn_key = 0, ""
+    for _ in range(limit):
+        view = await svc.view(GUILD, game_id)
+        if view.finished:
+            transcript.mark("over")
+            return game_id, transcript
+        game = await svc.game(GUILD, game_id)
+        assert view.to_act is not None
+        key = stage_key(view)
+        transcript.mark(key)
+        if key != turn_key:
+            turn_key, actions_done = key, 0
+        if view.phase is Phase.JUMP:
+            _, waiting = await svc.jump_status(GUILD, game_id)
+            for seat in waiting:
+                member = game.at_seat(seat)
+                assert member is not None
+                most, _ = await svc.jump_chips(GUILD, game_id, member.member_id)
+                chips = rng.randint(1, most)
+                opened = view.version - len(view.chosen)
+                transcript.note(f"{NAMES[member.member_id]} clicks {chips} (a jump's chips, in secret)")
+                await click(wire, f"tikal:jump:{game_id}:{opened}:{chips}", user=member.member_id,
+                            message_id=game.turn_message_id or 0)
+            continue
+        acting = game.at_seat(view.to_act)
+        assert acting is not None
+        entries = await svc.legal_moves(GUILD, game_id, acting.member_id)
+        move = _keen(entries, rng, actions_done)
+        who = NAMES[acting.member_id]
+        if isinstance(move, engine.Declare):
+            answer = "yes" if move.score else "no"
+            transcript.note(f"{who} clicks {answer} (the volcano's declaration)")
+            calls = await click(wire, f"tikal:declare:{game_id}:{answer}", user=acting.member_id,
+                                message_id=game.turn_message_id or 0)
+        elif isinstance(move, engine.End) and view.phase is Phase.ACTIONS and not view.ap_left:
+            transcript.note(f"{who} clicks End turn")
+            calls = await click(wire, f"tikal:end:{game_id}", user=acting.member_id,
+                                message_id=game.turn_message_id or 0)
+        else:
+            name, options = as_command(move)
+            transcript.note(f"{who}: {_typed(name, options)}")
+            calls = await command(wire, name, options, user=acting.member_id)
+        replies = responses(calls)
+        assert replies, str(move)
+        if not isinstance(move, engine.Place | engine.Bid | engine.Pass | engine.Pick | engine.End):
+            actions_done += 1
+    raise AssertionError("the game did not end")
+
+
+async def write_transcripts(out: Path, stories: tuple[Story, ...] = STORIES) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for story in stories:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with running_bot(Path(tmp) / "t.sqlite3") as wire:
+                _, transcript = await play_story(wire, story)
+                (out / f"{story.name}.txt").write_text(transcript.render())
+                (out / f"{story.name}.summary.txt").write_text(transcript.summary() + "\n")
+                print(story.name, transcript.summary(), sep="\n")
+
+
+if __name__ == "__main__":
+    asyncio.run(write_transcripts(Path(sys.argv[1] if len(sys.argv) > 1 else "transcripts")))
