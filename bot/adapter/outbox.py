@@ -56,10 +56,13 @@ import discord
 from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
 from bot.adapter.permissions import missing_here
 from bot.adapter.replies import fitted, mentions
+from bot.adapter.speech import channel as channel_speaker
+from bot.adapter.speech import direct
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
 from bot.core.results import Ping, Post
 from engine import GameView
+from engine.messages import Speaker
 
 log = logging.getLogger(__name__)
 
@@ -348,8 +351,14 @@ class Outbox:
         async def post_of(of: PostKind) -> Post | None:
             return await svc.latest_post(post.guild_id, post.game_id, of, before=post.id)
 
+        languages = self.core.languages
+
+        async def speaker_of(member: int) -> Speaker:
+            return await direct(languages, member)
+
+        here = await channel_speaker(self.client, languages, game.guild_id)
         out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
-                                            post_of))
+                                            post_of, here, speaker_of))
         if out.skip:
             return Sent(None)
         return await self._post(post, out)

@@ -20,7 +20,8 @@ from bot.core.members import MemberSettings
 from bot.core.moderation import GameClockInfo, GuildConfig, MyGame
 from bot.core.results import GameInfo
 from bot.core.schedule import discord_timestamp
-from bot.core.texts import status_word, tr
+from bot.core.status_words import status_word
+from bot.core.texts import tr
 from bot.core.timing import timing_text
 from engine.messages import ENGLISH, Said, Speaker
 from lang import AUTONYMS

@@ -128,8 +128,7 @@ def refusal(error: Exception, t: Speaker = ENGLISH) -> str | None:
     if isinstance(error, EngineError):
         return t.message(error.message)
     if isinstance(error, app_commands.TransformerError):
-        bad = describe_bad_value(error)
-        return bad if isinstance(bad, str) else t.message(bad)
+        return t.message(describe_bad_value(error))
     if isinstance(error, app_commands.CommandOnCooldown):
         return t.tr("reply.cooldown", "You can ask again in {seconds} s.", seconds=math.ceil(error.retry_after))
     if isinstance(error, app_commands.NoPrivateMessage):

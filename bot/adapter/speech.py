@@ -11,16 +11,11 @@ string through, e.g. a seat name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
-from bot.core.languages import channel_language
+from bot.core.languages import Languages, channel_language
 from engine.messages import Msg
 from lang import Translator, translator
-
-if TYPE_CHECKING:
-    from bot.adapter.app import TikalBot
 
 
 def reader(interaction: discord.Interaction) -> Translator:
@@ -34,14 +29,14 @@ def guild_locale(bot: discord.Client, guild_id: int) -> str | None:
     return None if guild is None else guild.preferred_locale.value
 
 
-async def channel(bot: TikalBot, guild_id: int) -> Translator:
+async def channel(client: discord.Client, languages: Languages, guild_id: int) -> Translator:
     """The language of the server's channel posts."""
-    return translator(channel_language(await bot.core.languages.server(guild_id), guild_locale(bot, guild_id)))
+    return translator(channel_language(await languages.server(guild_id), guild_locale(client, guild_id)))
 
 
-async def direct(bot: TikalBot, user_id: int) -> Translator:
+async def direct(languages: Languages, user_id: int) -> Translator:
     """The language of a direct message to the member: their locale as last seen (English if never seen)."""
-    return translator(await bot.core.languages.member(user_id))
+    return translator(await languages.member(user_id))
 
 
 def said(t: Translator, text: str | Msg) -> str:

@@ -35,8 +35,9 @@ from bot.core.results import GameInfo, Moved, Post, SeatInfo
 from bot.core.seat_moves import absent_post, play_absent
 from bot.core.seats import absent_member_id, is_absent_member, is_computer_member
 from bot.core.service import TikalService
+from bot.core.status_words import status_word
 from bot.core.storage import ACTIVE, GameRow, SeatRow, Status, Transaction
-from bot.core.texts import status_word, stored, tr
+from bot.core.texts import stored, tr
 from bot.core.timing import (
     Timing,
     absent_seats,

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.core.storage import Status
 from engine.messages import Msg, Param, Said
 
 
@@ -61,12 +60,3 @@ def _loaded_param(value: Any) -> Param:
     assert isinstance(value, int | str), value
     return value
 
-
-def status_word(status: Status) -> Said:
-    """A game's status as a word for a person (``running`` → ``läuft``)."""
-    return {
-        Status.LOBBY: tr("status.lobby", "a lobby"),
-        Status.RUNNING: tr("status.running", "running"),
-        Status.FINISHED: tr("status.finished", "finished"),
-        Status.ABORTED: tr("status.aborted", "stopped"),
-    }[status]

@@ -8,8 +8,9 @@ import json
 import pytest
 
 from bot.core.errors import BadOption, NoGame
+from bot.core.status_words import status_word
 from bot.core.storage import Status
-from bot.core.texts import loaded, ntr, status_word, stored, tr
+from bot.core.texts import loaded, ntr, stored, tr
 from engine import EngineError
 from engine.messages import ENGLISH, Msg, counted
 from lang import LOCALES, translator
