@@ -13,7 +13,7 @@ from typing import Final
 import discord
 
 from bot.core.game_options import GameSetup, explain, short
-from bot.core.help import OPTIONS_OVERVIEW, RULES
+from bot.core.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
 from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
 from bot.core.posts import (
     AuctionWon,
@@ -37,6 +37,21 @@ from render.words import Words
 EMBED_COLOURS: Final = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7)
 NEUTRAL: Final = 0x5B6770
 TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
+
+
+def variant_words(variant: str, t: Speaker = ENGLISH) -> str:
+    """The variant as the notation names it (``basic``) in English, by its rulebook name in another language."""
+    if t.locale == "en" or variant not in VARIANT_TEXT:
+        return variant
+    return t.message(VARIANT_TEXT[variant][0])
+
+
+def setup_words(setup: GameSetup, t: Speaker = ENGLISH) -> str:
+    """``rapido + obstacles, guns`` (the notation's names) in English; the rulebook names in another language."""
+    if t.locale == "en":
+        return short(setup)
+    names = [t.message(OPTION_TEXT[o][0]) for o in setup.options if o in OPTION_TEXT]
+    return variant_words(setup.variant, t) + (f" + {', '.join(names)}" if names else "")
 
 
 def shown_name(name: str) -> str:
@@ -409,7 +424,7 @@ def lobby_embed(game: GameInfo, timing: Timing | None = None, t: Speaker = ENGLI
               "finished": t.tr("fmt.lobby_over", "The game is over."),
               "aborted": t.tr("fmt.lobby_closed", "This game was closed.")}[game.status.value]
     embed = discord.Embed(title=t.tr("fmt.lobby_title", "Tikal — game #{game} ({variant})", game=game.id,
-                                     variant=game.variant), colour=NEUTRAL, description=status)
+                                     variant=variant_words(game.variant, t)), colour=NEUTRAL, description=status)
     embed.add_field(name=t.tr("fmt.players_count", "Players ({seats}/{wanted})", seats=len(game.seats),
                               wanted=game.seats_wanted),
                     value=_seat_list(game.seats, started=started, t=t), inline=False)
@@ -498,7 +513,7 @@ def started_post(game: GameInfo, view: GameView, payload: Started, t: Speaker = 
                       + (t.tr("fmt.computer", "🤖 computer") if is_computer_member(s["member_id"] or 0)
                          else f"<@{s['member_id']}>") + ")"
                       for s in payload["seats"])
-    what = short(GameSetup(payload["variant"], game.options))
+    what = setup_words(GameSetup(payload["variant"], game.options), t)
     embed = discord.Embed(title=t.tr("fmt.begins", "Tikal game #{game} begins ({what})", game=game.id, what=what),
                           colour=NEUTRAL)
     embed.add_field(name=t.tr("fmt.seat_order", "Seat order"), value=seats, inline=False)
@@ -718,7 +733,7 @@ def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequ
                             added=view.volcanoes_added, taken=view.volcanoes_taken)
     embed.add_field(name=t.tr("fmt.stack_name", "Stack"), value=stack)
     if game.variant != "basic" or game.options:
-        embed.add_field(name=t.tr("fmt.variant_options", "Variant and options"), value=short(game.setup))
+        embed.add_field(name=t.tr("fmt.variant_options", "Variant and options"), value=setup_words(game.setup, t))
     if view.variant is Variant.RAPIDO and view.round_order:
         hands = [f"{player(view, q, t)} {hexagon_name(tile, t)}" for q, tile in enumerate(view.hands) if tile]
         holding = "\n" + t.tr("fmt.holding", "Holding: {hands}", hands=", ".join(hands)) if hands else ""

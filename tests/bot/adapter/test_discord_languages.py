@@ -4,6 +4,12 @@ server's Discord locale), a direct message the member's locale as last seen."""
 
 from __future__ import annotations
 
+import random
+import re
+from typing import Any
+
+import engine
+import render
 from bot.core.languages import channel_language
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -11,15 +17,23 @@ from tests.bot.adapter.discordkit import (
     GUILD,
     MOD,
     MOD_PERMISSIONS,
+    NAMES,
+    PLAYER_PERMISSIONS,
+    as_command,
     bot_of,
+    click,
     command,
+    custom_ids,
     member_to_act,
     mod,
     open_game,
+    pick_move,
+    posts,
     responses,
     text_of,
 )
-from tests.bot.adapter.wire import Wire
+from tests.bot.adapter.english import english_left
+from tests.bot.adapter.wire import Call, Wire
 
 
 async def test_a_refusal_is_written_in_the_members_client_language(wire: Wire) -> None:
@@ -71,3 +85,110 @@ async def test_every_interaction_records_the_members_locale_for_direct_messages(
     wire.locales[ANA] = "nl"
     await command(wire, "tikal-game games", {}, user=ANA)
     assert await bot.core.languages.member(ANA) == "nl"
+
+
+# --- a whole turn: a German-speaking member in a French server -------------------------------------------------
+
+FR_GUILD, FR_CHANNEL = 7003, 7105
+
+
+def everything_read(call: Call) -> str:
+    """Every word a person reads in a message: content, embeds (footers too), buttons and menus, alt texts."""
+    data = call.data
+    parts = [text_of(call)]
+    for embed in data.get("embeds") or []:
+        parts.append((embed.get("footer") or {}).get("text") or "")
+        parts.append((embed.get("author") or {}).get("name") or "")
+    for row in data.get("components") or []:
+        for item in row.get("components") or []:
+            parts += [item.get("label") or "", item.get("placeholder") or ""]
+            parts += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options") or []]
+    parts += [a.get("description") or "" for a in data.get("attachments") or []]
+    # A post's footer ends in its technical marker (``post 12``, matched after a retry), not a word to read.
+    return re.sub(r"\bpost \d+\b", "", "\n".join(p for p in parts if p))
+
+
+async def test_a_german_member_in_a_french_server_reads_german_privately_and_french_in_the_channel(
+        wire: Wire) -> None:
+    wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
+                   everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
+    wire.locales.update({ANA: "de", BEN: "es-419"})
+    svc = bot_of(wire).core.service
+    names = ["Ana", "Ben", "Mo", "TikalBot"]
+    start = len(wire.calls)
+    mine: list[Call] = []  # what Ana's own interactions answered
+
+    async def ana(name: str, options: dict[str, Any] | None = None, focused: str | None = None) -> list[Call]:
+        calls = await command(wire, name, options, user=ANA, channel=FR_CHANNEL, guild=FR_GUILD, focused=focused)
+        mine.extend(responses(calls))
+        return calls
+
+    calls = await ana("tikal-game new", {"variant": "basic", "seats": 2, "thread": False})
+    lobby = posts(calls, FR_CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id, channel=FR_CHANNEL,
+                guild=FR_GUILD)
+    mine += responses(await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id,
+                                  channel=FR_CHANNEL, guild=FR_GUILD))
+    await ana("tikal-game rules")
+    await ana("tikal-game status")
+    rng = random.Random(12)
+    ana_turns = 0
+    while ana_turns < 1:
+        view = await svc.view(FR_GUILD, game_id)
+        assert view.to_act is not None
+        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        assert seat is not None
+        member = seat.member_id
+        if member == ANA:
+            if view.phase is engine.Phase.PLACE:
+                await ana("tikal end")  # refused: place first (the engine's words, in German)
+                await ana("tikal place", {"space": ""}, focused="space")  # autocomplete, in German
+            done = 0
+            while True:
+                entries = await svc.legal_moves(FR_GUILD, game_id, member)
+                move = pick_move(entries, rng, done)
+                name, options = as_command(move)
+                await ana(name, options)
+                done += 1
+                if str(move) == "end":
+                    break
+            ana_turns += 1
+        else:
+            await ana("tikal end")  # not Ana's turn: refused in German
+            done = 0
+            while True:
+                entries = await svc.legal_moves(FR_GUILD, game_id, member)
+                move = pick_move(entries, rng, done)
+                name, options = as_command(move)
+                await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
+                done += 1
+                if str(move) == "end":
+                    break
+    calls = wire.calls[start:]
+    channel = [c for c in calls if c.via == "http" and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")
+               and c.method in ("POST", "PATCH") and c.json]
+    private = [c for c in mine if c.ephemeral or c.callback_type == 8]
+    assert len(channel) >= 6 and len(private) >= 8, (len(channel), len(private))
+
+    leftover = {}
+    for call in channel:
+        text = everything_read(call)
+        if english_left(text, "fr", names):
+            leftover[text] = english_left(text, "fr", names)
+    for call in private:
+        text = everything_read(call) + "\n".join(c["name"] for c in (call.data.get("choices") or []))
+        if english_left(text, "de", names):
+            leftover[text] = english_left(text, "de", names)
+    assert leftover == {}
+
+    channel_text = "\n".join(everything_read(c) for c in channel)
+    private_text = "\n".join(everything_read(c) for c in private)
+    assert ("Partie n° " in channel_text and "Tour" in channel_text) or "tour" in channel_text
+    assert ("Partie #" in private_text and "Geländetafel" in private_text) or "Zug" in private_text
+    turn_posts = [c for c in channel if c.method == "POST" and c.files]
+    assert turn_posts, "the board pictures"
+    final = await svc.view(FR_GUILD, game_id)
+    alt = [a.get("description") for c in turn_posts for a in c.data.get("attachments") or []]
+    assert alt and all(a and not english_left(a, "fr", names) for a in alt)
+    assert render.describe(final, locale="fr") != render.describe(final)
