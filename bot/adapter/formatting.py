@@ -207,8 +207,8 @@ def deadline_words(deadline_at: float | None, t: Speaker = ENGLISH) -> str:
 
 
 def deadline_value(deadline_at: float | None, t: Speaker = ENGLISH) -> str:
-    """The deadline field's value: ``<t:…:R>`` or ``no deadline``."""
-    return f"<t:{int(deadline_at)}:R>" if deadline_at else t.tr("fmt.no_deadline", "no deadline")
+    """The ⏰ Deadline field of a live message: ``<t:…:R>`` or ``none``."""
+    return f"<t:{int(deadline_at)}:R>" if deadline_at else t.tr("fmt.deadline_none", "none")
 
 
 def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequence[int]] | None = None,
@@ -604,7 +604,8 @@ def scoring_round_embed(game: GameInfo, view: GameView, payload: ScoringRound, *
     embed = discord.Embed(title=title, description="\n".join(body), colour=0xD55E00)
     if complete:
         name = t.tr("fmt.final_scores", "Final scores") if final else \
-            t.tr("fmt.scores_after", "Scores after round {number}", number=number)
+            t.tr("fmt.scores_after_volcano", "Scores after volcano {number}", number=number) \
+            if payload.get("at_once") else t.tr("fmt.scores_after", "Scores after round {number}", number=number)
         embed.add_field(name=name, value=scores_line(view, t), inline=False)
     embed.set_footer(text=t.tr("fmt.game", "Game #{game}", game=game.id))
     return embed

@@ -299,8 +299,8 @@ async def _turn_ended(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(TurnEnded, c.post.payload)
     siblings = await c.siblings()
-    # a scoring round to play opened with this turn's end: its announcement, just below, pings the first to score
-    announced = any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once") for p in siblings)
+    # a scoring round opened with this turn's end: its announcement, just below, pings the next to act
+    announced = any(p.kind == PostKind.SCORING_ROUND for p in siblings)
     content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced, t=c.t)
     mark = skip_mark(siblings, payload.get("seat"), c.t)
     if mark is not None:
@@ -330,8 +330,7 @@ async def _finished(c: Context) -> Outgoing:
 
 async def _scoring_round(c: Context) -> Outgoing:
     payload = cast(ScoringRound, c.post.payload)
-    content, member = ("", None) if payload.get("at_once") else formatting.ping_text(c.game, payload.get("next"),
-                                                                                      t=c.t)
+    content, member = formatting.ping_text(c.game, payload.get("next"), t=c.t)
     return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload, t=c.t), member=member)
 
 
@@ -355,7 +354,7 @@ async def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
     scoring round announced with it pings the same player (one ping per wait)."""
     if not text or c.answered:
         return Outgoing(skip=True)
-    if member is not None and any(p.kind == PostKind.SCORING_ROUND and not p.payload.get("at_once")
+    if member is not None and any(p.kind == PostKind.SCORING_ROUND
                                   and (p.payload.get("next") or {}).get("member_id") == member
                                   for p in await c.siblings()):
         return Outgoing(skip=True)

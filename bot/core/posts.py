@@ -398,8 +398,8 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
             round_["at_once"] = True
             round_["gains"] = {after.players[e.player]: e.temples + e.treasures for e in after.score_log
                                if e.round == after.scoring_round}
-        # A round to play is announced after the turn that opened it and pings the first to score (the turn's
-        # post then pings nobody); scoring at once is news for the next player, told before their ping.
+        # Announced after the turn that opened it, with the ping for the next to act (the first to score, or at
+        # once the volcano's player to place it): the turn's post then pings nobody.
         posts.append(NewPost(PostKind.SCORING_ROUND, round_))
     if ended:
         assert after.last_turn is not None
@@ -408,8 +408,7 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
             scoring=before.phase is Phase.SCORING, moves=list(after.last_turn.moves), scores=_scores(after),
             next=who(after, member_of),
         ))
-        announced = [i for i, p in enumerate(posts) if p.kind == PostKind.SCORING_ROUND
-                     and not cast(ScoringRound, p.payload).get("at_once")]
+        announced = [i for i, p in enumerate(posts) if p.kind == PostKind.SCORING_ROUND]
         posts.insert(announced[0] if announced else len(posts), turn_ended)
     if after.phase is Phase.BID and not isinstance(move, End) and (
         before.phase is not Phase.BID or before.to_act != after.to_act

@@ -1,6 +1,6 @@
 """Whole games played through the wire harness as people would (commands, buttons), with a transcript of the
-channel: ``play_story`` for the story test, ``python -m tests.bot.adapter.storyplay DIR`` for the transcripts
-under ``docs/transcripts/`` (a basic game, an auction game, a Tikal Rápido game with options)."""
+channel: ``play_story`` for the story test, ``python -m tests.bot.adapter.storyplay DIR`` writes their transcripts
+into DIR (a basic game, an auction game, a Tikal Rápido game with options), to read as the players would."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import engine
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -55,7 +56,12 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
         _, calls = await tick(wire, clock, T0 + 13 * HOUR)
         assert posts(calls) == []  # never twice within an interval
         _, calls = await tick(wire, clock, T0 + 24 * HOUR)
-        assert len(posts(calls, CHANNEL)) == 1  # the second step of the schedule
+        (second,) = posts(calls, CHANNEL)  # the second step of the schedule
+        # once the player acts, the reminders have done their job: both leave the channel
+        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+        assert {reminder.message_id, second.message_id} <= set(wire.deleted)
 
 
 async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path) -> None:

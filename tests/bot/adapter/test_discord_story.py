@@ -187,4 +187,18 @@ async def test_without_a_clock_the_lobby_and_the_pings_say_no_deadline(wire: Wir
     started = [c for c in posts(wire.calls, CHANNEL) if "begins" in text_of(c)]
     assert started and started[-1].data["content"].endswith(" — no deadline")
     assert game.turn_message_id is not None
-    assert "⏰ Deadline: no deadline" in text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
+    assert "⏰ Deadline: none" in text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
+
+
+@pytest.mark.timeout(300)
+async def test_scoring_at_once_is_announced_after_the_turn_with_everyones_line_and_the_ping(tmp_path: Path) -> None:
+    told = await _played(tmp_path, Story("noround", "basic", ("noround",), seed=3, moves_seed=11))
+    at_once = [(k, c) for k, (_, c) in enumerate(told.new) if any("everyone scores at once" in t for t in _titles(c))]
+    assert at_once
+    for k, call in at_once:
+        before = told.new[k - 1][1]
+        assert any(t.endswith(" done") for t in _titles(before)) and not before.data.get("content")
+        text = text_of(call)
+        assert "drew a volcano" in text and len(re.findall(r"\+\d+ temples? \+\d+ treasures? = \d+", text)) == 3
+        assert "Scores after volcano" in text and len(_pinged(call)) == 1
+        assert "place the volcano hexagon" in call.data["content"]

@@ -1,7 +1,7 @@
 """A game's channel as its players read it, from the wire harness's calls: every new message, edit and deletion
 in order (content, embeds' text, attachments, who is pinged), the private answers in brackets, and notes of what
-was typed or clicked. ``story`` counts the channel's messages per turn, for the story test and the transcripts
-under ``docs/transcripts/``."""
+was typed or clicked. ``story`` counts the channel's messages per turn, for the story test and
+the transcripts' summaries."""
 
 from __future__ import annotations
 
