@@ -41,7 +41,7 @@ class CommandTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         language = resolve(locale.value)
-        if language == DEFAULT_LOCALE:
+        if language == DEFAULT_LOCALE or string.extras.get("fixed"):  # fixed: a language's own name, everywhere
             return None
         return localized(string, language)
 
