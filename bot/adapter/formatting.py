@@ -767,7 +767,7 @@ def rules_embed(legend: Sequence[str] = (), setup: GameSetup | None = None, t: S
     return embed
 
 
-def missing_permissions_text(missing: Sequence[str], t: Speaker = ENGLISH) -> str:
+def missing_permissions_text(missing: Sequence[Msg], t: Speaker = ENGLISH) -> str:
     return t.tr("fmt.missing_permissions", "I cannot run a game here: I am missing {permissions} in this channel. "
                                            "Ask a moderator to grant them (channel settings → Permissions), then try "
-                                           "again.", permissions=", ".join(f"**{m}**" for m in missing))
+                                           "again.", permissions=", ".join(f"**{t.message(m)}**" for m in missing))

@@ -217,7 +217,7 @@ def delivery_failed(payload: DeliveryFailed, t: Speaker = ENGLISH) -> Outgoing:
                           "{head}: ⚠️ {n} posts of game #{game} could not be delivered in {channel}{since}: {reason}. "
                           "Once that is fixed, `/tikal-mod resend` sends them.", payload["count"], head=head,
                           game=payload["game_id"], channel=f"<#{payload['channel_id']}>", since=since,
-                          reason=payload["reason"]),
+                          reason=t.message(loaded(payload["said"])) if payload.get("said") else payload["reason"]),
                     role=int(role) if role else None)
 
 

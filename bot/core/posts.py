@@ -286,6 +286,9 @@ class DeliveryFailed(TypedDict):
     since: float | None
     reason: str
     moderator_role_id: int | None
+    said: NotRequired[dict[str, Any]]
+    """The reason as a message (``bot.core.texts.stored``), written in the channel's language; ``reason`` is its
+    English."""
 
 
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting

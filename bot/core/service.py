@@ -68,11 +68,11 @@ from bot.core.storage import (
     Storage,
     Transaction,
 )
-from bot.core.texts import tr
+from bot.core.texts import stored, tr
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import computer_turn
 from engine.ai import plan as plan_moves
-from engine.messages import Said
+from engine.messages import Msg, Said
 from engine.options import option_words
 
 log = logging.getLogger(__name__)
@@ -943,7 +943,7 @@ class TikalService:
         async with self.storage.transaction() as tx:
             await tx.mark_failed(post_id, error, retry_at)
 
-    async def give_up(self, post: Post, reason: str) -> Post | None:
+    async def give_up(self, post: Post, reason: str | Msg) -> Post | None:
         """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
         delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
         moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
@@ -954,9 +954,12 @@ class TikalService:
             if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
                 return None
             settings = await tx.guild_settings(post.guild_id)
-            notice = NewPost(PostKind.DELIVERY_FAILED, DeliveryFailed(
+            failed = DeliveryFailed(
                 game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
-                reason=reason, moderator_role_id=settings.moderator_role_id))
+                reason=str(reason), moderator_role_id=settings.moderator_role_id)
+            if isinstance(reason, Msg):
+                failed["said"] = stored(reason)
+            notice = NewPost(PostKind.DELIVERY_FAILED, failed)
             return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
 
     async def resend(self, guild_id: int, game_id: int) -> int:
