@@ -28,6 +28,7 @@ from tests.bot.adapter.discordkit import (
     mod,
     open_game,
     pick_move,
+    place_first,
     posts,
     responses,
     text_of,
@@ -192,3 +193,20 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     alt = [a.get("description") for c in turn_posts for a in c.data.get("attachments") or []]
     assert alt and all(a and not english_left(a, "fr", names) for a in alt)
     assert render.describe(final, locale="fr") != render.describe(final)
+
+
+async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wire: Wire) -> None:
+    """The options are localized, so a member may type the leader in their words: `Expeditionsleiter` reads as
+    `leader` for a German client (the record keeps the notation); in another client it is not a number of figures."""
+    game_id = await open_game(wire, [ANA, BEN])
+    member = await place_first(wire, game_id)
+    wire.locales[member] = "fr"
+    (refused,) = responses(await command(wire, "tikal deploy", {"space": "A1", "figures": "Expeditionsleiter"},
+                                         user=member))
+    assert text_of(refused).startswith("“Expeditionsleiter” n’est pas un nombre de pions")
+    wire.locales[member] = "de"
+    (answer,) = responses(await command(wire, "tikal deploy", {"space": "A1", "figures": "Expeditionsleiter"},
+                                        user=member))
+    assert text_of(answer) == "✅ Expeditionsleiter eingesetzt → A1 · 1 AP · noch 9 AP"
+    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    assert view.log[-1] == "deploy A1 leader"
