@@ -8,6 +8,8 @@ import random
 import re
 from typing import Any
 
+import pytest
+
 import engine
 import render
 from bot.core.languages import channel_language
@@ -109,8 +111,9 @@ def everything_read(call: Call) -> str:
     return re.sub(r"\bpost \d+\b", "", "\n".join(p for p in parts if p))
 
 
+@pytest.mark.parametrize("variant", ["basic", "auction"])
 async def test_a_german_member_in_a_french_server_reads_german_privately_and_french_in_the_channel(
-        wire: Wire) -> None:
+        wire: Wire, variant: str) -> None:
     wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
                    everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
     wire.locales.update({ANA: "de", BEN: "es-419"})
@@ -124,7 +127,7 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
         mine.extend(responses(calls))
         return calls
 
-    calls = await ana("tikal-game new", {"variant": "basic", "seats": 2, "thread": False})
+    calls = await ana("tikal-game new", {"variant": variant, "seats": 2, "thread": False})
     lobby = posts(calls, FR_CHANNEL)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
     await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id, channel=FR_CHANNEL,
@@ -134,38 +137,31 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     await ana("tikal-game rules")
     await ana("tikal-game status")
     rng = random.Random(12)
-    ana_turns = 0
-    while ana_turns < 1:
+    ana_turns, done, refused = 0, 0, False
+    for _ in range(400):
+        if ana_turns:
+            break
         view = await svc.view(FR_GUILD, game_id)
         assert view.to_act is not None
         seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
         assert seat is not None
         member = seat.member_id
+        if member != ANA and not refused:
+            await ana("tikal end")  # not Ana's turn (or bid): refused in German
+            refused = True
+        if member == ANA and view.phase is engine.Phase.PLACE and not done:
+            await ana("tikal end")  # refused: place first (the engine's words, in German)
+            await ana("tikal place", {"space": ""}, focused="space")  # autocomplete, in German
+        entries = await svc.legal_moves(FR_GUILD, game_id, member)
+        move = pick_move(entries, rng, done)
+        name, options = as_command(move)
         if member == ANA:
-            if view.phase is engine.Phase.PLACE:
-                await ana("tikal end")  # refused: place first (the engine's words, in German)
-                await ana("tikal place", {"space": ""}, focused="space")  # autocomplete, in German
-            done = 0
-            while True:
-                entries = await svc.legal_moves(FR_GUILD, game_id, member)
-                move = pick_move(entries, rng, done)
-                name, options = as_command(move)
-                await ana(name, options)
-                done += 1
-                if str(move) == "end":
-                    break
-            ana_turns += 1
+            await ana(name, options)
         else:
-            await ana("tikal end")  # not Ana's turn: refused in German
-            done = 0
-            while True:
-                entries = await svc.legal_moves(FR_GUILD, game_id, member)
-                move = pick_move(entries, rng, done)
-                name, options = as_command(move)
-                await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
-                done += 1
-                if str(move) == "end":
-                    break
+            await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
+        done = 0 if str(move) == "end" or isinstance(move, engine.Bid | engine.Pass | engine.Pick) else done + 1
+        ana_turns += member == ANA and str(move) == "end"
+    assert ana_turns == 1
     calls = wire.calls[start:]
     channel = [c for c in calls if c.via == "http" and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")
                and c.method in ("POST", "PATCH") and c.json]
