@@ -189,6 +189,13 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     alt = [a.get("description") for c in turn_posts for a in c.data.get("attachments") or []]
     assert alt and all(a and not english_left(a, "fr", names) for a in alt)
     assert render.describe(final, locale="fr") != render.describe(final)
+    # The board picture itself: the last one posted is the channel picture of its position drawn in French.
+    png = next(iter(turn_posts[-1].files.values()))
+    drawn = {}
+    for version in range(final.version, max(final.version - 8, 0), -1):
+        at = await svc.view_at(FR_GUILD, game_id, version)
+        drawn[version] = (render.render_board(at, locale="fr"), render.render_board(at))
+    assert any(png == french != english for french, english in drawn.values())
 
 
 async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wire: Wire) -> None:
