@@ -2,9 +2,9 @@
 
 The template is every entry of ``engine.messages.CATALOGUE`` (msgctxt = the code) plus every call
 ``tr(context, english, …)``, ``ntr(context, one, many, n, …)`` and ``cmd(context, english)`` (a slash command's
-words) that Babel finds in ``engine/``, ``render/`` and ``bot/``. Each ``.po`` keeps its translations; a new or changed English text arrives
-untranslated (the tests then fail until it is translated), and entries no longer in the sources are
-dropped. ``--check`` only reports whether a catalogue is out of date.
+words) that Babel finds in ``engine/``, ``render/`` and ``bot/``. Each ``.po`` keeps its translations; a new or
+changed English text arrives untranslated (the tests then fail until it is translated), and entries no longer in
+the sources are dropped. ``--check`` only reports whether a catalogue is out of date.
 """
 
 from __future__ import annotations
