@@ -213,3 +213,45 @@ async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wi
     assert text_of(answer) == "✅ Expeditionsleiter eingesetzt → A1 · 1 AP · noch 9 AP"
     view = await bot_of(wire).core.service.view(GUILD, game_id)
     assert view.log[-1] == "deploy A1 leader"
+
+
+async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_the_end(wire: Wire) -> None:
+    """Scoring rounds, their announcements edited line by line, the final scoring and the result: no English left
+    in the French server's channel or in the German member's private answers, from the lobby to the record."""
+    wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
+                   everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
+    wire.locales.update({ANA: "de", BEN: "de"})
+    svc = bot_of(wire).core.service
+    start = len(wire.calls)
+    private: list[Call] = []
+    calls = await command(wire, "tikal-game new", {"variant": "basic", "seats": 2, "thread": False}, user=ANA,
+                          channel=FR_CHANNEL, guild=FR_GUILD)
+    lobby = posts(calls, FR_CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    for member, action in ((BEN, "join"), (ANA, "start")):
+        private += responses(await click(wire, f"tikal:{action}:{game_id}", user=member, message_id=lobby.message_id,
+                                         channel=FR_CHANNEL, guild=FR_GUILD))
+    rng = random.Random(5)
+    done = 0
+    for _ in range(3000):
+        view = await svc.view(FR_GUILD, game_id)
+        if view.finished or view.to_act is None:
+            break
+        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        assert seat is not None
+        move = pick_move(await svc.legal_moves(FR_GUILD, game_id, seat.member_id), rng, done)
+        name, options = as_command(move)
+        private += [c for c in responses(await command(wire, name, options, user=seat.member_id, channel=FR_CHANNEL,
+                                                       guild=FR_GUILD)) if c.ephemeral]
+        done = 0 if str(move) == "end" else done + 1
+    assert (await svc.view(FR_GUILD, game_id)).finished
+    channel = [c for c in wire.calls[start:] if c.via == "http" and c.method in ("POST", "PATCH") and c.json
+               and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")]
+    names = ["Ana", "Ben", "Mo", "TikalBot"]
+    leftover = {text: english_left(text, "fr", names) for text in map(everything_read, channel)
+                if english_left(text, "fr", names)}
+    leftover |= {text: english_left(text, "de", names) for text in map(everything_read, private)
+                 if english_left(text, "de", names)}
+    assert leftover == {}
+    read = "\n".join(map(everything_read, channel))
+    assert "🌋 Décompte final" in read and "🏆 La partie n° " in read and "Classement" in read
