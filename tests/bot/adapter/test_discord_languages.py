@@ -215,7 +215,9 @@ async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wi
     assert view.log[-1] == "deploy A1 leader"
 
 
-async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_the_end(wire: Wire) -> None:
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_the_end(wire: Wire,
+                                                                                      variant: str) -> None:
     """Scoring rounds, their announcements edited line by line, the final scoring and the result: no English left
     in the French server's channel or in the German member's private answers, from the lobby to the record."""
     wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
@@ -224,7 +226,7 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
     svc = bot_of(wire).core.service
     start = len(wire.calls)
     private: list[Call] = []
-    calls = await command(wire, "tikal-game new", {"variant": "basic", "seats": 2, "thread": False}, user=ANA,
+    calls = await command(wire, "tikal-game new", {"variant": variant, "seats": 2, "thread": False}, user=ANA,
                           channel=FR_CHANNEL, guild=FR_GUILD)
     lobby = posts(calls, FR_CHANNEL)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
@@ -243,7 +245,7 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
         name, options = as_command(move)
         private += [c for c in responses(await command(wire, name, options, user=seat.member_id, channel=FR_CHANNEL,
                                                        guild=FR_GUILD)) if c.ephemeral]
-        done = 0 if str(move) == "end" else done + 1
+        done = 0 if str(move) == "end" or isinstance(move, engine.Bid | engine.Pass | engine.Pick) else done + 1
     assert (await svc.view(FR_GUILD, game_id)).finished
     channel = [c for c in wire.calls[start:] if c.via == "http" and c.method in ("POST", "PATCH") and c.json
                and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")]
