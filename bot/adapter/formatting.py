@@ -375,6 +375,14 @@ def confirmation(view: GameView, text: str, *, still_acting: bool = True, t: Spe
         line = t.tr("fmt.taken_back", "Taken back.")
     elif text == "end":
         line = t.tr("fmt.turn_ended", "Turn ended.")
+    elif text.startswith("pick ") and view.hand and view.variant is not Variant.RAPIDO:  # (Rápido: the placer's)
+        hexagon = hexagon_name(view.hand, t)
+        if still_acting and view.phase is Phase.PLACE:
+            line = t.tr("fmt.picked_place", "Picked the **{hexagon}**: your turn, place it", hexagon=hexagon)
+        elif still_acting and view.phase is Phase.SCORING:
+            line = t.tr("fmt.picked_scoring", "Picked the **{hexagon}**: 🌋 a scoring round begins", hexagon=hexagon)
+        else:
+            line = t.tr("fmt.picked_receipt", "Picked the **{hexagon}**", hexagon=hexagon)
     if still_acting and view.ap_left is not None and view.phase in TURN_PHASES and text not in ("end", "pass") \
             and not text.startswith("bid"):
         return t.tr("fmt.receipt_ap", "✅ {action} · {ap} AP left", action=line, ap=view.ap_left)

@@ -404,7 +404,7 @@ async def _reminder(c: Context) -> Outgoing:
     dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") == "dm" else c.t
     out = reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, server=c.server, t=c.t,
                    dm_t=dm_t)
-    out.ping = not out.dm
+    out.ping = True  # in the channel (at once, or when the DM is refused); a delivered DM stays
     return out
 
 

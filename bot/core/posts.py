@@ -60,12 +60,6 @@ class PostKind(StrEnum):
     """A scoring turn ended: its line is added to the scoring round's announcement (an edit of that message)."""
 
 
-PINGS = frozenset({PostKind.BIDDING, PostKind.AUCTION_WON, PostKind.DECLARE, PostKind.RAPIDO_PLACING,
-                   PostKind.RAPIDO_ACTED, PostKind.JUMP_REVEALED, PostKind.REMINDER})
-"""Posts that only ask someone to act: deleted once answered, never sent once the game has moved past them (the
-story they tell is on the live message)."""
-
-
 SEAT_PLAYED = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.COMPUTER_TURN,
                          PostKind.MOD_ACTION})
 """Posts that may say the bot played a turn for a player (a ``mod_action`` only when its action is ``skip``)."""

@@ -11,13 +11,15 @@ import discord
 import pytest
 
 import engine
-from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
+from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, PING_TRIES, classify
 from bot.adapter.permissions import EMBED, SEND
+from bot.core.service import TikalService
 from lang import translator
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
     CHANNEL,
+    CY,
     GUILD,
     bot_of,
     command,
@@ -233,3 +235,63 @@ def test_failures_are_sorted_by_what_they_mean() -> None:
     assert not classify(aiohttp.ClientOSError(111, "refused")).refused
     assert classify(http(discord.HTTPException, 400, 50035)).refused
     assert classify(KeyError("payload")).refused
+
+
+async def test_an_answered_ping_that_cannot_be_deleted_is_tried_again_later_and_never_holds_a_move(
+        tmp_path: Path) -> None:
+    """Issue 17: deleting an answered ping is best effort: a failure leaves it for the worker's next rounds (after a
+    backoff), a message already gone counts as deleted, and a ping still failing after PING_TRIES is left alone."""
+    path, clock = tmp_path / "t.sqlite3", FakeClock()
+    async with running_bot(path, clock=clock) as wire:
+        bot = bot_of(wire)
+        svc = bot.core.service
+        game_id = await open_game(wire, [ANA, BEN, CY], variant="auction")
+
+        async def bidder() -> int:
+            view = await svc.view(GUILD, game_id)
+            seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+            assert seat is not None
+            return seat.member_id
+
+        first = await bidder()
+        (ping,) = [c for c in posts(await command(wire, "tikal pass", user=first), CHANNEL)
+                   if not c.data.get("embeds")]
+        wire.down[f"DELETE /channels/{CHANNEL}/messages/"] = (503, 0)
+        calls = await command(wire, "tikal pass", user=await bidder())  # answers it; Discord refuses the delete
+        assert responses(calls)[0].data["content"].startswith("✅")  # the move itself is not held back
+        assert ping.message_id in wire.messages and ping.message_id not in wire.deleted
+        assert [p.message_id for p in await svc.due_pings(clock())] == []  # backing off
+        (later,) = await svc.due_pings(clock() + MAX_BACKOFF)
+        assert later.message_id == ping.message_id and later.tries == 1
+        del wire.down[f"DELETE /channels/{CHANNEL}/messages/"]
+        clock.now += MAX_BACKOFF
+        assert await bot.outbox.clean_up() >= 1  # the worker's round deletes it now
+        assert ping.message_id in wire.deleted and await svc.due_pings(clock.now + HOUR) == []
+
+        # a ping whose message someone already deleted counts as deleted (Discord's 404)
+        (gone,) = [c for c in posts(calls, CHANNEL) if not c.data.get("embeds")]
+        del wire.messages[gone.message_id]
+        calls = await command(wire, "tikal pass", user=await bidder())  # the last to bid passes too: it wins
+        assert gone.message_id not in wire.deleted and await svc.due_pings(clock.now + HOUR) == []
+        (won,) = [c for c in posts(calls, CHANNEL) if not c.data.get("embeds")]
+        await command(wire, "tikal pick", {"hexagon": 1}, user=await bidder())
+        assert won.message_id in wire.deleted
+
+        # one failing for good is left in the channel after PING_TRIES tries
+        turn = await bidder()
+        await command(wire, "tikal place", await _first_placement(svc, game_id, turn), user=turn)
+        await command(wire, "tikal end", user=turn)
+        (stuck,) = [c for c in posts(await command(wire, "tikal pass", user=await bidder()), CHANNEL)
+                    if not c.data.get("embeds")]
+        wire.down[f"DELETE /channels/{CHANNEL}/messages/"] = (503, 0)
+        await command(wire, "tikal pass", user=await bidder())
+        for _ in range(PING_TRIES):
+            clock.now += MAX_BACKOFF
+            await bot.outbox.clean_up()
+        assert await svc.due_pings(clock.now + MAX_BACKOFF) == [] and stuck.message_id in wire.messages
+
+
+async def _first_placement(svc: TikalService, game_id: int, member: int) -> dict[str, object]:
+    view = await svc.seat_view(GUILD, game_id, member)
+    space, rotation = view.placements[0]
+    return {"space": engine.space_name(space), "rotation": rotation}

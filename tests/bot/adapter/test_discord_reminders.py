@@ -93,6 +93,11 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
         assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ reminder")
         assert "message_reference" in (fallback.json or {})
         assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
+        # once the player acts, the channel's reminder goes; the DM is the member's own and stays
+        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+        assert fallback.message_id in wire.deleted and dm.message_id not in wire.deleted
 
 
 async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: Path) -> None:

@@ -87,17 +87,28 @@ async def test_a_whole_game_tells_its_story_in_few_messages(tmp_path: Path, stor
     told = await _played(tmp_path, story)
     assert told.new, "nothing was posted"
 
-    # At most two channel messages per ordinary turn (its board post and the next turn's message); a turn that
-    # opens a scoring round adds its announcement. Pings that are deleted once answered are not counted.
+    # At most two channel messages per ordinary turn, pings included (its board post, with the ping, and the next
+    # turn's message or bidding); a turn that opens a scoring round adds its announcement.
     ordinary = 0
     for key, calls in told.stages():
         if not key.startswith("turn "):
             continue
-        kept = [c for i, c in calls if c.method == "POST" and c.message_id not in told.deleted_at]
-        announced = [c for c in kept if any(t.startswith("🌋") for t in _titles(c))]
-        assert len(kept) - len(announced) <= 2, (key, [text_of(c)[:80] for c in kept])
+        new = [c for i, c in calls if c.method == "POST"]
+        announced = [c for c in new if any(t.startswith("🌋") for t in _titles(c))]
+        assert len(new) - len(announced) <= 2, (key, [text_of(c)[:80] for c in new])
         ordinary += not announced
     assert story is RAPIDO or ordinary >= 20
+    # A pick's private receipt names the hexagon, not the notation ("pick 2")
+    if story is AUCTION:
+        rendered = told.transcript.render()
+        picks = re.findall(r": /tikal pick hexagon:\d+\n  \[private\] ✅ Picked the (\*\*.*?\*\*).*\n.*\n.*\n"
+                           r"    ┃ Picked the (\*\*.*?\*\*)\.", rendered)
+        assert len(picks) == rendered.count(": /tikal pick hexagon:") and all(a == b for a, b in picks), picks
+
+    # The bidding leaves nothing in the channel but its one message, edited bid by bid up to the pick.
+    for key, calls in told.stages():
+        if key.startswith("bidding "):
+            assert [c for _, c in calls if c.method == "POST" and c.message_id not in told.deleted_at] == [], key
 
     # One ping per wait: a member is pinged again only after acting (no reminders are due in this game).
     for member in {m for _, c in told.new for m in _pinged(c)}:

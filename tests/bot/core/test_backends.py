@@ -22,7 +22,7 @@ from bot.core.guild_removal import GuildRemoval
 from bot.core.migrations import MIGRATIONS
 from bot.core.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.service import TikalService
-from bot.core.shards import Shards
+from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.storage import IntegrityError, NewMove, Storage
 from engine import StaleState
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, open_service, play_to_end
@@ -232,3 +232,31 @@ def test_the_core_writes_sql_both_backends_understand() -> None:
                         r"\bexecutescript\b"):
             wrong += [f"{path.name}: {m.group(0).strip()}" for m in re.finditer(pattern, text, re.MULTILINE)]
     assert wrong == []
+
+
+async def test_pings_are_marked_answered_by_the_next_move_and_due_per_shard_until_deleted(database: Path | str) -> None:
+    """Migration 9 on both backends: a post sent as a ping is answered once the game moves past its version, due
+    for deletion (not while backing off, not in another shard's guild) until recorded as deleted."""
+    async with open_service(database) as svc:
+        game = await start(svc, 3, "auction")
+        members = {s.seat: s.member_id for s in game.seats}
+        view = await svc.view(GUILD, game.id)
+        moved = await svc.act(GUILD, game.id, members[view.to_act or 0], "pass")
+        (bidding,) = [p for p in moved.posts if p.kind == "bidding"]
+        assert await svc.mark_sent(bidding.id, 1234, ping=True) and moved.answered == ()
+        assert await svc.due_pings(time.time() + 3600) == []  # not answered yet
+        view = await svc.view(GUILD, game.id)
+        moved = await svc.act(GUILD, game.id, members[view.to_act or 0], "pass")
+        (answered,) = moved.answered
+        assert (answered.post_id, answered.message_id, answered.channel_id, answered.tries) == \
+            (bidding.id, 1234, bidding.channel_id, 0)
+        now = time.time()
+        await svc.pings_deleted([], {bidding.id: now + 60})  # deleting failed: backing off
+        assert await svc.due_pings(now) == []
+        (due,) = await svc.due_pings(now + 61)
+        assert due.tries == 1
+        svc.shards = Shards(2, frozenset({1 - (GUILD >> 22) % 2}))
+        assert await svc.due_pings(now + 61) == []  # another process's guild
+        svc.shards = EVERY_GUILD
+        await svc.pings_deleted([bidding.id])
+        assert await svc.due_pings(now + 3600) == []
