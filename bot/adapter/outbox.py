@@ -56,10 +56,14 @@ import discord
 from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
 from bot.adapter.permissions import missing_here
 from bot.adapter.replies import fitted, mentions
+from bot.adapter.speech import channel as channel_speaker
+from bot.adapter.speech import direct
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
 from bot.core.results import Ping, Post
+from bot.core.texts import tr
 from engine import GameView
+from engine.messages import Msg, Said, Speaker
 
 log = logging.getLogger(__name__)
 
@@ -103,8 +107,8 @@ class Sent:
 class Failure:
     """What a failed send means for the post."""
 
-    reason: str
-    """Why, in words for a moderator."""
+    reason: Said
+    """Why, in words for a moderator (written in the channel's language when the notice is sent)."""
     gone: bool = False
     """The channel or thread is gone: give up at once."""
     refused: bool = False
@@ -116,22 +120,26 @@ def backoff(attempts: int) -> float:
     return min(RETRY_SECONDS * float(2 ** min(max(attempts - 1, 0), 10)), MAX_BACKOFF)
 
 
-def classify(error: Exception, missing: Sequence[str] = ()) -> Failure:
+def classify(error: Exception, missing: Sequence[Msg] = ()) -> Failure:
     """Sort a send's failure; ``missing``: the permissions the bot lacks in the channel, if known."""
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
-        return Failure("the channel or thread was deleted", gone=True)
+        return Failure(tr("outbox.gone", "the channel or thread was deleted"), gone=True)
     if isinstance(error, discord.Forbidden):
         if missing:
-            return Failure("I lack " + ", ".join(f"**{m}**" for m in missing) + " there")
-        return Failure(f"Discord refused me there ({error.status}: {error.text or 'forbidden'})")
+            named = tuple(tr("outbox.bold", "**{name}**", name=m) for m in missing)
+            return Failure(tr("outbox.lacking", "I lack {permissions} there", permissions=named))
+        return Failure(tr("outbox.forbidden", "Discord refused me there ({status}: {text})", status=error.status,
+                          text=error.text or "forbidden"))
     if isinstance(error, discord.DiscordServerError) or (isinstance(error, discord.HTTPException)
                                                          and error.status in (404, 408, 429)):
-        return Failure(f"Discord did not answer ({error.status})")
+        return Failure(tr("outbox.no_answer", "Discord did not answer ({status})", status=error.status))
     if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
-        return Failure("Discord could not be reached (network)")
+        return Failure(tr("outbox.network", "Discord could not be reached (network)"))
     if isinstance(error, discord.HTTPException):
-        return Failure(f"Discord refused the message ({error.status}: {error.text})", refused=True)
-    return Failure(f"the message could not be made ({type(error).__name__})", refused=True)
+        return Failure(tr("outbox.refused", "Discord refused the message ({status}: {text})", status=error.status,
+                          text=error.text), refused=True)
+    return Failure(tr("outbox.unmade", "the message could not be made ({error})", error=type(error).__name__),
+                   refused=True)
 
 
 class Outbox:
@@ -348,8 +356,14 @@ class Outbox:
         async def post_of(of: PostKind) -> Post | None:
             return await svc.latest_post(post.guild_id, post.game_id, of, before=post.id)
 
+        languages = self.core.languages
+
+        async def speaker_of(member: int) -> Speaker:
+            return await direct(languages, member)
+
+        here = await channel_speaker(self.client, languages, game.guild_id)
         out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
-                                            post_of))
+                                            post_of, here, speaker_of))
         if out.skip:
             return Sent(None)
         return await self._post(post, out)

@@ -15,6 +15,7 @@ from bot.core.app_state import AppState
 from bot.core.backends import open_storage
 from bot.core.guild_removal import GuildRemoval
 from bot.core.history import History
+from bot.core.languages import Languages
 from bot.core.members import Members
 from bot.core.moderation import Moderation
 from bot.core.reminders import Scheduler
@@ -37,6 +38,7 @@ class Core:
     orders: StandingOrders
     removal: GuildRemoval
     state: AppState
+    languages: Languages
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD) -> Core:
@@ -44,7 +46,8 @@ class Core:
         guilds ``shards`` owns (default: every guild)."""
         service = TikalService(storage, shards=shards)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
-                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage))
+                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
+                   Languages(storage))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -128,8 +128,8 @@ async def _migrate(conn: PgConnection, clock: Clock) -> None:
     for number, sql in POSTGRES_MIGRATIONS:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            current = await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-            if number <= current:
+            # By number, not by the highest one: a number merged later than a higher one is still applied.
+            if await conn.fetchval("SELECT 1 FROM schema_version WHERE version = $1", number):
                 continue
             await conn.execute(sql)
             await conn.execute("INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)", number, clock())

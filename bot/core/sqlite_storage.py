@@ -71,11 +71,11 @@ async def _migrate(db: aiosqlite.Connection, clock: Clock) -> None:
     await db.execute(
         "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
     )
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cursor:
-        row = await cursor.fetchone()
-    current = int(row[0]) if row else 0
+    async with db.execute("SELECT version FROM schema_version") as cursor:
+        applied = {int(v) for (v,) in await cursor.fetchall()}
     for number, sql in MIGRATIONS:
-        if number <= current:
+        # By number, not by the highest one: a number merged later than a higher one is still applied.
+        if number in applied:
             continue
         # One script, so the migration and its schema_version row commit together or not at all.
         try:
