@@ -139,8 +139,10 @@ class LocalTable:
         """The short rules, this game's variant and options (as ``/tikal-game rules`` in its channel), the legend."""
         setup = self.console.state.setup
         options = [o.value for o in setup.options]
-        lines = [f"{name}: {text}" for name, text in RULES]
-        lines += [f"This game: {name}: {text}" for name, text in explained(setup.variant.value, options)]
+        t = self.t
+        lines = [t.tr("local.rule", "{name}: {rule}", name=name, rule=text) for name, text in RULES]
+        lines += [t.tr("local.this_game", "This game: {name}: {rule}", name=name, rule=text)
+                  for name, text in explained(setup.variant.value, options)]
         legend = [*legend_lines(locale=self.t.locale), *option_legend_lines(options, locale=self.t.locale)]
         return "\n".join([*lines, "", *legend])
 

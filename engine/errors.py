@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import PYDANTIC_FIELD_CODES, Msg, Param, english
+from .messages import PYDANTIC_FIELD_CODES, Msg, Param
 
 
 class EngineError(ValueError):
@@ -23,18 +23,26 @@ class EngineError(ValueError):
     code: str
     params: dict[str, Param]
 
-    def __init__(self, code: str, /, **params: Param) -> None:
+    def __init__(self, code: str | Msg, /, **params: Param) -> None:
+        """``code`` and its ``params``, or a finished message (the bot's ``Said``, which brings its English)."""
+        said = code if isinstance(code, Msg) else None
+        if said is not None:
+            if params:
+                raise TypeError("a finished message brings its own parameters")
+            code, params = said.code, dict(said.params)
+        assert isinstance(code, str)
         super().__init__(code)
         self.code = code
         self.params = params
+        self._said = said
 
     @property
     def message(self) -> Msg:
         """The error's message as a value, to render in any language."""
-        return Msg(self.code, **self.params)
+        return self._said if self._said is not None else Msg(self.code, **self.params)
 
     def __str__(self) -> str:
-        return english(self.code, self.params)
+        return str(self.message)
 
 
 class UnreadableMove(EngineError):

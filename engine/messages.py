@@ -44,6 +44,36 @@ class Msg:
     def __str__(self) -> str:
         return english(self.code, self.params)
 
+    def entry(self) -> Text | None:
+        """The message's catalogue entry (``None``: the code is text already written)."""
+        return CATALOGUE.get(self.code)
+
+
+class Said(Msg):
+    """A message written where it is said, outside the engine (the bot's words): it carries its own English
+    template (``one``, and ``many`` for a plural entry chosen by ``n``) under ``code``, the catalogue's context.
+    The bot builds them with ``tr``/``ntr`` calls that ``lang.extract`` finds, so a reader's ``Speaker`` renders
+    them like the engine's messages."""
+
+    __slots__ = ("text",)
+
+    text: Text
+
+    def __init__(self, context: str, one: str, many: str | None = None, /, **params: Param) -> None:
+        super().__init__(context, **params)
+        object.__setattr__(self, "text", Text(context, one, many))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and super().__eq__(other) and self.text == other.text
+
+    __hash__ = Msg.__hash__
+
+    def __str__(self) -> str:
+        return english_text(self.text, self.params)
+
+    def entry(self) -> Text:
+        return self.text
+
 
 @dataclass(frozen=True, slots=True)
 class Text:
@@ -354,13 +384,17 @@ def english(code: str, params: Mapping[str, Param]) -> str:
     entry = CATALOGUE.get(code)
     if entry is None:
         return code
+    return english_text(entry, params)
+
+
+def english_text(entry: Text, params: Mapping[str, Param]) -> str:
     template = entry.one if entry.many is None or params.get("n") == 1 else entry.many
     return template.format(**{k: english_value(v) for k, v in params.items()})
 
 
 def english_value(value: Param) -> str:
     if isinstance(value, Msg):
-        return english(value.code, value.params)
+        return str(value)
     if isinstance(value, tuple):
         return ", ".join(english_value(v) for v in value)
     return str(value)
@@ -414,7 +448,7 @@ class English:
         return fill(one if n == 1 else many, {**params, "n": n}, english_value)
 
     def message(self, message: Msg) -> str:
-        return english(message.code, message.params)
+        return str(message)
 
     def ordinal_form(self, n: int) -> str:
         if n % 100 in (11, 12, 13):

@@ -1,10 +1,10 @@
 """``python -m lang.extract``: bring the six catalogues up to date with the sources (``make messages``).
 
 The template is every entry of ``engine.messages.CATALOGUE`` (msgctxt = the code) plus every call
-``tr(context, english, …)`` and ``ntr(context, one, many, n, …)`` that Babel finds in ``engine/``,
-``render/`` and ``bot/``. Each ``.po`` keeps its translations; a new or changed English text arrives
-untranslated (the tests then fail until it is translated), and entries no longer in the sources are
-dropped. ``--check`` only reports whether a catalogue is out of date.
+``tr(context, english, …)``, ``ntr(context, one, many, n, …)`` and ``cmd(context, english)`` (a slash command's
+words) that Babel finds in ``engine/``, ``render/`` and ``bot/``. Each ``.po`` keeps its translations; a new or
+changed English text arrives untranslated (the tests then fail until it is translated), and entries no longer in
+the sources are dropped. ``--check`` only reports whether a catalogue is out of date.
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ from .locales import LOCALES
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 SOURCES: Final = ("engine", "render", "bot")
-KEYWORDS: Final = {"tr": ((1, "c"), 2), "ntr": ((1, "c"), 2, 3)}
-"""Babel keyword specs: the context is argument 1, the English (and its plural) the next ones."""
+KEYWORDS: Final = {"tr": ((1, "c"), 2), "ntr": ((1, "c"), 2, 3), "cmd": ((1, "c"), 2)}
+"""Babel keyword specs: the context is argument 1, the English (and its plural) the next ones; ``cmd`` is a
+description of the slash commands."""
 FIXED_DATE: Final = datetime(2025, 1, 1, tzinfo=UTC)
 """Header dates stay fixed, so a catalogue changes only when its messages do."""
 

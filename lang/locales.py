@@ -11,6 +11,10 @@ LOCALES: Final = ("en", "de", "fr", "es", "it", "nl")
 
 DEFAULT_LOCALE: Final = "en"
 
+AUTONYMS: Final = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
+                   "nl": "Nederlands"}
+"""Each language named in itself, as a menu of languages shows it to everyone."""
+
 ENVIRONMENT_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where a terminal says its language, the first set one wins (GNU gettext's order)."""
 

@@ -8,7 +8,7 @@ from functools import cache
 from babel import Locale
 
 from engine.errors import EngineError
-from engine.messages import CATALOGUE, Msg, Param, fill
+from engine.messages import Msg, Param, fill
 
 from .catalogue import translations
 from .locales import resolve
@@ -37,7 +37,7 @@ class Translator:
         return fill(self._catalogue.npgettext(context, one, many, n), {**params, "n": n}, self.value)
 
     def message(self, message: Msg) -> str:
-        entry = CATALOGUE.get(message.code)
+        entry = message.entry()
         if entry is None:
             return message.code
         params = dict(message.params)

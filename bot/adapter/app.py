@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import command_links
+from bot.adapter.command_words import CommandTranslator, serialized_tree
 from bot.adapter.exts import EXTENSIONS
 from bot.adapter.outbox import Outbox
 from bot.adapter.replies import explain
@@ -93,9 +94,15 @@ class TikalBot(commands.Bot):
         self._outbox = Outbox(self, self._core, clock=self.clock)
         self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
+        self.add_listener(self._remember_locale, "on_interaction")
+        await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+
+    async def _remember_locale(self, interaction: discord.Interaction) -> None:
+        """Every interaction tells the member's client language: direct messages are written in it."""
+        await self.core.languages.seen(interaction.user.id, interaction.locale.value)
 
     async def sync_commands(self) -> bool:
         """Register the slash commands with Discord (one guild, instant, or everywhere, which may take a while)
@@ -107,7 +114,7 @@ class TikalBot(commands.Bot):
         guild = discord.Object(id=self.settings.dev_guild_id) if self.settings.dev_guild_id is not None else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        tree = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        tree = await serialized_tree(self.tree, guild)
         digest = hashlib.sha256(json.dumps(tree, sort_keys=True).encode()).hexdigest()
         key = f"commands:{'global' if guild is None else guild.id}"
         state = self.core.state

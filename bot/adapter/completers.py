@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.adapter.speech import reader
 from bot.core.autocomplete import jump_choices, option_choices, zoom_choices
 from bot.core.labels import square
 from bot.core.members import Members
@@ -40,7 +41,8 @@ def legal(verb: str, option: str) -> Completer:
             view, entries = await bot.core.service.view_and_moves(guild, here, interaction.user.id)
         except EngineError:
             return []
-        options = option_choices(view, entries, verb, option, dict(iter(interaction.namespace)), str(current or ""))
+        options = option_choices(view, entries, verb, option, dict(iter(interaction.namespace)), str(current or ""),
+                                 t=reader(interaction))
         return [app_commands.Choice(name=o.label, value=o.value) for o in options]
 
     return complete
@@ -54,7 +56,7 @@ async def complete_jump(interaction: discord.Interaction, current: str) -> list[
         most, own = await bot.core.service.jump_chips(guild, here, interaction.user.id)
     except EngineError:
         return []
-    options = jump_choices(most, own, str(current or ""))
+    options = jump_choices(most, own, str(current or ""), t=reader(interaction))
     return [app_commands.Choice(name=o.label, value=int(o.value)) for o in options]
 
 
@@ -65,7 +67,8 @@ async def complete_zoom(interaction: discord.Interaction, current: str) -> list[
         view = await bot.core.service.view(bot.table.guild_id(interaction), bot.table.here(interaction))
     except EngineError:
         return []
-    return [app_commands.Choice(name=o.label, value=str(o.value)) for o in zoom_choices(view, current or "")]
+    options = zoom_choices(view, current or "", t=reader(interaction))
+    return [app_commands.Choice(name=o.label, value=str(o.value)) for o in options]
 
 
 async def complete_game(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -43,7 +43,9 @@ from bot.core.posts import (
 )
 from bot.core.results import GameInfo, Post
 from bot.core.seats import is_absent_member
+from bot.core.texts import loaded
 from engine import GameView
+from engine.messages import ENGLISH, Speaker
 
 
 @dataclass(slots=True)
@@ -84,114 +86,142 @@ def member_of(payload: Payload) -> int | None:
     return None if member is None or is_absent_member(int(member)) else int(member)
 
 
-def who(payload: Payload) -> str:
+def who(payload: Payload, t: Speaker = ENGLISH) -> str:
     """``🟦 Ana``."""
-    return f"{square(payload.get('seat'))} {payload.get('player') or 'a player'}"
+    return f"{square(payload.get('seat'))} {payload.get('player') or t.tr('notice.a_player', 'a player')}"
 
 
-def moves_text(moves: list[str] | None) -> str:
+def moves_text(moves: list[str] | None, t: Speaker = ENGLISH) -> str:
     shown = [f"`{m}`" for m in moves or []]
-    return ", ".join(shown) if shown else "nothing"
+    return ", ".join(shown) if shown else t.tr("notice.nothing", "nothing")
 
 
-def played_text(payload: SeatPlayed | ModAction) -> str:
+def played_text(payload: SeatPlayed | ModAction, t: Speaker = ENGLISH) -> str:
     """What the bot played for a seat; in a Tikal Rápido jump whose chips it chose, never the numbers (they are
     revealed with everyone's)."""
     jump: list[str] = list(payload.get("jump") or [])  # type: ignore[call-overload]
     if jump:
-        return f"chose the chips of {', '.join(jump)} for this jump (revealed with everyone's)"
-    return moves_text(payload.get("moves"))
+        return t.tr("notice.chose_chips", "chose the chips of {players} for this jump (revealed with everyone's)",
+                    players=", ".join(jump))
+    return moves_text(payload.get("moves"), t)
 
 
-def _waiting_for(payload: Reminder) -> str:
+def _waiting_for(payload: Reminder, t: Speaker) -> str:
     if payload.get("kind") == "bid":
-        return "your bid"
+        return t.tr("notice.your_bid", "your bid")
     if payload.get("kind") == "jump":
-        return "your chips for the jump"
+        return t.tr("notice.your_chips", "your chips for the jump")
     if payload.get("phase") == "pick":
-        return "your pick"
-    return "your turn"
+        return t.tr("notice.your_pick", "your pick")
+    return t.tr("notice.your_turn", "your turn")
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
     return None if message_id is None else f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str | None = None) -> Outgoing:
-    """``@Ana, ⏰ reminder: your turn in game #12 (since <t:…:R>) — deadline <t:…:R>``, as a reply to the
-    turn message, or by DM with a link to it."""
-    member = member_of(payload)
+def _reminder_line(payload: Reminder, t: Speaker, head: str, where: str) -> str:
     game = payload.get("game_id")
-    since = f" (waiting since {payload['since']})" if payload.get("since") else ""
-    deadline = f" — deadline {payload['deadline']}" if payload.get("deadline") else ""
-    what = _waiting_for(payload)
-    channel = f"<@{member}>, ⏰ reminder: {what} in game #{game}{since}{deadline}."
+    what = _waiting_for(payload, t)
+    since = " " + t.tr("notice.since", "(waiting since {since})", since=str(payload["since"])) if payload.get("since") \
+        else ""
+    deadline = " — " + t.tr("fmt.deadline", "deadline {when}", when=str(payload["deadline"])) \
+        if payload.get("deadline") else ""
+    if where:
+        return t.tr("notice.reminder_dm", "⏰ Reminder: {what} in Tikal game #{game} in **{server}**{since}{deadline}.",
+                    what=what, game=str(game), server=where, since=since, deadline=deadline)
+    if head:
+        return t.tr("notice.reminder", "{member}, ⏰ reminder: {what} in game #{game}{since}{deadline}.", member=head,
+                    what=what, game=str(game), since=since, deadline=deadline)
+    return t.tr("notice.reminder_dm_plain", "⏰ Reminder: {what} in Tikal game #{game}{since}{deadline}.", what=what,
+                game=str(game), since=since, deadline=deadline)
+
+
+def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str | None = None,
+             t: Speaker = ENGLISH, dm_t: Speaker | None = None) -> Outgoing:
+    """``@Ana, ⏰ reminder: your turn in game #12 (since <t:…:R>) — deadline <t:…:R>``, as a reply to the
+    turn message (in the channel's language), or by DM in the member's language with a link to it."""
+    member = member_of(payload)
+    channel = _reminder_line(payload, t, f"<@{member}>", "")
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
-    where = f" in **{server}**" if server else ""
-    direct = (f"⏰ Reminder: {what} in Tikal game #{game}{where}{since}{deadline}."
-              + (f"\n{link}" if link else f"\n<#{channel_id}>"))
+    direct = _reminder_line(payload, dm_t or t, "", server or "") + (f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
                     fallback=channel)
 
 
-def deadline_skipped(payload: SeatPlayed) -> Outgoing:
+def deadline_skipped(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
     """The deadline passed and the bot played the turn (SPEC ruling 14); the turn's board post follows."""
     passed = f" ({payload['deadline']})" if payload.get("deadline") else ""
-    by = f"a {computer_mark(payload)} player" if payload.get("level") else "the bot"
-    whose = ", ".join(payload["jump"]) if payload.get("jump") else who(payload)
-    return Outgoing(f"⏰ {whose}'s deadline passed{passed}: {by} {played_text(payload)}." if payload.get("jump")
-                    else f"⏰ {whose}'s deadline passed{passed}: {by} played for them — {played_text(payload)}.")
+    by = t.tr("notice.by_computer", "a {mark} player", mark=computer_mark(payload, t)) if payload.get("level") \
+        else t.tr("notice.by_bot", "the bot")
+    if payload.get("jump"):
+        return Outgoing(t.tr("notice.deadline_jump", "⏰ {whose}'s deadline passed{passed}: {by} {played}.",
+                             whose=", ".join(payload["jump"]), passed=passed, by=by, played=played_text(payload, t)))
+    return Outgoing(t.tr("notice.deadline_turn", "⏰ {whose}'s deadline passed{passed}: {by} played for them — "
+                                                 "{played}.", whose=who(payload, t), passed=passed, by=by,
+                         played=played_text(payload, t)))
 
 
-def absent_turn(payload: SeatPlayed) -> Outgoing:
-    return Outgoing(f"🤖 {who(payload)} has left the game: the bot played for that seat — "
-                    f"{played_text(payload)}.")
+def absent_turn(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
+    return Outgoing(t.tr("notice.absent", "🤖 {who} has left the game: the bot played for that seat — {played}.",
+                         who=who(payload, t), played=played_text(payload, t)))
 
 
-def deadline_waiting(payload: DeadlineWaiting) -> Outgoing:
+def deadline_waiting(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> Outgoing:
     """For the moderators (their role is pinged if the server set one): the game waits for someone."""
     role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else "Moderators"
+    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
     passed = f" {payload['deadline']}" if payload.get("deadline") else ""
-    what = {"bid": "bid", "jump": "jump"}.get(str(payload.get("kind")), "turn")
-    return Outgoing(f"{head}: ⏰ {who(payload)}'s {what} deadline in game #{payload.get('game_id')} passed{passed}. "
-                    "The game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands the seat to the "
-                    "bot, `/tikal-mod deadline` changes the clock.", role=int(role) if role else None)
+    kind = str(payload.get("kind"))
+    what = t.tr("label.wait_bid", "bid") if kind == "bid" else t.tr("label.wait_jump", "jump") if kind == "jump" \
+        else t.tr("label.wait_turn", "turn")
+    return Outgoing(t.tr("notice.waiting", "{head}: ⏰ {who}'s {what} deadline in game #{game} passed{passed}. The "
+                                           "game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands "
+                                           "the seat to the bot, `/tikal-mod deadline` changes the clock.", head=head,
+                         who=who(payload, t), what=what, game=str(payload.get("game_id")), passed=passed),
+                    role=int(role) if role else None)
 
 
-def computer_turn(payload: SeatPlayed) -> Outgoing:
+def computer_turn(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
     """A computer player's turn (issue 6): marked as such, and nobody is pinged."""
-    return Outgoing(f"{computer_mark(payload)} · {who(payload)} played {played_text(payload)}.")
+    return Outgoing(t.tr("notice.computer_turn", "{mark} · {who} played {played}.", mark=computer_mark(payload, t),
+                         who=who(payload, t), played=played_text(payload, t)))
 
 
-def computer_mark(payload: Payload) -> str:
-    return f"🤖 computer ({payload.get('level') or 'strong'})"
+def computer_mark(payload: Payload, t: Speaker = ENGLISH) -> str:
+    return t.tr("notice.computer_mark", "🤖 computer ({level})", level=str(payload.get("level") or "strong"))
 
 
-def standing_order(payload: SeatPlayed) -> Outgoing:
-    return Outgoing(f"🔨 {who(payload)}'s standing order ({payload.get('order')}): "
-                    f"{moves_text(payload.get('moves'))}.")
+def standing_order(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
+    return Outgoing(t.tr("notice.order", "🔨 {who}'s standing order ({order}): {moves}.", who=who(payload, t),
+                         order=str(payload.get("order")), moves=moves_text(payload.get("moves"), t)))
 
 
-def mod_action(payload: ModAction) -> Outgoing:
-    """The moderator's line, as the moderation layer wrote it; its mentions do not notify anyone."""
-    text = str(payload.get("text") or f"🛠️ A moderator changed game #{payload.get('game_id')}.")
+def mod_action(payload: ModAction, t: Speaker = ENGLISH) -> Outgoing:
+    """The moderator's line, in the channel's language when the moderation layer stored it as a message (else as it
+    wrote it); its mentions do not notify anyone."""
+    said = payload.get("said")
+    text = t.message(loaded(said)) if said else str(
+        payload.get("text") or t.tr("notice.mod_changed", "🛠️ A moderator changed game #{game}.",
+                                    game=str(payload.get("game_id"))))
     if payload.get("action") == "skip" and payload.get("moves"):
-        text += f" — {played_text(payload)}"
+        text += f" — {played_text(payload, t)}"
     return Outgoing(text)
 
 
-def delivery_failed(payload: DeliveryFailed) -> Outgoing:
+def delivery_failed(payload: DeliveryFailed, t: Speaker = ENGLISH) -> Outgoing:
     """For the moderators (their role is pinged if the server set one): posts that never reached the channel."""
     role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else "Moderators"
-    count = payload["count"]
+    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
     started = payload.get("since")
-    since = f" since <t:{int(started)}:R>" if started else ""
-    what = f"{count} post{'s' if count != 1 else ''} of game #{payload['game_id']}"
-    return Outgoing(f"{head}: ⚠️ {what} could not be delivered in <#{payload['channel_id']}>{since}: "
-                    f"{payload['reason']}. Once that is fixed, `/tikal-mod resend` sends them.",
+    since = " " + t.tr("notice.failed_since", "since {when}", when=f"<t:{int(started)}:R>") if started else ""
+    return Outgoing(t.ntr("notice.failed", "{head}: ⚠️ {n} post of game #{game} could not be delivered in {channel}"
+                                           "{since}: {reason}. Once that is fixed, `/tikal-mod resend` sends them.",
+                          "{head}: ⚠️ {n} posts of game #{game} could not be delivered in {channel}{since}: {reason}. "
+                          "Once that is fixed, `/tikal-mod resend` sends them.", payload["count"], head=head,
+                          game=payload["game_id"], channel=f"<#{payload['channel_id']}>", since=since,
+                          reason=t.message(loaded(payload["said"])) if payload.get("said") else payload["reason"]),
                     role=int(role) if role else None)
 
 
@@ -200,20 +230,21 @@ def post_marker(post_id: int) -> str:
     return f"post {post_id}"
 
 
-def skip_mark(siblings: list[Post], seat: int | None) -> str | None:
+def skip_mark(siblings: list[Post], seat: int | None, t: Speaker = ENGLISH) -> str | None:
     """Why the bot played a turn, from the posts queued with it, or None."""
     for post in siblings:
         payload = post.payload
         if post.kind not in SEAT_PLAYED or payload.get("seat") != seat:
             continue
         if post.kind == PostKind.DEADLINE_SKIPPED:
-            return "⏰ skipped: deadline passed" + (f" · {computer_mark(payload)}" if payload.get("level") else "")
+            skipped = t.tr("notice.mark_deadline", "⏰ skipped: deadline passed")
+            return skipped + (f" · {computer_mark(payload, t)}" if payload.get("level") else "")
         if post.kind == PostKind.ABSENT_TURN:
-            return "🤖 played by the bot (the player left)"
+            return t.tr("notice.mark_absent", "🤖 played by the bot (the player left)")
         if post.kind == PostKind.COMPUTER_TURN:
-            return computer_mark(payload)
+            return computer_mark(payload, t)
         if payload.get("action") == "skip":
-            return "⏭️ skipped by a moderator"
+            return t.tr("notice.mark_mod", "⏭️ skipped by a moderator")
     return None
 
 
@@ -236,6 +267,10 @@ class Context:
     """The end-of-game post's animated replay (drawn in the worker pool), or None if it cannot be attached."""
     post_of: Callable[[PostKind], Awaitable[Post | None]] = field(default=lambda kind: _none())
     """The game's last post of a kind queued before this one (e.g. the scoring round a scored line goes in)."""
+    t: Speaker = ENGLISH
+    """The language of the channel (the server's)."""
+    speaker_of: Callable[[int], Awaitable[Speaker]] = field(default=lambda member: _english())
+    """A member's language, for a direct message (their Discord locale as last seen)."""
 
     @property
     def answered(self) -> bool:
@@ -247,18 +282,23 @@ async def _none() -> Post | None:
     return None
 
 
+async def _english() -> Speaker:
+    return ENGLISH
+
+
 Composer = Callable[[Context], Awaitable[Outgoing]]
 
 
-async def _board(view: GameView) -> list[discord.File]:
-    png = await asyncio.to_thread(render.render_board, view)
-    return [picture(png, "board.png", render.describe(view))]
+async def _board(view: GameView, t: Speaker = ENGLISH) -> list[discord.File]:
+    """The channel picture and its alt text, in the channel's language."""
+    png = await asyncio.to_thread(render.render_board, view, locale=t.locale)
+    return [picture(png, "board.png", render.describe(view, locale=t.locale))]
 
 
 async def _started(c: Context) -> Outgoing:
     view = await c.view()
-    content, embed, member = formatting.started_post(c.game, view, cast(Started, c.post.payload))
-    return Outgoing(content, embed, await _board(view), member)
+    content, embed, member = formatting.started_post(c.game, view, cast(Started, c.post.payload), c.t)
+    return Outgoing(content, embed, await _board(view, c.t), member)
 
 
 async def _turn_ended(c: Context) -> Outgoing:
@@ -267,11 +307,11 @@ async def _turn_ended(c: Context) -> Outgoing:
     siblings = await c.siblings()
     # a scoring round opened with this turn's end: its announcement, just below, pings the next to act
     announced = any(p.kind == PostKind.SCORING_ROUND for p in siblings)
-    content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced)
-    mark = skip_mark(siblings, payload.get("seat"))
+    content, embed, member = formatting.turn_ended_post(c.game, view, payload, ping=not announced, t=c.t)
+    mark = skip_mark(siblings, payload.get("seat"), c.t)
     if mark is not None:
         embed.title = f"{embed.title} · {mark}"
-    return Outgoing(content, embed, await _board(view), member)
+    return Outgoing(content, embed, await _board(view, c.t), member)
 
 
 async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
@@ -285,12 +325,13 @@ async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
     record = json.dumps(payload["record"], indent=1).encode()
-    embed = formatting.finished_embed(c.game, view, payload)
+    embed = formatting.finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")
     files = [*pictures, discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
-                                     description="The game record: every move, to replay or study the game")]
+                                     description=c.t.tr("notice.record_alt", "The game record: every move, to "
+                                                                             "replay or study the game"))]
     out = Outgoing("", embed, files)
     await _attach_replay(out, c)
     return out
@@ -299,8 +340,8 @@ async def _finished(c: Context) -> Outgoing:
 async def _attach_replay(out: Outgoing, c: Context) -> None:
     """The animated replay goes with the end-of-game post when it could be drawn and fits the upload limit; else
     (or when Discord refuses it) the post goes without it, saying how to get it."""
-    missing = (f"🎞️ The animated replay of game #{c.game.id} could not be attached here: `/tikal-game replay` "
-               "shows it to anyone who asks.")
+    missing = c.t.tr("notice.replay_missing", "🎞️ The animated replay of game #{game} could not be attached here: "
+                                              "`/tikal-game replay` shows it to anyone who asks.", game=c.game.id)
     gif = await c.animation() if c.animation is not None else None
     if gif is None:
         out.content = missing
@@ -312,8 +353,8 @@ async def _attach_replay(out: Outgoing, c: Context) -> None:
 
 async def _scoring_round(c: Context) -> Outgoing:
     payload = cast(ScoringRound, c.post.payload)
-    content, member = formatting.ping_text(c.game, payload.get("next"))
-    return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload), member=member)
+    content, member = formatting.ping_text(c.game, payload.get("next"), t=c.t)
+    return Outgoing(content, formatting.scoring_round_embed(c.game, await c.view(), payload, t=c.t), member=member)
 
 
 async def _scored(c: Context) -> Outgoing:
@@ -324,7 +365,7 @@ async def _scored(c: Context) -> Outgoing:
     if announced is None or announced.payload.get("round") != payload["round"]:
         return Outgoing(skip=True)
     embed = formatting.scoring_round_embed(c.game, await c.view(), cast(ScoringRound, announced.payload),
-                                           complete=payload["complete"])
+                                           complete=payload["complete"], t=c.t)
     if announced.message_id is None:
         return Outgoing(embed=embed)
     embed.set_footer(text=f"{embed.footer.text} · {post_marker(announced.id)}")
@@ -344,50 +385,55 @@ async def _ping_of(c: Context, text: str, member: int | None) -> Outgoing:
 
 
 async def _bidding(c: Context) -> Outgoing:
-    return await _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload)))
+    return await _ping_of(c, *formatting.bidding_ping(c.game, cast(Bidding, c.post.payload), c.t))
 
 
 async def _auction_won(c: Context) -> Outgoing:
-    return await _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view()))
+    return await _ping_of(c, *formatting.auction_won_ping(c.game, cast(AuctionWon, c.post.payload), await c.view(),
+                                                          c.t))
 
 
 async def _declare(c: Context) -> Outgoing:
-    return await _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(Declaration, c.post.payload).get("next"), t=c.t))
 
 
 async def _rapido_placing(c: Context) -> Outgoing:
-    return await _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload)))
+    return await _ping_of(c, *formatting.rapido_placing_ping(c.game, cast(RapidoPlacing, c.post.payload), c.t))
 
 
 async def _rapido_acted(c: Context) -> Outgoing:
     """The placement or slot's action is on its live message; this only pings the next to act."""
-    return await _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(RapidoActed, c.post.payload).get("next"), t=c.t))
 
 
 async def _jump_opened(c: Context) -> Outgoing:
     view = await c.view()
-    content, embed, members = formatting.jump_opened_post(c.game, cast(JumpOpened, c.post.payload))
-    return Outgoing(content, embed, await _board(view), members[0] if members else None, others=tuple(members[1:]))
+    content, embed, members = formatting.jump_opened_post(c.game, cast(JumpOpened, c.post.payload), c.t)
+    return Outgoing(content, embed, await _board(view, c.t), members[0] if members else None,
+                    others=tuple(members[1:]))
 
 
 async def _jump_revealed(c: Context) -> Outgoing:
     """The numbers are on the jump's live message (its last form); this only pings the first to act."""
-    return await _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next")))
+    return await _ping_of(c, *formatting.ping_only(c.game, cast(JumpRevealed, c.post.payload).get("next"), t=c.t))
 
 
 async def _reminder(c: Context) -> Outgoing:
     """A reminder in the channel is a ping like the others, deleted once answered; one by DM stays."""
     if c.answered:
         return Outgoing(skip=True)
-    out = reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
-                   server=c.server)
+    payload = cast(Reminder, c.post.payload)
+    member = member_of(payload)
+    dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") == "dm" else c.t
+    out = reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, server=c.server, t=c.t,
+                   dm_t=dm_t)
     out.ping = True  # in the channel (at once, or when the DM is refused); a delivered DM stays
     return out
 
 
-def _simple(make: Callable[[Any], Outgoing]) -> Composer:
+def _simple(make: Callable[[Any, Speaker], Outgoing]) -> Composer:
     async def compose(c: Context) -> Outgoing:
-        return make(c.post.payload)
+        return make(c.post.payload, c.t)
 
     return compose
 

@@ -57,10 +57,14 @@ from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
 from bot.adapter.permissions import missing_here
 from bot.adapter.replays import Animations
 from bot.adapter.replies import fitted, mentions
+from bot.adapter.speech import channel as channel_speaker
+from bot.adapter.speech import direct
 from bot.core.assembly import Core
 from bot.core.posts import PostKind
 from bot.core.results import Ping, Post
+from bot.core.texts import tr
 from engine import GameView
+from engine.messages import Msg, Said, Speaker
 
 log = logging.getLogger(__name__)
 
@@ -106,8 +110,8 @@ class Sent:
 class Failure:
     """What a failed send means for the post."""
 
-    reason: str
-    """Why, in words for a moderator."""
+    reason: Said
+    """Why, in words for a moderator (written in the channel's language when the notice is sent)."""
     gone: bool = False
     """The channel or thread is gone: give up at once."""
     refused: bool = False
@@ -123,22 +127,26 @@ def backoff(attempts: int) -> float:
     return min(RETRY_SECONDS * float(2 ** min(max(attempts - 1, 0), 10)), MAX_BACKOFF)
 
 
-def classify(error: Exception, missing: Sequence[str] = ()) -> Failure:
+def classify(error: Exception, missing: Sequence[Msg] = ()) -> Failure:
     """Sort a send's failure; ``missing``: the permissions the bot lacks in the channel, if known."""
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
-        return Failure("the channel or thread was deleted", gone=True)
+        return Failure(tr("outbox.gone", "the channel or thread was deleted"), gone=True)
     if isinstance(error, discord.Forbidden):
         if missing:
-            return Failure("I lack " + ", ".join(f"**{m}**" for m in missing) + " there")
-        return Failure(f"Discord refused me there ({error.status}: {error.text or 'forbidden'})")
+            named = tuple(tr("outbox.bold", "**{name}**", name=m) for m in missing)
+            return Failure(tr("outbox.lacking", "I lack {permissions} there", permissions=named))
+        return Failure(tr("outbox.forbidden", "Discord refused me there ({status}: {text})", status=error.status,
+                          text=error.text or "forbidden"))
     if isinstance(error, discord.DiscordServerError) or (isinstance(error, discord.HTTPException)
                                                          and error.status in (404, 408, 429)):
-        return Failure(f"Discord did not answer ({error.status})")
+        return Failure(tr("outbox.no_answer", "Discord did not answer ({status})", status=error.status))
     if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
-        return Failure("Discord could not be reached (network)")
+        return Failure(tr("outbox.network", "Discord could not be reached (network)"))
     if isinstance(error, discord.HTTPException):
-        return Failure(f"Discord refused the message ({error.status}: {error.text})", refused=True)
-    return Failure(f"the message could not be made ({type(error).__name__})", refused=True)
+        return Failure(tr("outbox.refused", "Discord refused the message ({status}: {text})", status=error.status,
+                          text=error.text), refused=True)
+    return Failure(tr("outbox.unmade", "the message could not be made ({error})", error=type(error).__name__),
+                   refused=True)
 
 
 class Outbox:
@@ -149,7 +157,7 @@ class Outbox:
         self.core = core
         self.clock = clock
         self.catch_up: CatchUp | None = None
-        self.animations = Animations(core.pool)
+        self.animations = Animations(core.pool, language=self._channel_locale)
         """The end-of-game posts' GIFs, drawn in the worker pool before the post is sent."""
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -157,6 +165,10 @@ class Outbox:
         """(game, channel) with a post that failed: their later posts wait for it, to keep the order."""
         self.resumed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+
+    async def _channel_locale(self, guild_id: int) -> str:
+        """The language of the server's channel posts (an end-of-game GIF's captions)."""
+        return (await channel_speaker(self.client, self.core.languages, guild_id)).locale
 
     # --- the worker ---------------------------------------------------------------------------
 
@@ -358,11 +370,18 @@ class Outbox:
         async def post_of(of: PostKind) -> Post | None:
             return await svc.latest_post(post.guild_id, post.game_id, of, before=post.id)
 
+        languages = self.core.languages
+        here = await channel_speaker(self.client, languages, game.guild_id)
+
         async def animation() -> discord.File | None:
-            return await self.animations.attachment(post, guild)
+            return await self.animations.attachment(post, guild, here)
+
+        async def speaker_of(member: int) -> Speaker:
+            return await direct(languages, member)
 
         out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
-                                            animation if kind is PostKind.FINISHED else None, post_of))
+                                            animation if kind is PostKind.FINISHED else None, post_of, here,
+                                            speaker_of))
         if out.skip:
             return Sent(None)
         return await self._post(post, out)

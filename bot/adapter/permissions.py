@@ -6,33 +6,32 @@ from typing import Final
 
 import discord
 
-REQUIRED: Final = (
-    ("view_channel", "View Channel"),
-    ("send_messages", "Send Messages"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
-)
-THREAD_REQUIRED: Final = (
-    ("create_public_threads", "Create Public Threads"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-)
-IN_A_THREAD: Final = (
-    ("view_channel", "View Channel"),
-    ("send_messages_in_threads", "Send Messages in Threads"),
-    ("embed_links", "Embed Links"),
-    ("attach_files", "Attach Files"),
-    ("read_message_history", "Read Message History"),
-)
+from bot.core.texts import tr
+from engine.messages import Said
+
+VIEW = tr("perm.view_channel", "View Channel")
+SEND = tr("perm.send_messages", "Send Messages")
+EMBED = tr("perm.embed_links", "Embed Links")
+ATTACH = tr("perm.attach_files", "Attach Files")
+HISTORY = tr("perm.read_message_history", "Read Message History")
+THREADS = tr("perm.create_public_threads", "Create Public Threads")
+IN_THREADS = tr("perm.send_messages_in_threads", "Send Messages in Threads")
+"""Discord's names of the permissions, as its client shows them in each language."""
+
+REQUIRED: Final = (("view_channel", VIEW), ("send_messages", SEND), ("embed_links", EMBED),
+                   ("attach_files", ATTACH), ("read_message_history", HISTORY))
+THREAD_REQUIRED: Final = (("create_public_threads", THREADS), ("send_messages_in_threads", IN_THREADS))
+IN_A_THREAD: Final = (("view_channel", VIEW), ("send_messages_in_threads", IN_THREADS), ("embed_links", EMBED),
+                      ("attach_files", ATTACH), ("read_message_history", HISTORY))
 
 
-def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[str]:
+def missing_permissions(permissions: discord.Permissions, *, thread: bool) -> list[Said]:
     """What a new game needs in a channel (and to open its thread) that ``permissions`` lack."""
     wanted = REQUIRED + (THREAD_REQUIRED if thread else ())
     return [label for attr, label in wanted if not getattr(permissions, attr)]
 
 
-def missing_here(client: discord.Client, guild_id: int, channel_id: int) -> list[str]:
+def missing_here(client: discord.Client, guild_id: int, channel_id: int) -> list[Said]:
     """What the bot lacks to post in a channel or thread, from its cache (empty when it cannot tell)."""
     guild = client.get_guild(guild_id)
     place = guild.get_channel_or_thread(channel_id) if guild is not None else None

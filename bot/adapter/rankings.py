@@ -15,75 +15,104 @@ import discord
 from bot.adapter.formatting import NEUTRAL
 from bot.adapter.overviews import stamp, stats_embed
 from bot.adapter.replies import fit_embed, reply, update
+from bot.adapter.speech import reader
 from bot.adapter.ui.buttons import guarded
 from bot.core.errors import NotAllowed
 from bot.core.ratings import level_of
 from bot.core.standings import Leaderboard, MemberRating, Season, Standing
+from bot.core.texts import tr
+from engine.messages import Speaker
+from render.words import Words
 
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
-NOT_ALLOWED: Final = "Only a moderator (Manage Server, or the server's moderator role) can do that."
-PLACES: Final = {1: "1st", 2: "2nd", 3: "3rd"}
+NOT_ALLOWED: Final = tr("mod.not_allowed",
+                        "Only a moderator (Manage Server, or the server's moderator role) can do that.")
 
 
-def player_name(player_id: int) -> str:
+def player_name(player_id: int, t: Speaker) -> str:
     """``<@id>`` for a member, ``🤖 computer (easy)`` for a computer level's rating."""
     level = level_of(player_id)
-    return f"🤖 computer ({level})" if level is not None else f"<@{player_id}>"
+    return t.tr("notice.computer_mark", "🤖 computer ({level})", level=level) if level is not None \
+        else f"<@{player_id}>"
 
 
-def place_text(place: int, seats: int) -> str:
-    return f"{PLACES.get(place, f'{place}th')} of {seats}"
+def place_text(place: int, seats: int, t: Speaker) -> str:
+    """``2nd of 4``."""
+    return t.tr("rankings.place", "{place} of {seats}", place=Words(t).ordinal(place), seats=seats)
 
 
-def season_title(season: Season | None) -> str:
+def season_title(season: Season | None, t: Speaker) -> str:
     if season is None:
-        return "all time"
-    return f"season “{season.name}”" + ("" if season.open else " (ended)")
+        return t.tr("rankings.all_time", "all time")
+    if season.open:
+        return t.tr("rankings.season", "season “{name}”", name=season.name)
+    return t.tr("rankings.season_ended", "season “{name}” (ended)", name=season.name)
 
 
-def standing_line(s: Standing) -> str:
+def games_and_wins(games: int, wins: int, t: Speaker) -> str:
+    """``9 games · 4 wins``."""
+    played = t.ntr("rankings.games", "{n} game", "{n} games", games)
+    won = t.ntr("rankings.wins", "{n} win", "{n} wins", wins)
+    return f"{played} · {won}"
+
+
+def standing_line(s: Standing, t: Speaker) -> str:
     """``3. <@id> · 12.4 · 9 games · 4 wins · last <t:…:R>``."""
-    return (f"{s.rank}. {player_name(s.player_id)} · **{s.rating.ordinal:.1f}** · {s.games} game"
-            f"{'s' if s.games != 1 else ''} · {s.wins} win{'s' if s.wins != 1 else ''} · last {stamp(s.last_played)}")
+    return t.tr("rankings.line", "{rank}. {player} · **{rating}** · {games_and_wins} · last {when}", rank=s.rank,
+                player=player_name(s.player_id, t), rating=f"{s.rating.ordinal:.1f}",
+                games_and_wins=games_and_wins(s.games, s.wins, t), when=stamp(s.last_played))
 
 
-def leaderboard_embed(board: Leaderboard) -> discord.Embed:
-    embed = discord.Embed(title=f"Tikal leaderboard · {season_title(board.season)}", colour=NEUTRAL)
+def leaderboard_embed(board: Leaderboard, t: Speaker) -> discord.Embed:
+    embed = discord.Embed(title=t.tr("rankings.title", "Tikal leaderboard · {scope}",
+                                     scope=season_title(board.season, t)), colour=NEUTRAL)
     if not board.entries:
-        embed.description = ("No rated game yet" + (" in this season" if board.season is not None else "")
-                             + ": a game is rated when it ends.")
+        embed.description = t.tr("rankings.empty", "No rated game yet: a game is rated when it ends.") \
+            if board.season is None else \
+            t.tr("rankings.empty_season", "No rated game yet in this season: a game is rated when it ends.")
         return embed
-    embed.description = "\n".join(standing_line(s) for s in board.entries)
-    embed.set_footer(text=f"page {board.page} of {board.pages} · {board.total} rated · rating = μ − 3σ "
-                          "(OpenSkill), higher is better")
+    embed.description = "\n".join(standing_line(s, t) for s in board.entries)
+    embed.set_footer(text=t.tr("rankings.footer", "page {page} of {pages} · {rated} rated · rating = μ − 3σ "
+                                                  "(OpenSkill), higher is better", page=board.page,
+                               pages=board.pages, rated=board.total))
     return embed
 
 
-def member_embed(rating: MemberRating) -> discord.Embed:
+def member_embed(rating: MemberRating, t: Speaker) -> discord.Embed:
     """A member's (or a computer level's) rating, place and latest changes."""
-    who = player_name(rating.player_id)
-    embed = discord.Embed(title="Rating", colour=NEUTRAL)
+    who = player_name(rating.player_id, t)
+    embed = discord.Embed(title=t.tr("rankings.rating", "Rating"), colour=NEUTRAL)
     if rating.all_time is None:
-        embed.description = f"{who} has no rated game in this server yet: a game is rated when it ends."
+        embed.description = t.tr("rankings.unrated", "{who} has no rated game in this server yet: a game is rated "
+                                                     "when it ends.", who=who)
         return embed
     s = rating.all_time
-    embed.description = (f"{who}: **{s.rating.ordinal:.1f}**, #{s.rank} of the server · {s.games} game"
-                         f"{'s' if s.games != 1 else ''}, {s.wins} win{'s' if s.wins != 1 else ''} · "
-                         f"μ {s.rating.mu:.1f}, σ {s.rating.sigma:.2f}")
+    embed.description = t.tr("rankings.member", "{who}: **{rating}**, #{rank} of the server · {games_and_wins} · "
+                                                "μ {mu}, σ {sigma}", who=who, rating=f"{s.rating.ordinal:.1f}",
+                             rank=s.rank, games_and_wins=games_and_wins(s.games, s.wins, t),
+                             mu=f"{s.rating.mu:.1f}", sigma=f"{s.rating.sigma:.2f}")
     if rating.season is not None:
         now = rating.in_season
-        embed.add_field(name=f"Season “{rating.season.name}”", inline=False, value=(
-            f"**{now.rating.ordinal:.1f}**, #{now.rank} · {now.games} game{'s' if now.games != 1 else ''}"
-            if now is not None else "no rated game in this season yet"))
+        embed.add_field(name=t.tr("rankings.season_field", "Season “{name}”", name=rating.season.name), inline=False,
+                        value=t.tr("rankings.in_season", "**{rating}**, #{rank} · {games}",
+                                   rating=f"{now.rating.ordinal:.1f}", rank=now.rank,
+                                   games=t.ntr("rankings.games", "{n} game", "{n} games", now.games))
+                        if now is not None else t.tr("rankings.none_in_season", "no rated game in this season yet"))
     lines = []
     for c in rating.changes:
-        change = c.after.ordinal - c.before.ordinal
-        left = " (left the game: counted last)" if c.counted == "last" else ""
-        lines.append(f"Game #{c.game_id} · {place_text(c.place, c.seats)}{left} · {change:+.1f} → "
-                     f"{c.after.ordinal:.1f} · {stamp(c.at)}")
-    embed.add_field(name="Latest games (newest first)", value="\n".join(lines)[:1024], inline=False)
+        change = f"{c.after.ordinal - c.before.ordinal:+.1f}"
+        line = t.tr("rankings.change_left", "Game #{game} · {place} (left the game: counted last) · {change} → "
+                                            "{rating} · {when}", game=c.game_id,
+                    place=place_text(c.place, c.seats, t), change=change, rating=f"{c.after.ordinal:.1f}",
+                    when=stamp(c.at)) if c.counted == "last" else \
+            t.tr("rankings.change", "Game #{game} · {place} · {change} → {rating} · {when}", game=c.game_id,
+                 place=place_text(c.place, c.seats, t), change=change, rating=f"{c.after.ordinal:.1f}",
+                 when=stamp(c.at))
+        lines.append(line)
+    embed.add_field(name=t.tr("rankings.latest", "Latest games (newest first)"), value="\n".join(lines)[:1024],
+                    inline=False)
     return embed
 
 
@@ -107,13 +136,14 @@ class LeaderboardPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                                                     self.season_id, self.page))
 
 
-def leaderboard_view(board: Leaderboard) -> discord.ui.View | None:
+def leaderboard_view(board: Leaderboard, t: Speaker) -> discord.ui.View | None:
     """◀ and ▶ (and the first and last page) when there is more than one page."""
     if board.pages <= 1:
         return None
     season_id = 0 if board.season is None else board.season.id
     view = discord.ui.View(timeout=None)
-    targets = ((1, "⏮ first"), (board.page - 1, "◀ higher"), (board.page + 1, "lower ▶"), (board.pages, "last ⏭"))
+    targets = ((1, t.tr("rankings.first", "⏮ first")), (board.page - 1, t.tr("rankings.higher", "◀ higher")),
+               (board.page + 1, t.tr("rankings.lower", "lower ▶")), (board.pages, t.tr("rankings.last", "last ⏭")))
     for slot, (target, label) in enumerate(targets):
         if 1 <= target <= board.pages and target != board.page:
             view.add_item(LeaderboardPageButton(season_id, target, label))
@@ -127,14 +157,16 @@ async def leaderboard(bot: TikalBot, interaction: discord.Interaction, season: s
     guild = bot.table.guild_id(interaction)
     chosen = None if season is None else await standings.season_named(guild, season)
     board = await standings.leaderboard(guild, chosen, page)
-    await reply(interaction, embed=leaderboard_embed(board), view=leaderboard_view(board))
+    t = reader(interaction)
+    await reply(interaction, embed=leaderboard_embed(board, t), view=leaderboard_view(board, t))
 
 
 async def leaderboard_page(bot: TikalBot, interaction: discord.Interaction, season_id: int, page: int) -> None:
     standings = bot.core.standings
     guild = bot.table.guild_id(interaction)
     board = await standings.leaderboard(guild, await standings.season_by_id(guild, season_id), page)
-    await update(interaction, embed=leaderboard_embed(board), view=leaderboard_view(board))
+    t = reader(interaction)
+    await update(interaction, embed=leaderboard_embed(board, t), view=leaderboard_view(board, t))
 
 
 async def member_rating(bot: TikalBot, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
@@ -142,7 +174,8 @@ async def member_rating(bot: TikalBot, interaction: discord.Interaction, member:
     guild = bot.table.guild_id(interaction)
     stats = await bot.core.history.stats(guild)
     found = await bot.core.standings.member(guild, (member or interaction.user).id)
-    embeds = [fit_embed(stats_embed(stats)), fit_embed(member_embed(found))]
+    t = reader(interaction)
+    embeds = [fit_embed(stats_embed(stats, t)), fit_embed(member_embed(found, t))]
     await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
 
@@ -152,14 +185,18 @@ async def season(bot: TikalBot, interaction: discord.Interaction, action: str, n
         raise NotAllowed(NOT_ALLOWED)
     standings = bot.core.standings
     guild = bot.table.guild_id(interaction)
+    t = reader(interaction)
     if action == "start":
         started = await standings.start_season(guild, name or "", interaction.user.id, is_moderator=True)
-        await reply(interaction, f"🏁 Season “{started.name}” has started: every game that ends from now on counts "
-                                 "for it too (`/tikal-game leaderboard` shows it).")
+        await reply(interaction, t.tr("rankings.season_started", "🏁 Season “{name}” has started: every game that "
+                                                                 "ends from now on counts for it too "
+                                                                 "(`/tikal-game leaderboard` shows it).",
+                                      name=started.name))
         return
     ended = await standings.end_season(guild, interaction.user.id, is_moderator=True)
-    await reply(interaction, f"🏁 Season “{ended.name}” has ended; its leaderboard stays as it is "
-                             f"(`/tikal-game leaderboard season:{ended.name}`).")
+    await reply(interaction, t.tr("rankings.season_over", "🏁 Season “{name}” has ended; its leaderboard stays as it "
+                                                          "is (`/tikal-game leaderboard season:{name}`).",
+                                  name=ended.name))
 
 
 async def complete_season(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
@@ -168,7 +205,9 @@ async def complete_season(interaction: discord.Interaction, current: str) -> lis
     if interaction.guild_id is None:
         return []
     typed = str(current or "").strip().lower()
-    found = [discord.app_commands.Choice(name=f"{s.name}{' (running)' if s.open else ''}", value=s.name)
+    t = reader(interaction)
+    found = [discord.app_commands.Choice(name=t.tr("rankings.running", "{name} (running)", name=s.name) if s.open
+                                         else s.name, value=s.name)
              for s in await bot.core.standings.seasons(interaction.guild_id) if typed in s.name.lower()]
     return found[:25]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Final
 
 import discord
@@ -21,6 +21,7 @@ import discord
 from bot.core.cpu_pool import CpuPool
 from bot.core.posts import PostKind
 from bot.core.results import Post
+from engine.messages import ENGLISH, Speaker
 from render.replay import DISCORD_SAFE_BYTES
 from render.replay_jobs import gif_of_record
 
@@ -30,7 +31,6 @@ TIMEOUT: Final = 300.0
 """Seconds a whole game's GIF may take in a worker (about 1–3 s on a quiet core)."""
 ALONGSIDE: Final = 2_000_000
 """Room left in the upload limit for what goes with the GIF (the board's PNG and the record)."""
-DESCRIPTION: Final = "The animated replay of the game, turn by turn"
 
 
 def upload_limit(guild: discord.Guild | None) -> int:
@@ -40,17 +40,25 @@ def upload_limit(guild: discord.Guild | None) -> int:
     return min(DISCORD_SAFE_BYTES, limit - ALONGSIDE)
 
 
-def gif_file(gif: bytes, game_id: int) -> discord.File:
-    return discord.File(io.BytesIO(gif), filename=f"tikal-game-{game_id}.gif", description=DESCRIPTION)
+def gif_file(gif: bytes, game_id: int, t: Speaker = ENGLISH) -> discord.File:
+    return discord.File(io.BytesIO(gif), filename=f"tikal-game-{game_id}.gif",
+                        description=t.tr("replay.alt", "The animated replay of the game, turn by turn"))
+
+
+async def _english(guild_id: int) -> str:
+    return "en"
 
 
 class Animations:
     """The GIFs of end-of-game posts: one job per post, started before the post is sent (``prepare``), so the
-    outbox waits for it without holding its lock, and taken by the post's composer (``attachment``)."""
+    outbox waits for it without holding its lock, and taken by the post's composer (``attachment``). Its captions
+    are in the language of the server's channels (``language``: a guild's locale)."""
 
-    def __init__(self, pool: CpuPool, *, timeout: float = TIMEOUT) -> None:
+    def __init__(self, pool: CpuPool, *, timeout: float = TIMEOUT,
+                 language: Callable[[int], Awaitable[str]] = _english) -> None:
         self.pool = pool
         self.timeout = timeout
+        self.language = language
         self._jobs: dict[int, asyncio.Task[bytes | None]] = {}
 
     def _job(self, post: Post) -> asyncio.Task[bytes | None]:
@@ -63,7 +71,8 @@ class Animations:
 
     async def _draw(self, post: Post) -> bytes | None:
         try:
-            return await self.pool.run(gif_of_record, post.payload["record"], timeout=self.timeout)
+            locale = await self.language(post.guild_id)
+            return await self.pool.run(gif_of_record, post.payload["record"], locale, timeout=self.timeout)
         except Exception:  # the post goes out without it; the replay command can draw it later
             log.warning("the animated replay of game %s (post %s) could not be drawn", post.game_id, post.id,
                         exc_info=True)
@@ -75,8 +84,9 @@ class Animations:
         if jobs:
             await asyncio.gather(*jobs)
 
-    async def attachment(self, post: Post, guild: discord.Guild | None) -> discord.File | None:
-        """The GIF of an end-of-game post as a file, or None if it could not be drawn or is over the limit."""
+    async def attachment(self, post: Post, guild: discord.Guild | None, t: Speaker = ENGLISH) -> discord.File | None:
+        """The GIF of an end-of-game post as a file (its description in ``t``'s language), or None if it could not
+        be drawn or is over the limit."""
         job = self._job(post)
         try:
             gif = await job
@@ -89,7 +99,7 @@ class Animations:
             log.warning("the animated replay of game %s is %d bytes, over the %d allowed: the post goes without it",
                         post.game_id, len(gif), limit)
             return None
-        return gif_file(gif, post.game_id)
+        return gif_file(gif, post.game_id, t)
 
 
 __all__ = ["TIMEOUT", "Animations", "gif_file", "upload_limit"]

@@ -22,6 +22,8 @@ from bot.adapter.command_links import linked
 from bot.adapter.transformers import describe_bad_value
 from bot.core.seats import is_absent_member
 from engine import EngineError
+from engine.messages import ENGLISH, Speaker
+from lang import translator
 
 log = logging.getLogger(__name__)
 
@@ -119,30 +121,32 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         await interaction.response.send_message(content, **kwargs)
 
 
-def refusal(error: Exception) -> str | None:
-    """The text that explains a refusal to the person, or None if the error is not a refusal."""
+def refusal(error: Exception, t: Speaker = ENGLISH) -> str | None:
+    """The text that explains a refusal to the person in their language, or None if the error is not a refusal."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, EngineError):
-        return str(error)
+        return t.message(error.message)
     if isinstance(error, app_commands.TransformerError):
-        return describe_bad_value(error)
+        return t.message(describe_bad_value(error))
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"You can ask again in {math.ceil(error.retry_after)} s."
+        return t.tr("reply.cooldown", "You can ask again in {seconds} s.", seconds=math.ceil(error.retry_after))
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Tikal is played in a server channel, not in direct messages."
+        return t.tr("reply.no_dm", "Tikal is played in a server channel, not in direct messages.")
     if isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
-        return "You are not allowed to use this command here."
+        return t.tr("reply.not_allowed", "You are not allowed to use this command here.")
     return None
 
 
 async def explain(interaction: discord.Interaction, error: Exception) -> None:
-    """Turn any refusal into a private answer; log what is not a refusal."""
-    text = refusal(error)
+    """Turn any refusal into a private answer in the member's language; log what is not a refusal."""
+    t = translator(interaction.locale.value)
+    text = refusal(error, t)
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         log.error("unexpected error in an interaction", exc_info=original)
-        text = "Something went wrong on my side. `/tikal-game status` shows where the game stands."
+        text = t.tr("reply.failed", "Something went wrong on my side. `/tikal-game status` shows where the game "
+                                    "stands.")
     try:
         await reply(interaction, text)
     except discord.HTTPException:

@@ -13,10 +13,13 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.adapter.speech import reader
 from bot.core.autocomplete import option_choices, zoom_choices
 from bot.core.errors import quoted
 from bot.core.service import Place
+from bot.core.texts import ntr, tr
 from engine import EngineError
+from engine.messages import Said, listed
 
 
 class NotASpace(app_commands.TransformerError):
@@ -81,6 +84,8 @@ class FiguresTransformer(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: str) -> str:
         word = value.strip().lower()
+        if word == leader_word(interaction):  # typed in the member's language: the notation's word
+            word = "leader"
         if word != "leader" and not re.fullmatch(r"[1-9][0-9]?", word):
             raise app_commands.TransformerError(value, self.type, self)
         return word
@@ -94,7 +99,7 @@ class TextTransformer(app_commands.Transformer):
     """A typed string of at most ``longest`` characters. Discord refuses longer ones itself (``max_length``);
     the check here keeps a client that ignores it from having a page of text echoed back."""
 
-    def __init__(self, longest: int, what: str) -> None:
+    def __init__(self, longest: int, what: Said) -> None:
         self.longest = longest
         self.what = what
 
@@ -117,24 +122,33 @@ class TextTransformer(app_commands.Transformer):
 
 
 # Every string option has a maximum length, so Discord itself refuses a pasted wall of text.
-Word = app_commands.Transform[str, TextTransformer(32, "a word of at most 32 characters")]
+Word = app_commands.Transform[str, TextTransformer(32, tr("transform.word", "a word of at most 32 characters"))]
 """A short word: a treasure kind, a seat name, a standing order (``bid up to 12``)."""
-ClockTime = app_commands.Transform[str, TextTransformer(8, "a time of day like 22:30")]
-ZoneName = app_commands.Transform[str, TextTransformer(64, "a time zone like Europe/Berlin")]
+ClockTime = app_commands.Transform[str, TextTransformer(8, tr("transform.clock", "a time of day like 22:30"))]
+ZoneName = app_commands.Transform[str, TextTransformer(64, tr("transform.zone", "a time zone like Europe/Berlin"))]
 """An IANA time zone (the longest is 32 characters)."""
 
 
-def describe_bad_value(error: app_commands.TransformerError) -> str:
+def leader_word(interaction: discord.Interaction) -> str:
+    """The leader as the member's language writes it (``expeditionsleiter``), accepted beside ``leader``."""
+    return reader(interaction).tr("label.the_leader", "leader").strip().lower()
+
+
+def describe_bad_value(error: app_commands.TransformerError) -> Said:
     """What an unreadable option value should have been."""
+    value = quoted(error.value)
     if isinstance(error, NotASpace) and error.legal:
-        named = ", ".join(error.legal[:MOST_NAMED])
-        more = f" and {len(error.legal) - MOST_NAMED} more" if len(error.legal) > MOST_NAMED else ""
-        which = "This one works now" if len(error.legal) == 1 else "These work now"
-        return f"{quoted(error.value)} is not a space. {which}: {named}{more} (the list offers them)."
+        named = listed(tuple(error.legal), MOST_NAMED)
+        return ntr("transform.not_space_legal", "{value} is not a space. This one works now: {spaces} (the list "
+                                                "offers it).", "{value} is not a space. These work now: {spaces} (the "
+                                                               "list offers them).", len(error.legal), value=value,
+                   spaces=named)
     if isinstance(error.transformer, HexTransformer):
-        return f"{quoted(error.value)} is not a space: spaces are A1 … H5 (pick one from the list)."
+        return tr("transform.not_space", "{value} is not a space: spaces are A1 … H5 (pick one from the list).",
+                  value=value)
     if isinstance(error.transformer, FiguresTransformer):
-        return f"{quoted(error.value)} is not a number of figures: write a number of workers or `leader`."
+        return tr("transform.not_figures", "{value} is not a number of figures: write a number of workers or "
+                                           "`leader`.", value=value)
     if isinstance(error.transformer, TextTransformer):
-        return f"{quoted(error.value)} is not {error.transformer.what}."
-    return f"{quoted(error.value)} is not a valid value here."
+        return tr("transform.not_text", "{value} is not {what}.", value=value, what=error.transformer.what)
+    return tr("transform.not_valid", "{value} is not a valid value here.", value=value)

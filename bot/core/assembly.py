@@ -16,6 +16,7 @@ from bot.core.backends import open_storage
 from bot.core.cpu_pool import CpuPool
 from bot.core.guild_removal import GuildRemoval
 from bot.core.history import History
+from bot.core.languages import Languages
 from bot.core.members import Members
 from bot.core.moderation import Moderation
 from bot.core.reminders import Scheduler
@@ -43,6 +44,7 @@ class Core:
     """Seasons, leaderboards and members' ratings (issue 16)."""
     pool: CpuPool
     """Worker processes for CPU-bound jobs (``bot.core.cpu_pool``): started on the first job."""
+    languages: Languages
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -53,7 +55,7 @@ class Core:
         service = TikalService(storage, shards=shards, pool=pool)
         return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
                    History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
-                   Standings(service), pool)
+                   Standings(service), pool, Languages(storage))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

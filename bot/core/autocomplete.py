@@ -15,6 +15,7 @@ import engine
 from bot.core.labels import hexagon_name, player, seat_by_name, space_label
 from engine import GameView, LegalMove, Move
 from engine.board import NEIGHBOURS
+from engine.messages import ENGLISH, Speaker, treasure
 
 MAX_CHOICES: Final = 25
 MAX_LABEL: Final = 100
@@ -83,28 +84,30 @@ VERB_TYPES: Final[dict[str, type]] = {
 }
 
 
-def _figures_here(view: GameView, name: str) -> str:
+def _figures_here(view: GameView, name: str, t: Speaker) -> str:
     if view.to_act is None:
         return ""
     space = view.space(name)
     workers = space.workers[view.to_act]
-    bits = [f"{workers} worker{'s' if workers != 1 else ''}"] if workers else []
+    bits = [t.ntr("auto.workers", "{n} worker", "{n} workers", workers)] if workers else []
     if space.leaders[view.to_act]:
-        bits.append("leader")
+        bits.append(t.tr("label.the_leader", "leader"))
     return " + ".join(bits)
 
 
-def _rotation_label(view: GameView, space_name: str, rotation: int) -> str:
+def _rotation_label(view: GameView, space_name: str, rotation: int, t: Speaker) -> str:
     """``rotation 2 · path to B1: 2 AP`` / ``rotation 3 · paths to B1: 2 AP, to C2: 1 AP``: what the hexagon in hand
     would connect to, and what crossing each path costs."""
     space = engine.parse_space(space_name)
+    head = t.tr("auto.rotation", "rotation {rotation}", rotation=rotation)
     if space is None or view.hand not in engine.HEXAGONS:
-        return f"rotation {rotation}"
-    paths = [f"to {engine.space_name(NEIGHBOURS[space][side])}: {cost} AP"
-             for side, cost in view.placement_costs(space, rotation)]
+        return head
+    paths = [t.tr("auto.path_to", "to {space}: {cost} AP", space=engine.space_name(NEIGHBOURS[space][side]),
+                  cost=cost) for side, cost in view.placement_costs(space, rotation)]
     if not paths:
-        return f"rotation {rotation} · no path to a neighbour"
-    return f"rotation {rotation} · path{'s' if len(paths) > 1 else ''} " + ", ".join(paths)
+        return t.tr("auto.no_path", "{rotation} · no path to a neighbour", rotation=head)
+    return t.ntr("auto.paths", "{rotation} · path {paths}", "{rotation} · paths {paths}", len(paths), rotation=head,
+                 paths=", ".join(paths))
 
 
 def command_text(move: Move) -> tuple[str, str]:
@@ -116,18 +119,13 @@ def command_text(move: Move) -> tuple[str, str]:
     return f"/tikal {name}", " ".join(f"{k}:{v}" for k, v in values.items() if v is not False)
 
 
-def _count_label(unit: str, count: int, each: int) -> str:
-    plural = "" if count == 1 else "s"
-    return f"{count} {unit}{plural}" + (f" · {count * each} AP" if each else "")
-
-
 def _label(view: GameView, verb: str, option: str, value: str | int, pairs: list[Pair],
-           filled: Mapping[str, Any]) -> tuple[str, int]:
+           filled: Mapping[str, Any], t: Speaker) -> tuple[str, int]:
     """The label of one value and its rank (lower first)."""
     _, entry = pairs[0]
     each = entry.ap_each
     if option == "rotation":
-        return _rotation_label(view, str(filled.get("space", "")), int(value)), int(value)
+        return _rotation_label(view, str(filled.get("space", "")), int(value), t), int(value)
     if option == "figures":
         count = 1 if value == "leader" else int(value)
         if verb == "move":
@@ -135,49 +133,66 @@ def _label(view: GameView, verb: str, option: str, value: str | int, pairs: list
             target = engine.parse_space(str(filled.get("target")))
             if source is not None and target is not None:
                 each = view.path_cost(source, target) or each
-        text = "the leader" if value == "leader" else f"{count} worker{'s' if count != 1 else ''}"
-        return f"{text} · {count * each} AP", count
+        text = t.tr("auto.the_leader", "the leader") if value == "leader" else \
+            t.ntr("auto.workers", "{n} worker", "{n} workers", count)
+        return t.tr("auto.cost", "{what} · {ap} AP", what=text, ap=count * each), count
     if option in ("levels", "wafers"):
-        return _count_label("level" if option == "levels" else "wafer", int(value), each), int(value)
+        count = int(value)
+        what = t.ntr("auto.levels", "{n} level", "{n} levels", count) if option == "levels" else \
+            t.ntr("auto.wafers", "{n} wafer", "{n} wafers", count)
+        return (t.tr("auto.cost", "{what} · {ap} AP", what=what, ap=count * each) if each else what), count
     if option == "amount":
-        return f"bid {value} point{'s' if value != 1 else ''} of your score", int(value)
+        return t.ntr("auto.bid", "bid {n} point of your score", "bid {n} points of your score", int(value)), int(value)
     if option == "hexagon":
-        return f"{value} · {hexagon_name(view.shown[int(value) - 1])}", int(value)
+        return f"{value} · {hexagon_name(view.shown[int(value) - 1], t)}", int(value)
     if option in ("give", "take"):
-        return str(value), 0
+        word = t.message(treasure(str(value)))  # the notation's kind, and the reader's word when it differs
+        return (str(value) if word == str(value) else f"{value} · {word}"), 0
     if option == "player" and verb == "fire":
         seat = seat_by_name(view, str(value))
         space = engine.parse_space(str(filled.get("space") or ""))
         there = view.spaces[space].workers[seat] if space is not None and seat is not None else 0
-        here = f" · {there} worker{'s' if there != 1 else ''} there" if there else ""
-        return f"{player(view, seat)}{here} · {each} AP", seat or 0
+        who = player(view, seat, t)
+        if there:
+            who = t.ntr("auto.workers_there", "{player} · {n} worker there", "{player} · {n} workers there", there,
+                        player=who)
+        return t.tr("auto.cost", "{what} · {ap} AP", what=who, ap=each), seat or 0
     if option == "player":
         seat = seat_by_name(view, str(value))
-        return player(view, seat), seat or 0
+        return player(view, seat, t), seat or 0
     if option == "chips":
         count = int(value)
-        return f"{count} chip{'s' if count != 1 else ''} → {count} AP, one action", count
+        return t.ntr("auto.chips", "{n} chip → {n} AP, one action", "{n} chips → {n} AP, one action", count), count
     if option == "other":
-        return f"{space_label(view, str(value))} · {each} AP", 0
+        return t.tr("auto.cost", "{what} · {ap} AP", what=space_label(view, str(value), t), ap=each), 0
     if verb == "guard" and option == "space":
         guns = {e.ap_each: isinstance(m, engine.Guard) and m.gun for m, e in pairs}
         if all(guns.values()):
-            return f"{space_label(view, str(value))} · with a machine gun · {min(guns)} AP", 0
-        extra = f" (with a machine gun {max(guns)} AP)" if any(guns.values()) else ""
-        return f"{space_label(view, str(value))} · {min(guns)} AP{extra}", 0
+            return t.tr("auto.guard_gun", "{space} · with a machine gun · {ap} AP",
+                        space=space_label(view, str(value), t), ap=min(guns)), 0
+        if any(guns.values()):
+            return t.tr("auto.guard_or_gun", "{space} · {ap} AP (with a machine gun {gun} AP)",
+                        space=space_label(view, str(value), t), ap=min(guns), gun=max(guns)), 0
+        return t.tr("auto.cost", "{what} · {ap} AP", what=space_label(view, str(value), t), ap=min(guns)), 0
     name = str(value)
     if verb == "place":
-        return f"{name} · {len(pairs)} rotation{'s' if len(pairs) != 1 else ''}", 0
+        return t.ntr("auto.rotations", "{space} · {n} rotation", "{space} · {n} rotations", len(pairs), space=name), 0
     if option == "source":
-        return f"{space_label(view, name)} · {_figures_here(view, name)}", 0
+        return f"{space_label(view, name, t)} · {_figures_here(view, name, t)}", 0
     if option == "target" and verb == "move":
         cost = min(e.ap_each for _, e in pairs)
-        return f"{name} · {cost} AP each · {space_label(view, name).split(' · ', 1)[1]}", cost
+        return t.tr("auto.target", "{space} · {ap} AP each · {what}", space=name, ap=cost,
+                    what=space_label(view, name, t).split(" · ", 1)[1]), cost
     if verb in ("uncover", "recover"):
-        unit = "level" if verb == "uncover" else "wafer"
-        return f"{space_label(view, name)} · up to {entry.high} {unit}s · {each} AP each", 0
-    suffix = f" · {each} AP" + (" each" if verb in ("deploy", "transfer") else "") if each else ""
-    return f"{space_label(view, name)}{suffix}", 0
+        most = t.ntr("auto.up_to_levels", "up to {n} level", "up to {n} levels", entry.high) if verb == "uncover" \
+            else t.ntr("auto.up_to_wafers", "up to {n} wafer", "up to {n} wafers", entry.high)
+        return t.tr("auto.up_to", "{space} · {most} · {ap} AP each", space=space_label(view, name, t), most=most,
+                    ap=each), 0
+    if not each:
+        return space_label(view, name, t), 0
+    if verb in ("deploy", "transfer"):
+        return t.tr("auto.cost_each", "{what} · {ap} AP each", what=space_label(view, name, t), ap=each), 0
+    return t.tr("auto.cost", "{what} · {ap} AP", what=space_label(view, name, t), ap=each), 0
 
 
 def _matches(value: str | int, wanted: Any) -> bool:
@@ -194,6 +209,7 @@ def option_choices(
     filled: Mapping[str, Any],
     typed: str = "",
     limit: int = MAX_CHOICES,
+    t: Speaker = ENGLISH,
 ) -> list[Option]:
     """Choices for ``option`` of ``/tikal <verb>``: legal now, agreeing with ``filled``, matching ``typed``."""
     kind = VERB_TYPES.get(verb)
@@ -211,7 +227,7 @@ def option_choices(
                     groups.setdefault(values[option], []).append((move, entry))
     ranked = []
     for order, (value, pairs) in enumerate(groups.items()):
-        label, rank = _label(view, verb, option, value, pairs, filled)
+        label, rank = _label(view, verb, option, value, pairs, filled, t)
         ranked.append((rank, order, Option(label[:MAX_LABEL], value)))
     ranked.sort(key=lambda r: (r[0], r[1]))
     return typed_filter([o for _, _, o in ranked], typed, limit)
@@ -227,16 +243,17 @@ def typed_filter(options: list[Option], typed: str, limit: int = MAX_CHOICES) ->
     return (first + then)[:limit]
 
 
-def jump_choices(most: int, own: int | None, typed: str = "") -> list[Option]:
+def jump_choices(most: int, own: int | None, typed: str = "", t: Speaker = ENGLISH) -> list[Option]:
     """``/tikal jump``: 1 … ``most`` chips, each with the AP it buys; ``own`` (the member's kept choice) marked."""
-    options = [Option(f"{n} chip{'s' if n != 1 else ''} → {n} AP, one action" + (" (your choice now)" if n == own
-                                                                                   else ""), n)
+    options = [Option(t.ntr("auto.chips_own", "{n} chip → {n} AP, one action (your choice now)",
+                            "{n} chips → {n} AP, one action (your choice now)", n) if n == own else
+                      t.ntr("auto.chips", "{n} chip → {n} AP, one action", "{n} chips → {n} AP, one action", n), n)
                for n in range(1, most + 1)]
     return typed_filter(options, typed)
 
 
-def zoom_choices(view: GameView, typed: str = "", limit: int = MAX_CHOICES) -> list[Option]:
+def zoom_choices(view: GameView, typed: str = "", limit: int = MAX_CHOICES, t: Speaker = ENGLISH) -> list[Option]:
     """The explored spaces, for ``/tikal board zoom``."""
-    options = [Option(space_label(view, s.name)[:MAX_LABEL], s.name) for s in view.spaces if s.explored]
+    options = [Option(space_label(view, s.name, t)[:MAX_LABEL], s.name) for s in view.spaces if s.explored]
     return typed_filter(options, typed, limit)
 

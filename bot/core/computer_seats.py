@@ -12,6 +12,7 @@ from typing import Final
 from bot.core import sql
 from bot.core.errors import BadOption, quoted
 from bot.core.storage import Reader, Transaction
+from bot.core.texts import tr
 from engine.ai import LEVELS
 
 COMPUTER_TURN: Final = "computer_turn"
@@ -27,7 +28,9 @@ class ComputerSeat:
 
 def check_level(level: str) -> str:
     if level not in LEVELS:
-        raise BadOption(f"The computer player's level is {', '.join(f'`{lv}`' for lv in LEVELS)}, not {quoted(level)}.")
+        raise BadOption(tr("computer_seats.computer_player_s_level",
+                           "The computer player's level is {levels}, not {value}.",
+                           levels=', '.join(f'`{lv}`' for lv in LEVELS), value=quoted(level)))
     return level
 
 

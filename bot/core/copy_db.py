@@ -23,7 +23,7 @@ from bot.core import sql
 from bot.core.storage import Storage
 
 GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "app_state", "guild_removals",
-                         "guild_rating", "seasons", "ratings")
+                         "guild_rating", "seasons", "ratings", "guild_languages", "member_locales")
 GAME_TABLES: Final = ("seats", "moves", "snapshots", "outbox", "game_clocks", "absent_seats", "game_results",
                       "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices",
                       "rated_games", "rating_history")

@@ -17,7 +17,9 @@ from bot.core import sql
 from bot.core.errors import BadOption, quoted
 from bot.core.help import OPTION_TEXT, VARIANT_TEXT, explained
 from bot.core.storage import GameRow, Reader, Transaction
+from bot.core.texts import tr
 from engine import InvalidRecord, Option
+from engine.messages import Said
 from engine.options import canonical_options
 
 VARIANTS: Final = ("basic", "auction", "rapido")
@@ -42,11 +44,13 @@ def checked(variant: str, options: Iterable[str]) -> GameSetup:
     Raises ``BadOption`` with the engine's reason (an unknown name, two Indiana Jones options, random terrain
     without the auction variant …)."""
     if variant not in VARIANTS:
-        raise BadOption(f"The variant is `basic`, `auction` or `rapido`, not {quoted(variant)}.")
+        raise BadOption(tr("game_options.variant_basic_auction_or",
+                           "The variant is `basic`, `auction` or `rapido`, not {value}.", value=quoted(variant)))
     try:
         chosen = canonical_options(list(options), variant)
     except InvalidRecord as error:
-        raise BadOption(f"{error} Nothing was changed.") from None
+        raise BadOption(tr("game_options.nothing_was_changed",
+                           "{error} Nothing was changed.", error=error.message)) from None
     return GameSetup(variant, tuple(o.value for o in chosen))
 
 
@@ -87,7 +91,7 @@ async def put_setup(tx: Transaction, game_id: int, setup: GameSetup) -> None:
                   (game_id, setup.variant, " ".join(setup.options)))
 
 
-def explain(setup: GameSetup) -> list[tuple[str, str]]:
+def explain(setup: GameSetup) -> list[tuple[Said, Said]]:
     """The variant (unless basic) and each option, in two lines each: name and rule."""
     return explained(setup.variant, setup.options)
 

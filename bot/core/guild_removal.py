@@ -41,7 +41,8 @@ async def _purge(tx: Transaction, guild_id: int) -> list[int]:
                       (guild_id,))
     await sql.run(tx, "DELETE FROM games WHERE guild_id = ?", (guild_id,))
     await sql.run(tx, "DELETE FROM purge_permits")
-    for table in ("guild_settings", "guild_timing", "guild_rating", "seasons", "ratings", "guild_removals"):
+    for table in ("guild_settings", "guild_timing", "guild_rating", "seasons", "ratings", "guild_removals",
+                  "guild_languages"):
         await sql.run(tx, f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     return games
 
@@ -121,7 +122,8 @@ class GuildRemoval:
                                       f"SELECT guild_id FROM guild_settings WHERE TRUE{where} UNION "
                                       f"SELECT guild_id FROM guild_timing WHERE TRUE{where} UNION "
                                       f"SELECT guild_id FROM guild_rating WHERE TRUE{where} UNION "
-                                      f"SELECT guild_id FROM seasons WHERE TRUE{where}")
+                                      f"SELECT guild_id FROM seasons WHERE TRUE{where} UNION "
+                                      f"SELECT guild_id FROM guild_languages WHERE TRUE{where}")
         return {int(g) for (g,) in found}
 
     async def reconcile(self, present: Iterable[int]) -> Reconciled:

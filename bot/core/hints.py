@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bot.core.autocomplete import command_text
 from engine import EngineError, GameView, Move, apply
 from engine.ai import determinize, plan
+from engine.messages import ENGLISH, Speaker
 
 HINT_LEVEL = "strong"
 
@@ -41,14 +42,16 @@ def suggest(view: GameView, seed: int, level: str = HINT_LEVEL) -> list[Step]:
     return steps
 
 
-def hint_text(player: str, steps: list[Step]) -> str:
+def hint_text(player: str, steps: list[Step], t: Speaker = ENGLISH) -> str:
     """The ephemeral answer: clearly a suggestion, one command per line as the player would type it."""
     if not steps:
-        return "💡 The computer player has no suggestion here."
-    lines = [f"💡 **Suggestion** for {player} (what the strong computer player would do; you decide):"]
+        return t.tr("hint.none", "💡 The computer player has no suggestion here.")
+    lines = [t.tr("hint.head", "💡 **Suggestion** for {player} (what the strong computer player would do; you decide):",
+                  player=player)]
     for step in steps:
-        cost = f" · {step.ap} AP" if step.ap is not None else ""
         path, options = command_text(step.move)
-        lines.append(f"• `{path}`" + (f" {options}" if options else "") + cost)
-    lines.append("Nothing has been played: type the commands yourself (autocomplete offers each value).")
+        line = f"• `{path}`" + (f" {options}" if options else "")
+        lines.append(t.tr("hint.cost", "{line} · {ap} AP", line=line, ap=step.ap) if step.ap is not None else line)
+    lines.append(t.tr("hint.foot", "Nothing has been played: type the commands yourself (autocomplete offers each "
+                                   "value)."))
     return "\n".join(lines)

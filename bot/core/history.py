@@ -23,6 +23,7 @@ from bot.core.results import GameInfo
 from bot.core.seats import absent_member_id
 from bot.core.service import TikalService
 from bot.core.storage import ACTIVE, Status
+from bot.core.texts import ntr, tr
 
 PAGE_SIZE: Final = 20
 RECENT: Final = 10
@@ -95,15 +96,15 @@ class History:
         """A page of the game's moves (default: the last page, the latest moves)."""
         game = await self.service.game(guild_id, game_id)
         if game.started_at is None:
-            raise WrongStatus(f"Game #{game_id} has not started yet.")
+            raise WrongStatus(tr("history.game_has_started_yet", "Game #{game} has not started yet.", game=game_id))
         names = {s.seat: s.name for s in game.seats if s.seat is not None}
         async with self.storage.read() as r:
             (total,) = await sql.one(r, "SELECT COUNT(*) FROM moves WHERE game_id = ?", (game_id,)) or (0,)
             pages = max(1, math.ceil(total / per_page))
             page = pages if page is None else page
             if not 1 <= page <= pages:
-                raise BadOption(f"Game #{game_id} has {pages} page{'s' if pages > 1 else ''} of moves; "
-                                f"pick 1 to {pages}.")
+                raise BadOption(ntr("history.pages", "Game #{game} has {n} page of moves; pick 1 to {n}.",
+                                     "Game #{game} has {n} pages of moves; pick 1 to {n}.", pages, game=game_id))
             found = await sql.rows(r, "SELECT idx, move, seat, actor_id, created_at FROM moves WHERE game_id = ? "
                                       "ORDER BY idx LIMIT ? OFFSET ?", (game_id, per_page, (page - 1) * per_page))
         entries = tuple(HistoryEntry(i, m, s, names.get(s) or f"seat {s + 1}", a, t) for i, m, s, a, t in found)
@@ -113,7 +114,8 @@ class History:
         """The finished game's full record, or the public log of moves of a game not finished."""
         game = await self.service.game(guild_id, game_id)
         if game.started_at is None:
-            raise WrongStatus(f"Game #{game_id} has not started yet; there is nothing to export.")
+            raise WrongStatus(tr("history.game_has_started_yet2",
+                                 "Game #{game} has not started yet; there is nothing to export.", game=game_id))
         if game.status is Status.FINISHED:
             record = await self.service.record(guild_id, game_id)
             return Export(game_id, True, record, f"tikal-game-{game_id}.json")

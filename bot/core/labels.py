@@ -8,7 +8,10 @@ from collections.abc import Iterable
 from typing import Final
 
 import engine
+from bot.core.texts import tr
 from engine import GameView, Terrain
+from engine.messages import ENGLISH, Said, Speaker
+from engine.messages import treasure as engine_treasure
 
 SQUARES: Final = ("🟦", "🟧", "🟩", "🟪")
 """Seat 1 blue, 2 orange, 3 green, 4 purple: the colours of ``render.palette.PLAYER_COLOURS``."""
@@ -16,62 +19,98 @@ def square(seat: int | None) -> str:
     return SQUARES[seat % len(SQUARES)] if seat is not None else "⬜"
 
 
-def player(view: GameView, seat: int | None) -> str:
+def player(view: GameView, seat: int | None, t: Speaker = ENGLISH) -> str:
     """``🟦 Ana``."""
     if seat is None:
-        return "nobody"
+        return t.tr("label.nobody", "nobody")
     return f"{square(seat)} {view.players[seat].name}"
 
 
-def waiting_for(phase: engine.Phase, variant: engine.Variant, stage: engine.Stage) -> str:
+def waiting_for(phase: engine.Phase, variant: engine.Variant, stage: engine.Stage, t: Speaker = ENGLISH) -> str:
     """What the game waits for from its player to act, as a noun: ``turn``, ``bid``, ``pick``, ``scoring turn``,
     ``declaration``; in a Tikal Rápido round ``placement`` or ``slot`` (of a state or a view alike)."""
     rapido = variant is engine.Variant.RAPIDO
     if rapido and stage is engine.Stage.PLACING and phase is engine.Phase.PLACE:
-        return "placement"
+        return t.tr("label.wait_placement", "placement")
     if rapido and stage is engine.Stage.JUMPS and phase is engine.Phase.ACTIONS:
-        return "slot"
-    return {engine.Phase.BID: "bid", engine.Phase.PICK: "pick", engine.Phase.DECLARE: "declaration",
-            engine.Phase.SCORING: "scoring turn", engine.Phase.JUMP: "jump"}.get(phase, "turn")
+        return t.tr("label.wait_slot", "slot")
+    if phase is engine.Phase.BID:
+        return t.tr("label.wait_bid", "bid")
+    if phase is engine.Phase.PICK:
+        return t.tr("label.wait_pick", "pick")
+    if phase is engine.Phase.DECLARE:
+        return t.tr("label.wait_declaration", "declaration")
+    if phase is engine.Phase.SCORING:
+        return t.tr("label.wait_scoring", "scoring turn")
+    if phase is engine.Phase.JUMP:
+        return t.tr("label.wait_jump", "jump")
+    return t.tr("label.wait_turn", "turn")
 
 
-def not_yours(seat: int, name: str, waiting: str) -> str:
+def not_yours(seat: int, name: str, waiting: Said) -> Said:
     """The refusal of a move by someone else than the player to act: ``It is 🟦 Ana's bid, not yours.``, the same
     from a command and from a button."""
-    return f"It is {square(seat)} {name}'s {waiting}, not yours."
+    return tr("label.not_yours", "It is {player}'s {waiting}, not yours.", player=f"{square(seat)} {name}",
+              waiting=waiting)
+
+
+def waiting_said(phase: engine.Phase, variant: engine.Variant, stage: engine.Stage) -> Said:
+    """``waiting_for`` as a message, for a refusal raised before anyone knows the reader's language."""
+    rapido = variant is engine.Variant.RAPIDO
+    if rapido and stage is engine.Stage.PLACING and phase is engine.Phase.PLACE:
+        return tr("label.wait_placement", "placement")
+    if rapido and stage is engine.Stage.JUMPS and phase is engine.Phase.ACTIONS:
+        return tr("label.wait_slot", "slot")
+    return {engine.Phase.BID: tr("label.wait_bid", "bid"), engine.Phase.PICK: tr("label.wait_pick", "pick"),
+            engine.Phase.DECLARE: tr("label.wait_declaration", "declaration"),
+            engine.Phase.SCORING: tr("label.wait_scoring", "scoring turn"),
+            engine.Phase.JUMP: tr("label.wait_jump", "jump")}.get(phase, tr("label.wait_turn", "turn"))
 
 
 def seat_by_name(view: GameView, name: str) -> int | None:
     return next((p.seat for p in view.players if p.name.lower() == name.lower()), None)
 
 
-def hexagon_name(tile_id: str | None) -> str:
+def hexagon_name(tile_id: str | None, t: Speaker = ENGLISH) -> str:
     """A hexagon by what it is (``temple (5)``), never by its id, which looks like a space."""
     if tile_id is None or tile_id not in engine.HEXAGONS:
-        return "hexagon"
-    return engine.HEXAGONS[tile_id].describe()
+        return t.tr("label.hexagon", "hexagon")
+    hexagon = engine.HEXAGONS[tile_id]
+    if hexagon.terrain is Terrain.TEMPLE:
+        return t.tr("label.hex_temple", "temple ({value})", value=hexagon.value)
+    if hexagon.terrain is Terrain.TREASURE:
+        return t.tr("label.hex_treasure", "treasure ({masks} masks)", masks=hexagon.value)
+    if hexagon.terrain is Terrain.VOLCANO:
+        return t.tr("label.hex_volcano", "volcano")
+    if hexagon.terrain is Terrain.JUNGLE:
+        return t.tr("label.hex_jungle", "jungle")
+    return hexagon.describe()
 
 
-def space_label(view: GameView, name: str) -> str:
+def space_label(view: GameView, name: str, t: Speaker = ENGLISH) -> str:
     """``C2 · temple 4`` / ``A1 · base camp`` / ``C3 · jungle (Ben's camp)``."""
     space = view.space(name)
     if not space.explored or space.terrain is None:
-        return f"{name} · unexplored"
+        return t.tr("label.space_unexplored", "{space} · unexplored", space=name)
     terrain = space.terrain
     if terrain is Terrain.TEMPLE:
-        what = f"temple {space.value}"
+        what = t.tr("label.space_temple", "temple {value}", value=space.value or 0)
     elif terrain is Terrain.TREASURE:
-        what = f"treasure ({space.wafers} left)"
+        what = t.tr("label.space_treasure", "treasure ({wafers} left)", wafers=space.wafers)
     elif terrain is Terrain.BASECAMP:
-        what = "base camp"
+        what = t.tr("label.space_basecamp", "base camp")
+    elif terrain is Terrain.VOLCANO:
+        what = t.tr("label.hex_volcano", "volcano")
+    elif terrain is Terrain.JUNGLE:
+        what = t.tr("label.hex_jungle", "jungle")
     else:
         what = terrain.value
     if space.camp is not None:
-        what += f" ({view.players[space.camp].name}'s camp)"
+        what += " " + t.tr("label.space_camp", "({player}'s camp)", player=view.players[space.camp].name)
     if space.guard is not None:
-        what += f" (guarded by {view.players[space.guard].name})"
+        what += " " + t.tr("label.space_guard", "(guarded by {player})", player=view.players[space.guard].name)
     if space.gun is not None:
-        what += f" (gun of {view.players[space.gun].name})"
+        what += " " + t.tr("label.space_gun", "(gun of {player})", player=view.players[space.gun].name)
     return f"{name} · {what}"
 
 
@@ -97,60 +136,76 @@ def view_jump_number(view: GameView) -> int:
 # --- costs -------------------------------------------------------------------------------------
 
 
-def _figures(count: int, leader: bool) -> str:
-    return "leader" if leader else str(count)
+def _figures(count: int, leader: bool, t: Speaker) -> str:
+    return t.tr("label.the_leader", "leader") if leader else str(count)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def action_line(view: GameView, text: str) -> str:
+def action_line(view: GameView, text: str, t: Speaker = ENGLISH) -> str:
     """One action as a turn-message line, cost included: ``move 2 A1 → C2 · 4 AP``."""
     try:
         move = engine.parse_move(text)
     except engine.EngineError:
         return text
-    body = _action_body(view, move)
+    body = _action_body(view, move, t)
     cost = engine.move_cost(view, move)
-    return f"{body} · {cost} AP" if cost else body
+    return t.tr("label.with_cost", "{action} · {cost} AP", action=body, cost=cost) if cost else body
 
 
-def _action_body(view: GameView, move: engine.Move) -> str:
+def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
     name = engine.space_name
     match move:
         case engine.Place(space=space, rotation=rotation):
-            return f"place {hexagon_name(view.spaces[space].tile)} on {name(space)} (rotation {rotation})"
+            return t.tr("label.place", "place {hexagon} on {space} (rotation {rotation})",
+                        hexagon=hexagon_name(view.spaces[space].tile, t), space=name(space), rotation=rotation)
         case engine.Deploy(space=space, count=count, leader=leader):
-            return f"deploy {_figures(count, leader)} → {name(space)}"
+            return t.tr("label.deploy", "deploy {figures} → {space}", figures=_figures(count, leader, t),
+                        space=name(space))
         case engine.Transfer(source=source, target=target, count=count, leader=leader):
-            return f"transfer {_figures(count, leader)} {name(source)} → {name(target)}"
+            return t.tr("label.transfer", "transfer {figures} {source} → {target}",
+                        figures=_figures(count, leader, t), source=name(source), target=name(target))
         case engine.Walk(source=source, target=target, count=count, leader=leader):
-            return f"move {_figures(count, leader)} {name(source)} → {name(target)}"
+            return t.tr("label.move", "move {figures} {source} → {target}", figures=_figures(count, leader, t),
+                        source=name(source), target=name(target))
         case engine.Uncover(space=space, count=count):
-            return f"uncover {_plural(count, 'level')} at {name(space)}"
+            return t.ntr("label.uncover", "uncover {n} level at {space}", "uncover {n} levels at {space}", count,
+                         space=name(space))
         case engine.Recover(space=space, count=count):
-            return f"recover {_plural(count, 'wafer')} at {name(space)}"
+            return t.ntr("label.recover", "recover {n} wafer at {space}", "recover {n} wafers at {space}", count,
+                         space=name(space))
         case engine.Exchange(give=give, player=other, take=take):
-            return f"exchange my {give} for {other}'s {take}"
+            return t.tr("label.exchange", "exchange my {give} for {player}'s {take}",
+                        give=t.message(engine_treasure(give)), player=other, take=t.message(engine_treasure(take)))
         case engine.Camp(space=space):
-            return f"camp at {name(space)}"
+            return t.tr("label.camp", "camp at {space}", space=name(space))
         case engine.Guard(space=space, leader=leader, gun=gun):
-            return f"guard {name(space)}" + (" with the leader" if leader else "") + (
-                " and a machine gun" if gun else "")
+            if leader and gun:
+                return t.tr("label.guard_leader_gun", "guard {space} with the leader and a machine gun",
+                            space=name(space))
+            if leader:
+                return t.tr("label.guard_leader", "guard {space} with the leader", space=name(space))
+            if gun:
+                return t.tr("label.guard_gun", "guard {space} and a machine gun", space=name(space))
+            return t.tr("label.guard", "guard {space}", space=name(space))
         case engine.Obstacle(first=first, second=second):
-            return f"obstacle {name(first)} | {name(second)}"
+            return t.tr("label.obstacle", "obstacle {first} | {second}", first=name(first), second=name(second))
         case engine.Fire(space=space, player=other):
-            return f"fire at {other}'s worker on {name(space)}"
+            return t.tr("label.fire", "fire at {player}'s worker on {space}", player=other, space=name(space))
         case engine.Jump(count=count):
-            return f"jump {_plural(count, 'chip')}"
+            return t.ntr("label.jump", "jump {n} chip", "jump {n} chips", count)
         case engine.Declare(score=score):
-            return "the volcano scores" if score else "no scoring round for this volcano"
-    return str(move)
+            return t.tr("label.declare_yes", "the volcano scores") if score else \
+                t.tr("label.declare_no", "no scoring round for this volcano")
+        case engine.Bid(count=count) if t.locale != "en":
+            return t.ntr("label.bid", "bid {n} point", "bid {n} points", count)
+        case engine.Pass() if t.locale != "en":
+            return t.tr("label.pass", "pass")
+        case engine.Pick(index=index) if t.locale != "en":
+            return t.tr("label.pick", "pick hexagon {k}", k=index)
+    return str(move)  # English reads the notation itself: `bid 5`, `pass`, `pick 2`
 
 
-def action_lines(view: GameView, moves: Iterable[str]) -> list[str]:
-    return [f"• {action_line(view, m)}" for m in moves if m not in ("end", "undo")]
+def action_lines(view: GameView, moves: Iterable[str], t: Speaker = ENGLISH) -> list[str]:
+    return [f"• {action_line(view, m, t)}" for m in moves if m not in ("end", "undo")]
 
 
 def ap_used(view: GameView, moves: Iterable[str]) -> int:

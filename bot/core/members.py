@@ -16,6 +16,7 @@ from bot.core import sql
 from bot.core.errors import BadOption, quoted
 from bot.core.schedule import BadTimeZone, QuietHours, zone, zone_choices
 from bot.core.storage import Reader, Storage, Transaction
+from bot.core.texts import tr
 
 DELIVERIES: Final = ("channel", "dm")
 _CLOCK = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*$")
@@ -25,7 +26,8 @@ def parse_clock(text: str) -> time:
     """A wall-clock time written ``22:30``, ``7:00`` or ``7``. Raises ``BadOption``."""
     m = _CLOCK.match(text)
     if m is None or int(m[1]) > 23 or int(m[2] or 0) > 59:
-        raise BadOption(f"{quoted(text)} is not a time of day; write it like 22:30 or 7.")
+        raise BadOption(tr("members.time_day_write_like",
+                           "{value} is not a time of day; write it like 22:30 or 7.", value=quoted(text)))
     return time(int(m[1]), int(m[2] or 0))
 
 
@@ -54,19 +56,24 @@ class MemberSettings:
     def validated(self) -> MemberSettings:
         """Self if consistent. Raises ``BadOption`` with a message for a person."""
         if self.delivery not in DELIVERIES:
-            raise BadOption(f"Reminders come as `channel` pings or as `dm`s, not {quoted(self.delivery)}.")
+            raise BadOption(tr("members.reminders_come_as_channel",
+                               "Reminders come as `channel` pings or as `dm`s, not {value}.",
+                               value=quoted(self.delivery)))
         if self.time_zone is not None:
             try:
                 zone(self.time_zone)
             except BadTimeZone as e:
-                raise BadOption(str(e)) from None
+                raise BadOption(e.message) from None
         if (self.quiet_start is None) != (self.quiet_end is None):
-            raise BadOption("Quiet hours need both a start and an end (e.g. 22:00 to 7:30).")
+            raise BadOption(tr("members.quiet_hours_need_both",
+                               "Quiet hours need both a start and an end (e.g. 22:00 to 7:30)."))
         if self.quiet_start is not None:
             if self.time_zone is None:
-                raise BadOption("Set your time zone too, so your quiet hours follow your own clock.")
+                raise BadOption(tr("members.set_time_zone_too",
+                                   "Set your time zone too, so your quiet hours follow your own clock."))
             if self.quiet_start == self.quiet_end:
-                raise BadOption("Quiet hours need a start and an end that differ.")
+                raise BadOption(tr("members.quiet_hours_need_start",
+                                   "Quiet hours need a start and an end that differ."))
         return self
 
 
@@ -145,6 +152,7 @@ class Members:
         """Delete everything stored about the member's preferences; False if there was nothing."""
         async with self.storage.transaction() as tx:
             gone = await sql.run(tx, "DELETE FROM member_settings WHERE user_id = ?", (user_id,))
+            gone += await sql.run(tx, "DELETE FROM member_locales WHERE user_id = ?", (user_id,))
             if gone:
                 await _replan_games_of(tx, user_id)
         return gone > 0

@@ -431,4 +431,21 @@ ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;  -- failed 
 ALTER TABLE outbox ADD COLUMN ping_retry_at REAL;                     -- not tried again before this
 CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
 """),
+    (10, """
+-- Issue 12: the bot in six languages. A server's language for its channel posts, as a moderator set it
+-- (/tikal-mod config language); no row: the server's own preferred locale, English when unknown.
+CREATE TABLE guild_languages (
+    guild_id   INTEGER PRIMARY KEY,
+    language   TEXT    NOT NULL CHECK (language IN ('en', 'de', 'fr', 'es', 'it', 'nl')),
+    updated_at REAL    NOT NULL
+);
+
+-- A member's Discord locale as last seen in an interaction (global per user, like member_settings): direct
+-- messages are written in it. Written only when it changed; "forget me" deletes the row.
+CREATE TABLE member_locales (
+    user_id    INTEGER PRIMARY KEY,
+    locale     TEXT    NOT NULL,
+    seen_at    REAL    NOT NULL
+);
+"""),
 )

@@ -352,6 +352,19 @@ ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE outbox ADD COLUMN ping_retry_at DOUBLE PRECISION;
 CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
 """),
+    (10, """
+-- Issue 12 (SQLite's migration 10): a server's language for its channel posts; a member's locale as last seen.
+CREATE TABLE guild_languages (
+    guild_id   BIGINT PRIMARY KEY,
+    language   TEXT   NOT NULL CHECK (language IN ('en', 'de', 'fr', 'es', 'it', 'nl')),
+    updated_at DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE member_locales (
+    user_id    BIGINT PRIMARY KEY,
+    locale     TEXT   NOT NULL,
+    seen_at    DOUBLE PRECISION NOT NULL
+);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

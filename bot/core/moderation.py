@@ -25,7 +25,7 @@ from types import EllipsisType
 from typing import Final, Unpack
 
 from bot.core import sql
-from bot.core.computer_seats import check_level, computer_seats, mark, put_computer, remove_computer
+from bot.core.computer_seats import check_level, computer_seats, put_computer, remove_computer
 from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.game_options import lobby_setups
 from bot.core.guild_removal import GRACE, GuildRemoval
@@ -36,7 +36,9 @@ from bot.core.results import GameInfo, Moved, Post, SeatInfo
 from bot.core.seat_moves import absent_post, play_absent
 from bot.core.seats import absent_member_id, is_absent_member, is_computer_member
 from bot.core.service import TikalService
+from bot.core.status_words import status_word
 from bot.core.storage import ACTIVE, GameRow, SeatRow, Status, Transaction
+from bot.core.texts import stored, tr
 from bot.core.timing import (
     Timing,
     absent_seats,
@@ -49,6 +51,7 @@ from bot.core.timing import (
     timing_text,
 )
 from engine import Phase
+from engine.messages import Said
 
 KEEP: Final = ...
 """The default of options left empty: the setting stays as it is (None means "none", e.g. no deadline)."""
@@ -114,21 +117,24 @@ class Moderation:
     async def _running(tx: Transaction, guild_id: int, game_id: int) -> GameRow:
         row = await tx.game(guild_id, game_id)
         if row is None:
-            raise NoGame(f"There is no game #{game_id} in this server.")
+            raise NoGame(tr("moderation.there_no_game_server",
+                            "There is no game #{game} in this server.", game=game_id))
         if row.status is not Status.RUNNING:
-            raise WrongStatus(f"Game #{game_id} is not running (it is {row.status.value}).")
+            raise WrongStatus(tr("moderation.game_running",
+                                 "Game #{game} is not running (it is {status}).",
+                                 game=game_id, status=status_word(row.status)))
         return row
 
     @staticmethod
-    def _check(is_moderator: bool, what: str) -> None:
+    def _check(is_moderator: bool, what: Said) -> None:
         if not is_moderator:
-            raise NotAllowed(f"Only a moderator can {what}.")
+            raise NotAllowed(tr("moderation.only_moderator_can", "Only a moderator can {what}.", what=what))
 
     @staticmethod
-    async def _post(tx: Transaction, row: GameRow, action: str, by: int, text: str,
+    async def _post(tx: Transaction, row: GameRow, action: str, by: int, text: Said,
                     **details: Unpack[ModDetails]) -> Post:
         return await tx.add_post(row, row.version, NewPost(PostKind.MOD_ACTION, ModActionPayload(
-            action=action, game_id=row.id, moderator_id=by, text=text, **details)))
+            action=action, game_id=row.id, moderator_id=by, text=str(text), said=stored(text), **details)))
 
     @staticmethod
     def _target(seats: list[SeatRow], target: int | str) -> SeatRow:
@@ -140,8 +146,9 @@ class Moderation:
                 isinstance(target, str) and (s.seat_name or "").casefold() == target.strip().casefold()
             ):
                 return s
-        who = "That member has" if isinstance(target, int) else f"{quoted(target)} is"
-        raise NotJoined(f"{who} no seat in this game.")
+        if isinstance(target, int):
+            raise NotJoined(tr("moderation.member_no_seat", "That member has no seat in this game."))
+        raise NotJoined(tr("moderation.name_no_seat", "{name} is no seat in this game.", name=quoted(target)))
 
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
         return await self.service.game(guild_id, game_id)
@@ -149,7 +156,7 @@ class Moderation:
     # --- absent seats -----------------------------------------------------------------------
 
     async def _make_absent(
-        self, guild_id: int, game_id: int, target: int | str, by: int, reason: str, text: str,
+        self, guild_id: int, game_id: int, target: int | str, by: int, reason: str, text: Said,
     ) -> ModAction:
         async with self.service.game_lock(game_id):
             async with self.storage.transaction() as tx:
@@ -159,7 +166,8 @@ class Moderation:
                 assert seat.seat is not None
                 absent = await absent_seats(tx, game_id)
                 if seat.seat in absent:
-                    raise WrongStatus(f"{seat.seat_name} is already played by the bot.")
+                    raise WrongStatus(tr("moderation.already_played_by_bot",
+                                         "{seat_name} is already played by the bot.", seat_name=seat.seat_name or ""))
                 await sql.run(tx, "INSERT INTO absent_seats (game_id, seat, former_member_id, reason, by_id, since) "
                                   "VALUES (?, ?, ?, ?, ?, ?)",
                               (game_id, seat.seat, seat.member_id, reason, by, sql.now(tx)))
@@ -170,7 +178,8 @@ class Moderation:
                 if everyone_gone:
                     await tx.set_status(game_id, Status.ABORTED)
                     await rate_stopped(tx, row)
-                    text += " Nobody is left to play: the game is stopped."
+                    text = tr("moderation.nobody_left", "{action} Nobody is left to play: the game is stopped.",
+                              action=text)
                 action = "kick" if reason == "kicked" else "resign"
                 post = await self._post(tx, row, action, by, text, seat=seat.seat, player=seat.seat_name,
                                         member_id=seat.member_id,
@@ -191,17 +200,18 @@ class Moderation:
 
     async def kick(self, guild_id: int, game_id: int, target: int | str, by: int, *, is_moderator: bool) -> ModAction:
         """Remove a player (member id or seat name): the seat stays, the bot plays it (SPEC ruling 14)."""
-        self._check(is_moderator, "remove a player from a game")
+        self._check(is_moderator, tr("moderation.what_kick", "remove a player from a game"))
         name = target if isinstance(target, str) else f"<@{target}>"
-        return await self._make_absent(guild_id, game_id, target, by, "kicked",
-                                       f"🛠️ <@{by}> removed {name} from game #{game_id}: the bot plays that seat "
-                                       "from now on (it keeps its figures and score).")
+        return await self._make_absent(guild_id, game_id, target, by, "kicked", tr(
+            "moderation.kicked", "🛠️ <@{by}> removed {name} from game #{game}: the bot plays that seat from now on "
+            "(it keeps its figures and score).", by=by, name=name, game=game_id))
 
     async def resign(self, guild_id: int, game_id: int, member_id: int) -> ModAction:
         """A player leaves a running game: the seat stays and the bot plays it, as after a kick."""
         return await self._make_absent(guild_id, game_id, member_id, member_id, "resigned",
-                                       f"🏳️ <@{member_id}> resigned from game #{game_id}: the bot plays that seat "
-                                       "from now on (it keeps its figures and score).")
+                                       tr("moderation.resigned", "🏳️ <@{member}> resigned from game #{game}: the "
+                                          "bot plays that seat from now on (it keeps its figures and score).",
+                                          member=member_id, game=game_id))
 
     async def replace(
         self, guild_id: int, game_id: int, target: int | str, new_member_id: int, new_display_name: str, by: int,
@@ -211,14 +221,15 @@ class Moderation:
 
         The seat keeps its name (SPEC section 6); if it is to act, its wait starts over for the new member.
         """
-        self._check(is_moderator, "replace a player")
+        self._check(is_moderator, tr("moderation.what_replace", "replace a player"))
         async with self.service.game_lock(game_id), self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             seats = await tx.seats(game_id)
             seat = self._target(seats, target)
             assert seat.seat is not None
             if any(s.member_id == new_member_id for s in seats):
-                raise AlreadyJoined("That member already has a seat in this game.")
+                raise AlreadyJoined(tr("moderation.member_already_has_seat",
+                                       "That member already has a seat in this game."))
             await sql.run(tx, "UPDATE seats SET member_id = ?, display_name = ? WHERE game_id = ? AND seat = ?",
                           (new_member_id, new_display_name, game_id, seat.seat))
             for table in ("absent_seats", "standing_orders", "computer_seats"):  # the newcomer inherits no orders
@@ -227,11 +238,13 @@ class Moderation:
             if clock.seat == seat.seat and clock.wait_key is not None and clock.kind is not None:
                 clock = new_wait(clock, clock.wait_key, seat.seat, clock.kind, sql.now(tx))
             await replan(tx, clock)
-            before = "an absent player" if is_absent_member(seat.member_id) else f"<@{seat.member_id}>"
+            before = tr("moderation.absent_player", "an absent player") if is_absent_member(seat.member_id) \
+                else f"<@{seat.member_id}>"
             post = await self._post(
                 tx, row, "replace", by,
-                f"🛠️ <@{by}> gave {seat.seat_name}'s seat in game #{game_id} to <@{new_member_id}> (instead of "
-                f"{before}).",
+                tr("moderation.replaced", "🛠️ <@{by}> gave {player}'s seat in game #{game} to <@{member}> (instead "
+                   "of {before}).", by=by, player=seat.seat_name or "", game=game_id, member=new_member_id,
+                   before=before),
                 seat=seat.seat, player=seat.seat_name,
                 member_id=None if is_absent_member(seat.member_id) else seat.member_id, new_member_id=new_member_id)
         return ModAction(await self._info(guild_id, game_id), post)
@@ -246,7 +259,7 @@ class Moderation:
         A computer seat is played at once whenever it is to act, and never pinged; handed back, the seat is
         its member's again (or the bot's absent-turn play, for an absent seat).
         """
-        self._check(is_moderator, "hand a seat to a computer player")
+        self._check(is_moderator, tr("moderation.what_computer", "hand a seat to a computer player"))
         if level is not None:
             check_level(level)
         async with self.service.game_lock(game_id), self.storage.transaction() as tx:
@@ -254,20 +267,27 @@ class Moderation:
             seat = self._target(await tx.seats(game_id), target)
             assert seat.seat is not None
             held = (await computer_seats(tx, game_id)).get(seat.seat)
-            owner = "an absent player" if is_absent_member(seat.member_id) else f"<@{seat.member_id}>"
+            owner = tr("moderation.absent_player", "an absent player") if is_absent_member(seat.member_id) \
+                else f"<@{seat.member_id}>"
             if level is None:
                 if is_computer_member(seat.member_id):
-                    raise WrongStatus(f"{seat.seat_name} was a computer seat from the start: nobody to give it back "
-                                      "to. `/tikal-mod replace` gives it to a member.")
+                    raise WrongStatus(tr("moderation.was_computer_seat_from",
+                                         "{seat_name} was a computer seat from the start: nobody to give it back to. "
+                                         "`/tikal-mod replace` gives it to a member.", seat_name=seat.seat_name or ""))
                 if not await remove_computer(tx, game_id, seat.seat):
-                    raise WrongStatus(f"{seat.seat_name} is not played by a computer player.")
-                text = f"🛠️ <@{by}> gave {seat.seat_name}'s seat in game #{game_id} back to {owner}."
+                    raise WrongStatus(tr("moderation.played_by_computer_player",
+                                         "{seat_name} is not played by a computer player.",
+                                         seat_name=seat.seat_name or ""))
+                text = tr("moderation.computer_back", "🛠️ <@{by}> gave {player}'s seat in game #{game} back to "
+                          "{owner}.", by=by, player=seat.seat_name or "", game=game_id, owner=owner)
             else:
                 if held is not None and held.level == level:
-                    raise WrongStatus(f"{seat.seat_name} is already played by the {mark(level)} player.")
+                    raise WrongStatus(tr("moderation.already_computer", "{player} is already played by the 🤖 computer "
+                                         "({level}) player.", player=seat.seat_name or "", level=level))
                 await put_computer(tx, game_id, seat.seat, level, secrets.randbits(62), by)
-                text = (f"🛠️ <@{by}> handed {seat.seat_name}'s seat in game #{game_id} to a {mark(level)} player "
-                        f"(instead of {owner}); it keeps its figures and score.")
+                text = tr("moderation.computer_given", "🛠️ <@{by}> handed {player}'s seat in game #{game} to a 🤖 "
+                          "computer ({level}) player (instead of {owner}); it keeps its figures and score.", by=by,
+                          player=seat.seat_name or "", game=game_id, level=level, owner=owner)
             post = await self._post(tx, row, "computer", by, text, seat=seat.seat, player=seat.seat_name,
                                     level=level)
         played = await self.service.play_computers(guild_id, game_id) if level is not None else []
@@ -277,53 +297,59 @@ class Moderation:
 
     async def pause(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Stop the game's clock: no moves, reminders or deadlines until ``resume``."""
-        self._check(is_moderator, "pause a game")
+        self._check(is_moderator, tr("moderation.what_pause", "pause a game"))
         async with self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             clock = await clock_of(tx, row)
             if clock.paused:
-                raise WrongStatus(f"Game #{game_id} is already paused.")
+                raise WrongStatus(tr("moderation.game_already_paused", "Game #{game} is already paused.", game=game_id))
             await replan(tx, replace(clock, paused_at=sql.now(tx), paused_by=by))
-            post = await self._post(tx, row, "pause", by, f"⏸️ <@{by}> paused game #{game_id}: no moves, reminders "
-                                    "or deadlines until a moderator resumes it.")
+            post = await self._post(tx, row, "pause", by, tr(
+                "moderation.paused", "⏸️ <@{by}> paused game #{game}: no moves, reminders or deadlines until a "
+                "moderator resumes it.", by=by, game=game_id))
         return ModAction(await self._info(guild_id, game_id), post)
 
     async def resume(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Restart a paused game's clock; the current wait (reminders, deadline) starts over now."""
-        self._check(is_moderator, "resume a game")
+        self._check(is_moderator, tr("moderation.what_resume", "resume a game"))
         async with self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             clock = await clock_of(tx, row)
             if not clock.paused:
-                raise WrongStatus(f"Game #{game_id} is not paused.")
+                raise WrongStatus(tr("moderation.game_paused", "Game #{game} is not paused.", game=game_id))
             clock = replace(clock, paused_at=None, paused_by=None)
             if clock.wait_key is not None and clock.seat is not None and clock.kind is not None:
                 clock = new_wait(clock, clock.wait_key, clock.seat, clock.kind, sql.now(tx))
             clock = await replan(tx, clock)
             if clock.wait_key is None:  # a wait never planned (an old game): the next tick plans it
                 await sql.run(tx, "UPDATE game_clocks SET next_due = ? WHERE game_id = ?", (sql.now(tx), game_id))
-            post = await self._post(tx, row, "resume", by, f"▶️ <@{by}> resumed game #{game_id}.")
+            post = await self._post(tx, row, "resume", by, tr("moderation.resumed", "▶️ <@{by}> resumed game #{game}.",
+                                                              by=by, game=game_id))
         return ModAction(await self._info(guild_id, game_id), post)
 
     async def skip(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Take the current turn (or bid) for the player to act (SPEC ruling 14), logged as ordinary moves."""
-        self._check(is_moderator, "take a turn for a player")
+        self._check(is_moderator, tr("moderation.what_skip", "take a turn for a player"))
         view = await self.service.view(guild_id, game_id)
         if view.to_act is None:
-            raise WrongStatus(f"Game #{game_id} is over.")
+            raise WrongStatus(tr("moderation.game_over", "Game #{game} is over.", game=game_id))
         player = view.players[view.to_act].name
-        text = f"⏭️ <@{by}> took {player}'s turn for them (placed on the first free space, then ended)."
+        text = tr("moderation.skipped", "⏭️ <@{by}> took {player}'s turn for them (placed on the first free space, "
+                  "then ended).", by=by, player=player)
         if view.phase is Phase.JUMP:
-            text = f"⏭️ <@{by}> chose the most chips for everyone still to choose in this jump."
+            text = tr("moderation.skipped_jump", "⏭️ <@{by}> chose the most chips for everyone still to choose in "
+                      "this jump.", by=by)
 
         def skipped(played: SeatPlayed) -> NewPost:
             return NewPost(PostKind.MOD_ACTION, ModActionPayload(
-                action="skip", game_id=game_id, moderator_id=by, text=text, reason="moderator", seat=played["seat"],
+                action="skip", game_id=game_id, moderator_id=by, text=str(text), said=stored(text),
+                reason="moderator", seat=played["seat"],
                 player=played["player"], moves=played["moves"], member_id=None))
 
         moved = await play_absent(self.service, guild_id, game_id, expected_key=None, post=skipped)
         if moved is None:
-            raise WrongStatus(f"Game #{game_id} is not running (or it is paused).")
+            raise WrongStatus(tr("moderation.game_running_or_paused",
+                                 "Game #{game} is not running (or it is paused).", game=game_id))
         post = next(p for p in moved.posts if p.kind == PostKind.MOD_ACTION)
         return ModAction(moved.game, post, moved)
 
@@ -332,17 +358,20 @@ class Moderation:
         async with self.service.game_lock(game_id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
             if row is None:
-                raise NoGame(f"There is no game #{game_id} in this server.")
+                raise NoGame(tr("moderation.there_no_game_server",
+                                "There is no game #{game} in this server.", game=game_id))
             if row.status not in ACTIVE:
-                raise WrongStatus(f"Game #{game_id} is already over.")
+                raise WrongStatus(tr("moderation.game_already_over", "Game #{game} is already over.", game=game_id))
             if not is_moderator and not (row.status is Status.LOBBY and by == row.creator_id):
-                raise NotAllowed("Only a moderator can stop a running game; the creator can close its lobby.")
+                raise NotAllowed(tr("moderation.only_moderator_can_stop",
+                                    "Only a moderator can stop a running game; the creator can close its lobby."))
             await tx.set_status(game_id, Status.ABORTED)
             if row.status is Status.RUNNING:  # rated by its scores now, or marked as not rated (the server's rule)
                 await rate_stopped(tx, row)
             post = None
             if is_moderator:
-                post = await self._post(tx, row, "abort", by, f"🛑 <@{by}> stopped game #{game_id}.")
+                post = await self._post(tx, row, "abort", by, tr(
+                    "moderation.aborted", "🛑 <@{by}> stopped game #{game}.", by=by, game=game_id))
         return ModAction(await self._info(guild_id, game_id), post)
 
     # --- timing -----------------------------------------------------------------------------
@@ -352,7 +381,8 @@ class Moderation:
         async with self.storage.read() as r:
             row = await r.game(guild_id, game_id)
             if row is None:
-                raise NoGame(f"There is no game #{game_id} in this server.")
+                raise NoGame(tr("moderation.there_no_game_server",
+                                "There is no game #{game} in this server.", game=game_id))
             clock = await read_clock(r, game_id)
             absent = await absent_seats(r, game_id)
         if clock is None:
@@ -372,11 +402,13 @@ class Moderation:
         async with self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
             if row is None:
-                raise NoGame(f"There is no game #{game_id} in this server.")
+                raise NoGame(tr("moderation.there_no_game_server",
+                                "There is no game #{game} in this server.", game=game_id))
             if row.status not in ACTIVE:
-                raise WrongStatus(f"Game #{game_id} is over.")
+                raise WrongStatus(tr("moderation.game_over", "Game #{game} is over.", game=game_id))
             if not is_moderator and not (row.status is Status.LOBBY and by == row.creator_id):
-                raise NotAllowed("Only a moderator can change a running game's deadlines.")
+                raise NotAllowed(tr("moderation.only_moderator_can_change",
+                                    "Only a moderator can change a running game's deadlines."))
             clock = await clock_of(tx, row)
             t = clock.timing
             timing = Timing(
@@ -388,7 +420,8 @@ class Moderation:
             post = None
             if is_moderator and row.status is Status.RUNNING:
                 post = await self._post(tx, row, "deadline", by,
-                                        f"🛠️ <@{by}> changed game #{game_id}'s clock: {timing_text(timing)}.",
+                                        tr("moderation.clock_changed", "🛠️ <@{by}> changed game #{game}'s clock: "
+                                           "{timing}.", by=by, game=game_id, timing=timing_text(timing)),
                                         reminders=timing.reminders, turn_hours=timing.turn_hours,
                                         bid_hours=timing.bid_hours, policy=timing.policy)
         return ModAction(await self._info(guild_id, game_id), post)
@@ -414,7 +447,7 @@ class Moderation:
     ) -> GuildConfig:
         """Change the guild's settings (``/tikal-mod config``); games already created keep their clocks, and the
         rating rules count for games that end from now on."""
-        self._check(is_moderator, "change the server's Tikal settings")
+        self._check(is_moderator, tr("moderation.what_config", "change the server's Tikal settings"))
         async with self.storage.transaction() as tx:
             settings = await tx.guild_settings(guild_id)
             current = await guild_timing(tx, guild_id)

@@ -258,6 +258,9 @@ class ModDetails(TypedDict, total=False):
     turn_hours: float | None
     bid_hours: float | None
     policy: str
+    said: dict[str, Any]
+    """The line as a message (``bot.core.texts.stored``), written in the channel's language when sent; ``text``
+    is its English (a post queued before issue 12 has only ``text``)."""
 
 
 class ModAction(ModDetails):
@@ -277,6 +280,9 @@ class DeliveryFailed(TypedDict):
     since: float | None
     reason: str
     moderator_role_id: int | None
+    said: NotRequired[dict[str, Any]]
+    """The reason as a message (``bot.core.texts.stored``), written in the channel's language; ``reason`` is its
+    English."""
 
 
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting

@@ -40,7 +40,9 @@ from bot.core import sql
 from bot.core.errors import BadOption, quoted
 from bot.core.seats import is_computer_member
 from bot.core.storage import GameRow, Reader, Transaction
+from bot.core.texts import tr
 from engine import GameState, Phase
+from engine.messages import Said
 
 MODEL: Final = PlackettLuce()
 ALL_TIME: Final = 0
@@ -92,11 +94,18 @@ class RatingRules:
     aborted: str = "unrated"
 
     def validated(self) -> RatingRules:
-        for name, value, allowed in (("resigned", self.resigned, RESIGNED), ("kicked", self.kicked, KICKED),
-                                     ("aborted", self.aborted, ABORTED)):
-            if value not in allowed:
-                raise BadOption(f"How a {name} seat or game is rated: {', '.join(f'`{a}`' for a in allowed)}, "
-                                f"not {quoted(value)}.")
+        def listed(allowed: tuple[str, ...]) -> str:
+            return ", ".join(f"`{a}`" for a in allowed)
+
+        if self.resigned not in RESIGNED:
+            raise BadOption(tr("ratings.bad_resigned", "How a resigned seat is rated: {allowed}, not {value}.",
+                               allowed=listed(RESIGNED), value=quoted(self.resigned)))
+        if self.kicked not in KICKED:
+            raise BadOption(tr("ratings.bad_kicked", "How a kicked seat is rated: {allowed}, not {value}.",
+                               allowed=listed(KICKED), value=quoted(self.kicked)))
+        if self.aborted not in ABORTED:
+            raise BadOption(tr("ratings.bad_aborted", "How a stopped game is rated: {allowed}, not {value}.",
+                               allowed=listed(ABORTED), value=quoted(self.aborted)))
         return self
 
     def counted(self, left: str | None) -> str:
@@ -108,12 +117,18 @@ class RatingRules:
         return self.resigned
 
 
-def rules_text(rules: RatingRules) -> str:
-    """``a resignation: last place · a kicked seat: as a resignation · a stopped game: not rated``."""
-    how = {"last": "last place", "score": "by its score", "unrated": "not rated", "resigned": "as a resignation"}
-    stopped = "not rated" if rules.aborted == "unrated" else "rated by its scores then"
-    return (f"a resignation: {how[rules.resigned]} · a kicked seat: {how[rules.kicked]} · "
-            f"a stopped game: {stopped}")
+def _counted(how: str) -> Said:
+    return {"last": tr("ratings.counts_last", "last place"), "score": tr("ratings.counts_score", "by its score"),
+            "unrated": tr("ratings.counts_unrated", "not rated"),
+            "resigned": tr("ratings.counts_resigned", "as a resignation")}[how]
+
+
+def rules_text(rules: RatingRules) -> Said:
+    """``A resignation: last place · a kicked seat: as a resignation · a stopped game: not rated.``"""
+    stopped = tr("ratings.stopped_unrated", "not rated") if rules.aborted == "unrated" else \
+        tr("ratings.stopped_scores", "rated by its scores then")
+    return tr("ratings.rules", "A resignation: {resigned} · a kicked seat: {kicked} · a stopped game: {stopped}.",
+              resigned=_counted(rules.resigned), kicked=_counted(rules.kicked), stopped=stopped)
 
 
 async def read_rules(reader: Reader, guild_id: int) -> RatingRules:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.core.errors import WrongStatus
 from bot.core.storage import Status
+from bot.core.texts import tr
 
 if TYPE_CHECKING:
     from bot.core.service import TikalService
@@ -31,7 +32,8 @@ async def replay_source(service: TikalService, guild_id: int, game_id: int) -> R
     """The record a replay of the game is drawn from. Raises ``NoGame``, ``WrongStatus`` for a lobby."""
     game = await service.game(guild_id, game_id)
     if game.started_at is None:
-        raise WrongStatus(f"Game #{game_id} has not started yet: there is nothing to replay.")
+        raise WrongStatus(tr("replay.not_started", "Game #{game} has not started yet: there is nothing to replay.",
+                             game=game_id))
     if game.status is Status.FINISHED:
         return ReplaySource(await service.record(guild_id, game_id), True)
     async with service.storage.read() as r:

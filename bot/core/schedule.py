@@ -17,6 +17,8 @@ from typing import Final
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones, reset_tzpath
 
 from bot.core.errors import quoted
+from bot.core.texts import tr
+from engine.messages import Said
 
 if find_spec("tzdata") is not None:
     # The bundled IANA database (a dependency, updated with the package) rather than the host's, which may be
@@ -33,6 +35,10 @@ MIN_GAP: Final = timedelta(hours=1)
 class BadTimeZone(ValueError):
     """Not an IANA time zone name."""
 
+    def __init__(self, message: Said) -> None:
+        super().__init__(str(message))
+        self.message = message
+
 
 @lru_cache(maxsize=512)
 def zone(name: str) -> ZoneInfo:
@@ -42,7 +48,9 @@ def zone(name: str) -> ZoneInfo:
             raise ValueError(name)
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):
-        raise BadTimeZone(f"{quoted(name)} is not a time zone; pick one from the list, e.g. Europe/Berlin.") from None
+        raise BadTimeZone(tr("schedule.time_zone_pick_one",
+                             "{value} is not a time zone; pick one from the list, e.g. Europe/Berlin.",
+                             value=quoted(name))) from None
 
 
 @lru_cache(maxsize=1)

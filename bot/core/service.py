@@ -56,6 +56,7 @@ from bot.core.seat_names import seat_names
 from bot.core.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
 from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.state_cache import StateCache
+from bot.core.status_words import status_word
 from bot.core.storage import (
     ACTIVE,
     GameRow,
@@ -68,8 +69,10 @@ from bot.core.storage import (
     Storage,
     Transaction,
 )
+from bot.core.texts import stored, tr
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import plan as plan_moves
+from engine.messages import Msg, Said
 from engine.options import option_words
 
 log = logging.getLogger(__name__)
@@ -219,7 +222,7 @@ class TikalService:
     async def _row(reader: Reader, guild_id: int, game_id: int) -> GameRow:
         row = await reader.game(guild_id, game_id)
         if row is None:
-            raise NoGame(f"There is no game #{game_id} in this server.")
+            raise NoGame(tr("service.there_no_game_server", "There is no game #{game} in this server.", game=game_id))
         return row
 
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
@@ -236,7 +239,8 @@ class TikalService:
         async with self.storage.read() as r:
             row = await r.active_game_at(guild_id, place_id)
             if row is None:
-                raise NoGame("There is no game here. Start one with `/tikal-game new`.")
+                raise NoGame(tr("service.there_no_game_here",
+                                "There is no game here. Start one with `/tikal-game new`."))
             return GameInfo.of(row, await r.seats(row.id), await lobby_setup(r, row))
 
     async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
@@ -257,13 +261,14 @@ class TikalService:
             if isinstance(game, Place):
                 found = await r.active_game_at(guild_id, game.place_id)
                 if found is None:
-                    raise NoGame("There is no game here. Start one with `/tikal-game new`.")
+                    raise NoGame(tr("service.there_no_game_here",
+                                    "There is no game here. Start one with `/tikal-game new`."))
                 row = found
             else:
                 row = await self._row(r, guild_id, game)
             seats = await r.seats(row.id)
             if row.setup is None:
-                raise WrongStatus(f"Game #{row.id} has not started yet.")
+                raise WrongStatus(tr("service.game_has_started_yet", "Game #{game} has not started yet.", game=row.id))
             computers = await computer_seats(r, row.id)
             state = self._cache.get(row.id, row.version)
             if state is None:
@@ -290,7 +295,9 @@ class TikalService:
         loaded = await self._load(guild_id, game_id)
         row, state = loaded.row, loaded.state
         if not 0 <= version <= state.version:
-            raise BadOption(f"Game #{game_id} has no version {version} (it is at {state.version}).")
+            raise BadOption(tr("service.game_has_no_version",
+                               "Game #{game} has no version {version} (it is at {current}).",
+                               game=game_id, version=version, current=state.version))
         if version == state.version:
             return engine.view(state, None)
         assert row.setup is not None
@@ -309,7 +316,8 @@ class TikalService:
         loaded = await self._load(guild_id, game_id)
         row, state = loaded.row, loaded.state
         if row.status is not Status.FINISHED:
-            raise WrongStatus(f"Game #{game_id} is not finished; its record is shown at the end.")
+            raise WrongStatus(tr("service.game_finished_record_shown",
+                                 "Game #{game} is not finished; its record is shown at the end.", game=game_id))
         return engine.record_of(state)
 
     # --- the lobby -------------------------------------------------------------------------
@@ -335,11 +343,14 @@ class TikalService:
         ``set_options``).
         """
         if not 0 <= computers < seats:
-            raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
+            raise BadOption(tr("service.with_seats_them_can",
+                               "With {seats} seats, 0–{most} of them can be computer players, not {computers}.",
+                               seats=seats, most=seats - 1, computers=computers))
         check_level(computer_level)
         setup = checked_setup(variant, options)
         if not 2 <= seats <= 4:
-            raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
+            raise BadOption(tr("service.tikal_for_players_seats",
+                               "Tikal is for 2–4 players; {seats} seats is not possible.", seats=seats))
         try:
             async with self.storage.transaction() as tx:
                 busy = await tx.active_game_at(guild_id, channel_id)
@@ -356,14 +367,19 @@ class TikalService:
                 if computers:
                     await put_lobby_level(tx, game_id, computer_level)
         except IntegrityError:
-            raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
+            raise ChannelBusy(tr("service.channel_already_has_game",
+                                 "This channel already has a game. Finish or abort it first.")) from None
         return await self._info(guild_id, game_id)
 
     @staticmethod
-    def _busy_message(busy: GameRow) -> str:
-        what = "an open lobby" if busy.status is Status.LOBBY else "a running game"
-        return (f"This channel already has {what} (game #{busy.id}). One game per channel or thread: finish or "
-                "abort it first, or open the new game in another channel or in a thread.")
+    def _busy_message(busy: GameRow) -> Said:
+        if busy.status is Status.LOBBY:
+            return tr("service.busy_lobby", "This channel already has an open lobby (game #{game}). One game per "
+                                            "channel or thread: finish or abort it first, or open the new game in "
+                                            "another channel or in a thread.", game=busy.id)
+        return tr("service.busy_game", "This channel already has a running game (game #{game}). One game per channel "
+                                       "or thread: finish or abort it first, or open the new game in another channel "
+                                       "or in a thread.", game=busy.id)
 
     async def set_options(self, guild_id: int, game_id: int, member_id: int, options: Sequence[str], *,
                           is_moderator: bool = False) -> GameInfo:
@@ -373,9 +389,11 @@ class TikalService:
         async with self.storage.transaction() as tx:
             row = await self._row(tx, guild_id, game_id)
             if row.status is not Status.LOBBY:
-                raise WrongStatus(f"Game #{game_id} has already started: its options are fixed.")
+                raise WrongStatus(tr("service.game_has_already_started",
+                                     "Game #{game} has already started: its options are fixed.", game=game_id))
             if member_id != row.creator_id and not is_moderator:
-                raise NotAllowed("Only the game's creator or a moderator can choose its options.")
+                raise NotAllowed(tr("service.only_game_s_creator",
+                                    "Only the game's creator or a moderator can choose its options."))
             current = await lobby_setup(tx, row)
             await put_setup(tx, game_id, checked_setup(current.variant, options))
         return await self._info(guild_id, game_id)
@@ -385,12 +403,15 @@ class TikalService:
         async with self.storage.transaction() as tx:
             row = await self._row(tx, guild_id, game_id)
             if row.status is not Status.LOBBY:
-                raise WrongStatus(f"Game #{game_id} is not open for joining (it is {row.status.value}).")
+                raise WrongStatus(tr("service.game_open_for_joining",
+                                     "Game #{game} is not open for joining (it is {status}).",
+                                     game=game_id, status=status_word(row.status)))
             seats = await tx.seats(game_id)
             if any(s.member_id == member_id for s in seats):
-                raise AlreadyJoined("You are already in this game.")
+                raise AlreadyJoined(tr("service.are_already_game", "You are already in this game."))
             if len(seats) >= row.seats_wanted:
-                raise LobbyFull(f"The game is full ({row.seats_wanted} seats).")
+                raise LobbyFull(tr("service.game_full_seats",
+                                   "The game is full ({seats} seats).", seats=row.seats_wanted))
             await tx.add_seat(game_id, member_id, display_name)
         return await self._info(guild_id, game_id)
 
@@ -399,10 +420,12 @@ class TikalService:
         async with self.storage.transaction() as tx:
             row = await self._row(tx, guild_id, game_id)
             if row.status is not Status.LOBBY:
-                raise WrongStatus(f"Game #{game_id} has already started; a moderator can replace a player.")
+                raise WrongStatus(tr("service.game_has_already_started2",
+                                     "Game #{game} has already started; a moderator can replace a player.",
+                                     game=game_id))
             seats = await tx.seats(game_id)
             if not any(s.member_id == member_id for s in seats):
-                raise NotJoined("You are not in this game.")
+                raise NotJoined(tr("service.are_game", "You are not in this game."))
             await tx.remove_seat(game_id, member_id)
             rest = [s for s in seats if s.member_id != member_id and not is_computer_member(s.member_id)]
             if not rest:
@@ -417,7 +440,9 @@ class TikalService:
         async with self.storage.transaction() as tx:
             row = await self._row(tx, guild_id, game_id)
             if row.status is not Status.LOBBY:
-                raise WrongStatus(f"Game #{game_id} has already started in <#{row.place_id}>.")
+                raise WrongStatus(tr("service.game_has_already_started3",
+                                     "Game #{game} has already started in {place}.",
+                                     game=game_id, place=f"<#{row.place_id}>"))
             await tx.set_thread(game_id, thread_id)
         return await self._info(guild_id, game_id)
 
@@ -447,20 +472,26 @@ class TikalService:
         Only the creator or a moderator may start, with 2 or more players.
         """
         if order not in SEAT_ORDERS:
-            raise BadOption(f"The seat order is `joined` or `shuffled`, not {quoted(order)}.")
+            raise BadOption(tr("service.seat_order_joined_or",
+                               "The seat order is `joined` or `shuffled`, not {value}.", value=quoted(order)))
         async with self._lock(game_id):
             try:
                 async with self.storage.transaction() as tx:
                     row = await self._row(tx, guild_id, game_id)
                     if row.status is not Status.LOBBY:
-                        raise WrongStatus(f"Game #{game_id} is not a lobby (it is {row.status.value}).")
+                        raise WrongStatus(tr("service.game_lobby",
+                                             "Game #{game} is not a lobby (it is {status}).",
+                                             game=game_id, status=status_word(row.status)))
                     if member_id != row.creator_id and not is_moderator:
-                        raise NotAllowed("Only the game's creator or a moderator can start it.")
+                        raise NotAllowed(tr("service.only_game_s_creator2",
+                                            "Only the game's creator or a moderator can start it."))
                     if row.use_thread and row.thread_id is None and sql.now(tx) - row.created_at < THREAD_WAIT:
-                        raise WrongStatus("The game's thread is still being opened: start again in a moment.")
+                        raise WrongStatus(tr("service.game_s_thread_still",
+                                             "The game's thread is still being opened: start again in a moment."))
                     seats = sorted(await tx.seats(game_id), key=lambda s: s.joined_order)
                     if len(seats) < 2:
-                        raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")
+                        raise NotEnoughPlayers(tr("service.tikal_needs_at_least",
+                                                  "Tikal needs at least 2 players; wait for someone to join."))
                     if order == "shuffled":
                         self._rng.shuffle(seats)
                     setup = await lobby_setup(tx, row)
@@ -485,7 +516,8 @@ class TikalService:
                     stamp_deadline(started, planned.deadline_at if planned is not None else None)
                     post = await tx.add_post(row, state.version, started, place_id=place)
             except IntegrityError:
-                raise ChannelBusy("The game's thread already has another game.") from None
+                raise ChannelBusy(tr("service.game_s_thread_already",
+                                     "The game's thread already has another game.")) from None
             self._cache.put(game_id, state)
         game = await self._info(guild_id, game_id)
         first = game.at_seat(state.to_act)
@@ -498,15 +530,16 @@ class TikalService:
     def _acting_seat(row: GameRow, seats: list[SeatRow], state: GameState, member_id: int) -> int:
         """The member's seat, if it is the one to act. Raises ``WrongStatus``, ``NotAPlayer``, ``NotYourTurn``."""
         if row.status is Status.ABORTED:
-            raise WrongStatus(f"Game #{row.id} was stopped.")
+            raise WrongStatus(tr("service.game_was_stopped", "Game #{game} was stopped.", game=row.id))
         if state.finished:
             raise engine.GameOver("The game is over; no more moves can be made.")
         to_act = state.players[state.to_act]
-        waiting = labels.waiting_for(state.phase, state.variant, state.stage)
+        waiting = labels.waiting_said(state.phase, state.variant, state.stage)
         seat = next((s.seat for s in seats if s.member_id == member_id), None)
         if seat is None:
-            raise NotAPlayer(f"You are not playing in this game; it is {labels.square(state.to_act)} {to_act}'s "
-                             f"{waiting}.")
+            raise NotAPlayer(tr("service.are_playing_game_s",
+                                "You are not playing in this game; it is {player}'s {waiting}.",
+                                player=f"{labels.square(state.to_act)} {to_act}", waiting=waiting))
         if seat != state.to_act:
             raise NotYourTurn(labels.not_yours(state.to_act, to_act, waiting))
         return seat
@@ -534,11 +567,12 @@ class TikalService:
         scoring turn, until someone else is to act.
         """
         if not is_moderator:
-            raise NotAllowed("Only a moderator can take a turn for an absent player.")
+            raise NotAllowed(tr("service.only_moderator_can_take",
+                                "Only a moderator can take a turn for an absent player."))
 
         async def plan(loaded: Loaded) -> Planned:
             if loaded.row.status is not Status.RUNNING or loaded.state.finished:
-                raise WrongStatus(f"Game #{game_id} is not running.")
+                raise WrongStatus(tr("service.game_running", "Game #{game} is not running.", game=game_id))
             return Planned(apply_all(loaded.state, engine.absent_moves(loaded.state)))
 
         moved = await self._play(guild_id, game_id, plan, actor_id=None)
@@ -586,8 +620,9 @@ class TikalService:
         async with self.storage.transaction() as tx:
             now = await tx.game(row.guild_id, row.id)
             if now is None or now.version != loaded.state.version or now.status is not Status.RUNNING:
-                raise StaleState("The game has moved on since you looked (someone else was quicker); "
-                                 "look at the board again and retry.")
+                raise StaleState(tr("service.game_has_moved_on",
+                                    "The game has moved on since you looked (someone else was quicker); look at the "
+                                    "board again and retry."))
             clock = await timing.read_clock(tx, row.id)
             if clock is not None and clock.paused:
                 raise timing.GamePaused(f"Game #{row.id} is paused by a moderator; nothing can be played until it "
@@ -746,8 +781,8 @@ class TikalService:
                 continue
             except timing.GamePaused:
                 return None
-        raise StaleState(f"Game #{game_id} kept moving while a computer player thought; it plays at the next "
-                         "chance.")
+        raise StaleState(tr("service.computer_rethink", "Game #{game} kept moving while a computer player thought; "
+                                                        "it plays at the next chance.", game=game_id))
 
     # --- Tikal Rápido's secret jumps (SPEC 7.6.4; bot.core.jump_choices) ----------------------------
 
@@ -764,17 +799,18 @@ class TikalService:
         async def plan(loaded: Loaded) -> Planned | None:
             state, row = loaded.state, loaded.row
             if row.status is not Status.RUNNING or state.finished:
-                raise WrongStatus(f"Game #{row.id} is not running.")
+                raise WrongStatus(tr("service.game_running", "Game #{game} is not running.", game=row.id))
             seat = next((s.seat for s in loaded.seats if s.member_id == member_id), None)
             if seat is None:
-                raise NotAPlayer("You are not playing in this game.")
+                raise NotAPlayer(tr("service.are_playing_game", "You are not playing in this game."))
             if not jump_choices.is_open(state):
                 raise engine.IllegalMove("No jump is open now: chips are chosen when a jump of a Tikal Rápido round "
                                          "opens (the turn message says so).")
             if jump is not None and jump != opened(state):
-                raise WrongStatus("That jump is over: choose on the current turn message (or with `/tikal jump`).")
+                raise WrongStatus(tr("service.jump_over_choose_on",
+                                     "That jump is over: choose on the current turn message (or with `/tikal jump`)."))
             if seat in state.chosen:
-                raise WrongStatus("Your chips for this jump are already recorded.")
+                raise WrongStatus(tr("service.chips_for_jump_are", "Your chips for this jump are already recorded."))
             if seat not in choosers(state):
                 raise engine.IllegalMove("You have no chips left: you sit out the other jumps of this round.")
             most = most_chips(state, seat)
@@ -948,7 +984,7 @@ class TikalService:
         async with self.storage.transaction() as tx:
             await tx.mark_failed(post_id, error, retry_at)
 
-    async def give_up(self, post: Post, reason: str) -> Post | None:
+    async def give_up(self, post: Post, reason: str | Msg) -> Post | None:
         """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
         delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
         moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
@@ -959,9 +995,12 @@ class TikalService:
             if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
                 return None
             settings = await tx.guild_settings(post.guild_id)
-            notice = NewPost(PostKind.DELIVERY_FAILED, DeliveryFailed(
+            failed = DeliveryFailed(
                 game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
-                reason=reason, moderator_role_id=settings.moderator_role_id))
+                reason=str(reason), moderator_role_id=settings.moderator_role_id)
+            if isinstance(reason, Msg):
+                failed["said"] = stored(reason)
+            notice = NewPost(PostKind.DELIVERY_FAILED, failed)
             return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
 
     async def resend(self, guild_id: int, game_id: int) -> int:
@@ -984,7 +1023,9 @@ class TikalService:
 
     async def save_settings(self, settings: GuildSettings) -> None:
         if settings.default_variant not in DEFAULT_VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(settings.default_variant)}.")
+            raise BadOption(tr("service.variant_basic_or_auction",
+                               "The variant is `basic` or `auction`, not {value}.",
+                               value=quoted(settings.default_variant)))
         async with self.storage.transaction() as tx:
             await tx.put_guild_settings(settings)
 

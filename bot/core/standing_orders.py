@@ -20,6 +20,7 @@ from bot.core.results import Moved
 from bot.core.seat_moves import MovedOn, play_for_seat
 from bot.core.service import TikalService
 from bot.core.storage import Reader, Status
+from bot.core.texts import tr
 from bot.core.timing import clock_of, read_clock, replan, wait_key
 from engine import Bid, GameState, Move, Pass, Phase
 
@@ -46,7 +47,8 @@ def parse_order(text: str) -> int | None:
         return None
     m = _ORDER.match(text)
     if m is None or int(m[1]) < 1:
-        raise BadOption(f"{quoted(text)} is not an order: write `pass` or `bid up to 5`.")
+        raise BadOption(tr("standing_orders.order_write_pass_or",
+                           "{value} is not an order: write `pass` or `bid up to 5`.", value=quoted(text)))
     return int(m[1])
 
 
@@ -108,19 +110,21 @@ class StandingOrders:
         max_bid = parse_order(order)
         game = await self.service.game(guild_id, game_id)
         if game.variant not in ("auction", "rapido") or game.status is not Status.RUNNING:
-            raise WrongStatus("Standing orders are for the bids of a running auction (or Tikal Rápido) game.")
+            raise WrongStatus(tr("standing_orders.standing_orders_are_for",
+                                 "Standing orders are for the bids of a running auction (or Tikal Rápido) game."))
         if game.seat_of(member_id) is None:
-            raise NotJoined("You are not playing in this game.")
+            raise NotJoined(tr("standing_orders.are_playing_game", "You are not playing in this game."))
         view = await self.service.view(guild_id, game_id)
         # The seat is checked again under the game's lock, in the transaction that stores the order: a replace or
         # a kick in between (which take the same lock) leaves the member without a seat, and so without an order.
         async with self.service.game_lock(game_id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING:
-                raise WrongStatus("Standing orders are for the bids of a running auction game.")
+                raise WrongStatus(tr("standing_orders.standing_orders_are_for2",
+                                     "Standing orders are for the bids of a running auction game."))
             seat = next((s.seat for s in await tx.seats(game_id) if s.member_id == member_id), None)
             if seat is None:
-                raise NotJoined("You are not playing in this game.")
+                raise NotJoined(tr("standing_orders.are_playing_game", "You are not playing in this game."))
             left = StandingOrder(game_id, seat, view.round, max_bid, member_id)
             await sql.run(
                 tx, "INSERT INTO standing_orders (game_id, seat, round, max_bid, member_id, created_at) VALUES "

@@ -16,6 +16,7 @@ from bot.core.errors import BadOption, NotAllowed, WrongStatus, quoted
 from bot.core.ratings import ALL_TIME, Rating, level_of
 from bot.core.service import TikalService
 from bot.core.storage import IntegrityError, Reader
+from bot.core.texts import ntr, tr
 
 PAGE_SIZE: Final = 10
 CHANGES_SHOWN: Final = 10
@@ -132,33 +133,36 @@ class Standings:
             row = await sql.one(r, f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND lower(name) = ?",
                                 (guild_id, name.strip().lower()))
         if row is None:
-            raise BadOption(f"This server has no season {quoted(name)}: pick one from the list, or leave `season` "
-                            "empty for the all-time leaderboard.")
+            raise BadOption(tr("standings.no_season", "This server has no season {name}: pick one from the list, or "
+                                                      "leave `season` empty for the all-time leaderboard.",
+                               name=quoted(name)))
         return _season(row)
 
     async def start_season(self, guild_id: int, name: str, by: int, *, is_moderator: bool) -> Season:
         """Open a season: every game that ends from now on counts for it too. Raises ``NotAllowed``,
         ``WrongStatus`` (one is open), ``BadOption`` (a name empty, too long or taken)."""
         if not is_moderator:
-            raise NotAllowed("Only a moderator can start a season.")
+            raise NotAllowed(tr("standings.start_moderator", "Only a moderator can start a season."))
         name = " ".join(name.split())
         if not 1 <= len(name) <= NAME_LENGTH:
-            raise BadOption(f"A season's name has 1–{NAME_LENGTH} characters, e.g. “Spring 2026”.")
+            raise BadOption(tr("standings.name_length", "A season's name has 1–{most} characters, e.g. “Spring 2026”.",
+                               most=NAME_LENGTH))
         try:
             async with self.storage.transaction() as tx:
                 current = await self._open(tx, guild_id)
                 if current is not None:
-                    raise WrongStatus(f"The season {quoted(current.name)} is running: end it first with "
-                                      "`/tikal-mod season end`.")
+                    raise WrongStatus(tr("standings.running", "The season {name} is running: end it first with "
+                                                              "`/tikal-mod season end`.", name=quoted(current.name)))
                 taken = await sql.one(tx, "SELECT 1 FROM seasons WHERE guild_id = ? AND lower(name) = ?",
                                       (guild_id, name.lower()))
                 if taken is not None:
-                    raise BadOption(f"This server already had a season {quoted(name)}: pick another name.")
+                    raise BadOption(tr("standings.name_taken", "This server already had a season {name}: pick another "
+                                                               "name.", name=quoted(name)))
                 await sql.run(tx, "INSERT INTO seasons (guild_id, name, started_at, started_by) VALUES (?, ?, ?, ?)",
                               (guild_id, name, sql.now(tx), by))
         except IntegrityError:  # another moderator started one at the same moment
-            raise WrongStatus("Another season was started at the same moment; `/tikal-game leaderboard` "
-                              "shows it.") from None
+            raise WrongStatus(tr("standings.started_meanwhile", "Another season was started at the same moment; "
+                                                                "`/tikal-game leaderboard` shows it.")) from None
         season = await self.current_season(guild_id)
         assert season is not None
         return season
@@ -166,11 +170,12 @@ class Standings:
     async def end_season(self, guild_id: int, by: int, *, is_moderator: bool) -> Season:
         """Close the open season: its leaderboard stays as it is. Raises ``NotAllowed``, ``WrongStatus``."""
         if not is_moderator:
-            raise NotAllowed("Only a moderator can end a season.")
+            raise NotAllowed(tr("standings.end_moderator", "Only a moderator can end a season."))
         async with self.storage.transaction() as tx:
             current = await self._open(tx, guild_id)
             if current is None:
-                raise WrongStatus("No season is running; `/tikal-mod season start` opens one.")
+                raise WrongStatus(tr("standings.none_running", "No season is running; `/tikal-mod season start` opens "
+                                                               "one."))
             now = sql.now(tx)
             await sql.run(tx, "UPDATE seasons SET ended_at = ?, ended_by = ? WHERE id = ?", (now, by, current.id))
         return Season(current.id, guild_id, current.name, current.started_at, current.started_by, now, by)
@@ -186,7 +191,8 @@ class Standings:
                                         "AND games > 0", (guild_id, scope)) or (0,)
             pages = max(1, math.ceil(int(total) / per_page))
             if not 1 <= page <= pages:
-                raise BadOption(f"The leaderboard has {pages} page{'s' if pages > 1 else ''}; pick 1 to {pages}.")
+                raise BadOption(ntr("standings.pages", "The leaderboard has {n} page; pick 1 to {n}.",
+                                    "The leaderboard has {n} pages; pick 1 to {n}.", pages))
             found = await sql.rows(
                 r, "SELECT player_id, mu, sigma, games, wins, last_played FROM ratings WHERE guild_id = ? "
                    "AND season_id = ? AND games > 0 ORDER BY ordinal DESC, games DESC, player_id LIMIT ? OFFSET ?",
@@ -204,7 +210,7 @@ class Standings:
             row = await sql.one(r, f"SELECT {_SEASON_COLUMNS} FROM seasons WHERE guild_id = ? AND id = ?",
                                 (guild_id, season_id))
         if row is None:
-            raise BadOption("That season is not one of this server's.")
+            raise BadOption(tr("standings.not_ours", "That season is not one of this server's."))
         return _season(row)
 
     @staticmethod

@@ -28,7 +28,9 @@ from bot.core.members import read_member
 from bot.core.schedule import QuietHours, deadline, next_reminder
 from bot.core.seats import absent_member_id, is_absent_member
 from bot.core.storage import GameRow, Reader, Transaction
+from bot.core.texts import tr
 from engine import GameState, Phase
+from engine.messages import Said
 
 POLICIES: Final = ("skip", "wait", "computer")
 MAX_HOURS: Final = 24 * 60
@@ -58,10 +60,15 @@ class Timing:
 
     def validated(self) -> Timing:
         if self.policy not in POLICIES:
-            raise BadOption(f"The deadline policy is `skip`, `wait` or `computer`, not {quoted(self.policy)}.")
-        for what, hours in (("turn", self.turn_hours), ("bid", self.bid_hours)):
-            if hours is not None and not 1 <= hours <= MAX_HOURS:
-                raise BadOption(f"A {what} deadline is between 1 and {MAX_HOURS} hours, not {hours:g}.")
+            raise BadOption(tr("timing.deadline_policy_skip_wait",
+                               "The deadline policy is `skip`, `wait` or `computer`, not {value}.",
+                               value=quoted(self.policy)))
+        if self.turn_hours is not None and not 1 <= self.turn_hours <= MAX_HOURS:
+            raise BadOption(tr("timing.turn_hours", "A turn deadline is between 1 and {most} hours, not {hours}.",
+                               most=MAX_HOURS, hours=f"{self.turn_hours:g}"))
+        if self.bid_hours is not None and not 1 <= self.bid_hours <= MAX_HOURS:
+            raise BadOption(tr("timing.bid_hours", "A bid deadline is between 1 and {most} hours, not {hours}.",
+                               most=MAX_HOURS, hours=f"{self.bid_hours:g}"))
         return self
 
     def hours_for(self, kind: str) -> float | None:
@@ -277,7 +284,9 @@ async def on_commit(tx: Transaction, row: GameRow, before: GameState | None, aft
     """The commit hook of ``TikalService``: see the module's docstring. Raises ``GamePaused``."""
     clock = await clock_of(tx, row)
     if before is not None and clock.paused:
-        raise GamePaused(f"Game #{row.id} is paused by a moderator; nothing can be played until it is resumed.")
+        raise GamePaused(tr("timing.game_paused_by_moderator",
+                            "Game #{game} is paused by a moderator; nothing can be played until it is resumed.",
+                            game=row.id))
     if after.phase is Phase.FINISHED:
         if before is None or before.phase is not Phase.FINISHED:
             await _write_results(tx, row, after)
@@ -291,16 +300,22 @@ async def on_commit(tx: Transaction, row: GameRow, before: GameState | None, aft
     await replan(tx, clock)
 
 
-def timing_text(timing: Timing) -> str:
+def timing_text(timing: Timing) -> Said:
     """``reminders on · turn deadline 24 h · bid deadline 6 h · then skip`` for lobby and log posts."""
-    parts = ["reminders on" if timing.reminders else "reminders off"]
-    parts.append(f"turn deadline {timing.turn_hours:g} h" if timing.turn_hours else "no turn deadline")
-    parts.append(f"bid deadline {timing.bid_hours:g} h" if timing.bid_hours else "no bid deadline")
-    if timing.turn_hours or timing.bid_hours:
-        parts.append({"skip": "then the turn is played for the player",
-                      "computer": "then a computer player takes the turn"}.get(timing.policy,
-                                                                              "then the moderators are told"))
-    return " · ".join(parts)
+    reminders = tr("timing.reminders_on", "reminders on") if timing.reminders else \
+        tr("timing.reminders_off", "reminders off")
+    turn = tr("timing.turn_deadline", "turn deadline {hours} h", hours=f"{timing.turn_hours:g}") \
+        if timing.turn_hours else tr("timing.no_turn_deadline", "no turn deadline")
+    bid = tr("timing.bid_deadline", "bid deadline {hours} h", hours=f"{timing.bid_hours:g}") \
+        if timing.bid_hours else tr("timing.no_bid_deadline", "no bid deadline")
+    if not (timing.turn_hours or timing.bid_hours):
+        return tr("timing.three", "{first} · {second} · {third}", first=reminders, second=turn, third=bid)
+    then = {
+        "skip": tr("timing.then_skip", "then the turn is played for the player"),
+        "computer": tr("timing.then_computer", "then a computer player takes the turn"),
+    }.get(timing.policy, tr("timing.then_wait", "then the moderators are told"))
+    return tr("timing.four", "{first} · {second} · {third} · {fourth}", first=reminders, second=turn, third=bid,
+              fourth=then)
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from bot.adapter.ui.actions import table_of
 from bot.core.game_options import OPTION_TEXT, OPTIONS
 from bot.core.results import GameInfo
 from engine import GameView, Phase
+from engine.messages import ENGLISH, Speaker
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
@@ -34,11 +35,13 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=r"tikal:(?P<action>join|leave|start):(?P<game>[0-9]+)"):
-    LABELS: Final = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-                     "start": ("Start", discord.ButtonStyle.primary)}
+    STYLES: Final = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                     "start": discord.ButtonStyle.primary}
 
-    def __init__(self, action: str, game_id: int) -> None:
-        label, style = self.LABELS[action]
+    def __init__(self, action: str, game_id: int, t: Speaker = ENGLISH) -> None:
+        label = {"join": t.tr("button.join", "Join"), "leave": t.tr("button.leave", "Leave"),
+                 "start": t.tr("button.start", "Start")}[action]
+        style = self.STYLES[action]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tikal:{action}:{game_id}"))
         self.action = action
         self.game_id = game_id
@@ -56,14 +59,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                  template=r"tikal:(?P<action>end|undo|board):(?P<game>[0-9]+)(?::v(?P<version>[0-9]+))?"):
-    LABELS: Final = {"end": ("End turn", discord.ButtonStyle.primary), "undo": ("Undo", discord.ButtonStyle.secondary),
-                     "board": ("Board", discord.ButtonStyle.secondary)}
+    STYLES: Final = {"end": discord.ButtonStyle.primary, "undo": discord.ButtonStyle.secondary,
+                     "board": discord.ButtonStyle.secondary}
 
-    def __init__(self, action: str, game_id: int, version: int | None = None) -> None:
-        label, style = self.LABELS[action]
+    def __init__(self, action: str, game_id: int, version: int | None = None, t: Speaker = ENGLISH) -> None:
+        label = {"end": t.tr("button.end", "End turn"), "undo": t.tr("button.undo", "Undo"),
+                 "board": t.tr("button.board", "Board")}[action]
+        style = self.STYLES[action]
         custom_id = f"tikal:{action}:{game_id}" + (f":v{version}" if version is not None else "")
         if version is not None:
-            label, style = "Yes, end my turn", discord.ButtonStyle.danger
+            label, style = t.tr("button.confirm_end", "Yes, end my turn"), discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.action = action
         self.game_id = game_id
@@ -110,11 +115,12 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                     template=r"tikal:declare:(?P<game>[0-9]+):(?P<answer>yes|no)"):
     """Random terrain: the volcano's taker declares whether it scores (only that player; others are refused)."""
 
-    LABELS: Final = {"yes": ("Yes: it scores now", discord.ButtonStyle.success),
-                     "no": ("No scoring round", discord.ButtonStyle.secondary)}
+    STYLES: Final = {"yes": discord.ButtonStyle.success, "no": discord.ButtonStyle.secondary}
 
-    def __init__(self, game_id: int, answer: str) -> None:
-        label, style = self.LABELS[answer]
+    def __init__(self, game_id: int, answer: str, t: Speaker = ENGLISH) -> None:
+        label = t.tr("button.declare_yes", "Yes: it scores now") if answer == "yes" else \
+            t.tr("button.declare_no", "No scoring round")
+        style = self.STYLES[answer]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tikal:declare:{game_id}:{answer}"))
         self.game_id = game_id
         self.answer = answer
@@ -131,12 +137,14 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 class OptionsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tikal:options:(?P<game>[0-9]+)"):
     """The lobby's options (SPEC 7): several at once, for its creator or a moderator; the current ones preselected."""
 
-    def __init__(self, game_id: int, chosen: tuple[str, ...] = ()) -> None:
-        options = [discord.SelectOption(label=OPTION_TEXT[name][0], value=name, default=name in chosen,
-                                        description=OPTION_TEXT[name][1][:100]) for name in OPTIONS]
+    def __init__(self, game_id: int, chosen: tuple[str, ...] = (), t: Speaker = ENGLISH) -> None:
+        options = [discord.SelectOption(label=t.message(OPTION_TEXT[name][0])[:100], value=name,
+                                        default=name in chosen, description=t.message(OPTION_TEXT[name][1])[:100])
+                   for name in OPTIONS]
         super().__init__(discord.ui.Select(custom_id=f"tikal:options:{game_id}", min_values=0,
                                            max_values=len(options), options=options,
-                                           placeholder="Options (creator or moderator): none"))
+                                           placeholder=t.tr("button.options", "Options (creator or moderator): "
+                                                                              "none")[:150]))
         self.game_id = game_id
 
     @classmethod
@@ -150,38 +158,38 @@ class OptionsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"t
         await guarded(interaction, table_of(interaction).set_options(interaction, self.game_id, values))
 
 
-def lobby_view(game: GameInfo) -> discord.ui.View:
+def lobby_view(game: GameInfo, t: Speaker = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start"):
-        view.add_item(LobbyButton(action, game.id))
-    view.add_item(OptionsSelect(game.id, game.options))
+        view.add_item(LobbyButton(action, game.id, t))
+    view.add_item(OptionsSelect(game.id, game.options, t))
     return view
 
 
-def live_view(game: GameInfo, view: GameView) -> discord.ui.View:
+def live_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> discord.ui.View:
     """Board for everyone; Undo and End turn while a turn is played (End alone in a Tikal Rápido slot, nothing
     more while placing); 1–5 in a jump; Yes / No for a declaration."""
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(TurnButton("board", game.id))
+    buttons.add_item(TurnButton("board", game.id, t=t))
     stage = rapido_stage(view)
     if view.phase is Phase.JUMP:
         opened = view.version - len(view.chosen)
         for chips in range(1, 6):
             buttons.add_item(JumpButton(game.id, opened, chips))
     elif view.phase is Phase.DECLARE:
-        buttons.add_item(DeclareButton(game.id, "yes"))
-        buttons.add_item(DeclareButton(game.id, "no"))
+        buttons.add_item(DeclareButton(game.id, "yes", t))
+        buttons.add_item(DeclareButton(game.id, "no", t))
     elif stage == "slot":
-        buttons.add_item(TurnButton("end", game.id))
+        buttons.add_item(TurnButton("end", game.id, t=t))
     elif view.phase in TURN_PHASES and stage is None:
-        buttons.add_item(TurnButton("undo", game.id))
-        buttons.add_item(TurnButton("end", game.id))
+        buttons.add_item(TurnButton("undo", game.id, t=t))
+        buttons.add_item(TurnButton("end", game.id, t=t))
     return buttons
 
 
-def confirm_end_view(game: GameInfo, view: GameView) -> discord.ui.View:
+def confirm_end_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> discord.ui.View:
     buttons = discord.ui.View(timeout=None)
-    buttons.add_item(TurnButton("end", game.id, view.version))
+    buttons.add_item(TurnButton("end", game.id, view.version, t))
     return buttons
 
 

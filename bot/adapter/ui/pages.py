@@ -14,6 +14,7 @@ import discord
 from bot.adapter.ui.actions import table_of
 from bot.adapter.ui.buttons import guarded
 from bot.core.history import HistoryPage
+from engine.messages import ENGLISH, Speaker
 
 
 class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -33,12 +34,13 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await guarded(interaction, table_of(interaction).history_page(interaction, self.game_id, self.page))
 
 
-def history_view(page: HistoryPage) -> discord.ui.View | None:
+def history_view(page: HistoryPage, t: Speaker = ENGLISH) -> discord.ui.View | None:
     """◀ and ▶ (and the first and last page) when there is more than one page."""
     if page.pages <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    targets = ((1, "⏮ first"), (page.page - 1, "◀ earlier"), (page.page + 1, "later ▶"), (page.pages, "last ⏭"))
+    targets = ((1, t.tr("pages.first", "⏮ first")), (page.page - 1, t.tr("pages.earlier", "◀ earlier")),
+               (page.page + 1, t.tr("pages.later", "later ▶")), (page.pages, t.tr("pages.last", "last ⏭")))
     for slot, (target, label) in enumerate(targets):
         if 1 <= target <= page.pages and target != page.page:
             view.add_item(HistoryPageButton(page.game_id, target, label))
@@ -48,8 +50,8 @@ def history_view(page: HistoryPage) -> discord.ui.View | None:
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tikal:resign:(?P<game>[0-9]+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Yes, resign", style=discord.ButtonStyle.danger,
+    def __init__(self, game_id: int, t: Speaker = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=t.tr("pages.resign", "Yes, resign"), style=discord.ButtonStyle.danger,
                                            custom_id=f"tikal:resign:{game_id}"))
         self.game_id = game_id
 
@@ -62,7 +64,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ti
         await guarded(interaction, table_of(interaction).resign(interaction, self.game_id))
 
 
-def resign_view(game_id: int) -> discord.ui.View:
+def resign_view(game_id: int, t: Speaker = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ResignButton(game_id))
+    view.add_item(ResignButton(game_id, t))
     return view

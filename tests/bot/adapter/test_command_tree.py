@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from bot.adapter.command_names import NAMES
+from bot.adapter.command_words import serialized_tree
+from lang import AUTONYMS
 from tests.bot.adapter.discordkit import bot_of
 from tests.bot.adapter.wire import Wire
 
@@ -79,3 +82,80 @@ async def test_the_turn_commands_are_short_to_type(wire: Wire) -> None:
     """``/tikal <action>``: one word after the command, no group in between."""
     (tikal,) = [c for c in serialized(wire) if c["name"] == "tikal"]
     assert all(o["type"] == SUB_COMMAND for o in tikal["options"])
+
+
+# --- issue 12: the tree in every client language ---------------------------------------------------------------
+
+DISCORD_LOCALES = ("en-US", "en-GB", "de", "fr", "es-ES", "es-419", "it", "nl")
+"""Discord's locales of the six languages; every other one shows the English."""
+
+
+async def localized_tree(wire: Wire) -> list[dict[str, Any]]:
+    return await serialized_tree(bot_of(wire).tree)
+
+
+def longest(node: dict[str, Any], field: str) -> int:
+    """The longest of a field's default and its localizations (Discord counts the longest against 4,000)."""
+    return max([len(node.get(field) or ""), *(len(v) for v in (node.get(f"{field}_localizations") or {}).values())])
+
+
+def localized_characters(node: dict[str, Any]) -> int:
+    total = longest(node, "name") + longest(node, "description")
+    for choice in node.get("choices") or []:
+        total += longest(choice, "name") + len(str(choice["value"]))
+    return total + sum(localized_characters(option) for option in node.get("options") or [])
+
+
+def in_locale(node: dict[str, Any], field: str, locale: str) -> str:
+    return str((node.get(f"{field}_localizations") or {}).get(locale) or node.get(field) or "")
+
+
+async def test_every_command_keeps_discords_limits_in_every_language(wire: Wire) -> None:
+    commands = await localized_tree(wire)
+    problems: list[str] = []
+    for command in commands:
+        for locale in DISCORD_LOCALES:
+            for path, node in walk(command):
+                name = in_locale(node, "name", locale)
+                if not valid_name(name):
+                    problems.append(f"{locale} {path}: name {name!r}")
+                if not 1 <= len(in_locale(node, "description", locale)) <= 100:
+                    problems.append(f"{locale} {path}: description {in_locale(node, 'description', locale)!r}")
+                siblings = [in_locale(o, "name", locale) for o in node.get("options") or []]
+                if len(siblings) != len(set(siblings)):
+                    problems.append(f"{locale} {path}: two options named alike in {siblings}")
+                choices = [in_locale(c, "name", locale) for c in node.get("choices") or []]
+                if any(not 1 <= len(c) <= 100 for c in choices) or len(choices) != len(set(choices)):
+                    problems.append(f"{locale} {path}: choices {choices}")
+        if localized_characters(command) > MOST_CHARACTERS:
+            problems.append(f"{command['name']}: {localized_characters(command)} characters with the translations")
+    assert problems == []
+    assert len({in_locale(c, "name", locale) for c in commands for locale in DISCORD_LOCALES}) >= len(commands)
+
+
+async def test_the_tree_is_translated_in_each_language_and_english_elsewhere(wire: Wire) -> None:
+    """Every description has its own words in each of the five languages; names come from the catalogue's words
+    (a name missing there fails); Discord's other locales (pt-BR, ja …) get no localization: the English."""
+    known = {str(n.message) for n in NAMES}
+    untranslated: list[str] = []
+    for command in await localized_tree(wire):
+        for path, node in walk(command):
+            assert node["name"] in known, f"{path}: add {node['name']!r} to bot/adapter/command_names.py"
+            for choice in node.get("choices") or []:
+                assert choice["name"] in known or choice["value"] in AUTONYMS or "name_localizations" in choice, path
+            descriptions = node.get("description_localizations") or {}
+            assert set(descriptions) <= {"en-US", "en-GB", "de", "fr", "es-ES", "es-419", "it", "nl"}, path
+            for locale in ("de", "fr", "es-ES", "es-419", "it", "nl"):
+                if descriptions.get(locale, node["description"]) == node["description"]:
+                    untranslated.append(f"{locale} {path}")
+    assert untranslated == []
+
+
+async def test_the_german_tree_reads_in_the_rulebooks_words(wire: Wire) -> None:
+    (tikal,) = [c for c in await localized_tree(wire) if c["name"] == "tikal"]
+    by_name = {o["name"]: o for o in tikal["options"]}
+    assert by_name["place"]["name_localizations"]["de"] == "anlegen"
+    assert by_name["uncover"]["name_localizations"]["fr"] == "dégager"
+    assert by_name["recover"]["description_localizations"]["de"] == "Schatzplättchen heben (je 3 AP)"
+    assert by_name["move"]["name_localizations"]["es-419"] == by_name["move"]["name_localizations"]["es-ES"] == "mover"
+    assert "pt-BR" not in by_name["move"].get("name_localizations", {})

@@ -12,7 +12,9 @@ import pytest
 
 import engine
 from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, PING_TRIES, classify
+from bot.adapter.permissions import EMBED, SEND
 from bot.core.service import TikalService
+from lang import translator
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -224,8 +226,11 @@ def test_failures_are_sorted_by_what_they_mean() -> None:
     assert classify(http(discord.NotFound, 404, 10003)).gone
     unknown_message = classify(http(discord.NotFound, 404, 10008))
     assert not unknown_message.gone and not unknown_message.refused
-    forbidden = classify(http(discord.Forbidden, 403, 50013), ["Send Messages"])
-    assert forbidden.reason == "I lack **Send Messages** there" and not forbidden.gone and not forbidden.refused
+    forbidden = classify(http(discord.Forbidden, 403, 50013), [SEND, EMBED])
+    assert str(forbidden.reason) == "I lack **Send Messages**, **Embed Links** there"
+    assert not forbidden.gone and not forbidden.refused
+    assert translator("fr").message(forbidden.reason) == "il me manque **Envoyer des messages**, **Intégrer des " \
+                                                          "liens** là-bas"
     assert not classify(http(discord.DiscordServerError, 503)).refused
     assert not classify(aiohttp.ClientOSError(111, "refused")).refused
     assert classify(http(discord.HTTPException, 400, 50035)).refused

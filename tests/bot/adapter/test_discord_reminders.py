@@ -167,3 +167,28 @@ async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(t
         assert (sent.json or {})["nonce"] == queued.nonce and pinged(sent) == ([str(actor)], [])
         _, calls = await tick(wire, clock, T0 + 12.5 * HOUR)
         assert posts(calls) == []  # not again
+
+
+async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback_in_the_servers(
+        tmp_path: Path) -> None:
+    """Issue 12: the DM follows the member's locale as last seen (Dutch), the channel the server's (Italian, set by
+    a moderator); both times are Discord timestamps that every reader sees in their own time."""
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        await bot_of(wire).core.languages.set_server(GUILD, "it")
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        wire.locales[actor] = "nl"
+        (answer,) = responses(await command(wire, "tikal-game settings", {"delivery": "dm"}, user=actor))
+        assert "een privébericht" in text_of(answer)
+
+        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        (dm,) = posts(calls, int(opened.response["id"]))
+        assert (dm.json or {})["content"].startswith(f"⏰ Herinnering: jouw beurt in Tikal-spel #{game_id}")
+
+        wire.fail_next.append((f"POST /channels/{int(opened.response['id'])}/messages", 403))
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        (fallback,) = posts(calls, CHANNEL)
+        assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ promemoria: il tuo turno nella partita "
+                                                           f"#{game_id}")

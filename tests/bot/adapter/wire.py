@@ -160,6 +160,8 @@ class Wire:
         """Whether fetched messages still carry their nonce (Discord drops it after a few minutes)."""
         self.upload_limit = UPLOAD_LIMIT
         """The most a message's attachments may weigh together; Discord refuses more (413, error 40005)."""
+        self.locales: dict[int, str] = {}
+        """Each member's client language, sent with their interactions (``en-US`` when not set)."""
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -202,6 +204,7 @@ class Wire:
         everyone_permissions: int = discord.Permissions.general().value | discord.Permissions.text().value,
         bot_permissions: int | None = None,
         threads: list[int] | None = None,
+        locale: str = "en-US",
     ) -> discord.Guild:
         """Put a guild with text channels, members and the bot into the client's cache."""
         bot_role = snowflake()
@@ -234,7 +237,7 @@ class Wire:
             "emojis": [], "stickers": [], "features": [], "member_count": len(member_list),
             "members": member_list, "channels": channel_list, "threads": thread_list,
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
-            "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0, "preferred_locale": "en-US",
+            "mfa_level": 0, "premium_tier": 0, "system_channel_flags": 0, "preferred_locale": locale,
             "nsfw_level": 0, "large": False, "unavailable": False,
         }
         return self.client._connection._add_guild_from_data(data)  # type: ignore[arg-type]
@@ -242,7 +245,7 @@ class Wire:
     # ----------------------------------------------------------------- interactions
 
     def _base(self, kind: int, *, guild_id: int | None, channel_id: int, user_id: int, name: str,
-              permissions: int | None) -> dict[str, Any]:
+              permissions: int | None, locale: str | None = None) -> dict[str, Any]:
         guild = self.client.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         if permissions is None:
@@ -250,7 +253,8 @@ class Wire:
             permissions = channel.permissions_for(member).value if channel and member else 0
         payload: dict[str, Any] = {
             "id": str(snowflake()), "application_id": str(APPLICATION_ID), "type": kind,
-            "token": f"token-{snowflake()}", "version": 1, "locale": "en-US",
+            "token": f"token-{snowflake()}", "version": 1,
+            "locale": locale or self.locales.get(user_id, "en-US"),
             "channel_id": str(channel_id), "app_permissions": str(discord.Permissions.all().value),
             "entitlements": [], "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {},
             "context": 0 if guild_id else 1, "attachment_size_limit": 8 * 1024 * 1024,
@@ -260,7 +264,7 @@ class Wire:
                               "guild_id": str(guild_id) if guild_id else None}
         if guild_id:
             payload["guild_id"] = str(guild_id)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = guild.preferred_locale.value if guild else "en-US"
             m = member_payload(user_id, name, permissions=permissions)
             if member is not None:
                 m["roles"] = [str(r.id) for r in member.roles if r.id != guild_id]
@@ -271,7 +275,7 @@ class Wire:
 
     def command_payload(self, command: str, options: dict[str, Any] | None = None, *, guild_id: int | None,
                         channel_id: int, user_id: int, name: str = "player", focused: str | None = None,
-                        permissions: int | None = None) -> dict[str, Any]:
+                        permissions: int | None = None, locale: str | None = None) -> dict[str, Any]:
         """Build an application command (or, with ``focused``, autocomplete) interaction.
 
         ``command`` is the full name, e.g. ``"tikal move"`` or ``"tikal-game new"``.
@@ -298,14 +302,14 @@ class Wire:
         if resolved:
             data["resolved"] = resolved
         payload = self._base(4 if focused else 2, guild_id=guild_id, channel_id=channel_id, user_id=user_id,
-                             name=name, permissions=permissions)
+                             name=name, permissions=permissions, locale=locale)
         payload["data"] = data
         return payload
 
     def component_payload(self, custom_id: str, *, message_id: int, guild_id: int | None, channel_id: int,
-                          user_id: int, name: str = "player") -> dict[str, Any]:
+                          user_id: int, name: str = "player", locale: str | None = None) -> dict[str, Any]:
         payload = self._base(3, guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
-                             permissions=None)
+                             permissions=None, locale=locale)
         payload["data"] = {"custom_id": custom_id, "component_type": 2}
         message = self.messages.get(message_id)
         if message is None:  # a message from before a restart: Discord still shows its buttons

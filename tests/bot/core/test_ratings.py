@@ -25,6 +25,7 @@ from bot.core.service import TikalService
 from bot.core.standings import Standings
 from bot.core.storage import GameRow, Status, Transaction
 from engine import GameState
+from lang import translator
 from tests.bot.core.clockkit import MOD, Kit
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD, open_service, play_to_end
 from tests.bot.core.servicekit import started_game as start
@@ -125,8 +126,10 @@ def test_the_rules_are_checked() -> None:
         RatingRules(resigned="resigned").validated()
     with pytest.raises(BadOption):
         RatingRules(aborted="last").validated()
-    assert ratings.rules_text(RatingRules()) == \
-        "a resignation: last place · a kicked seat: as a resignation · a stopped game: not rated"
+    assert str(ratings.rules_text(RatingRules())) == \
+        "A resignation: last place · a kicked seat: as a resignation · a stopped game: not rated."
+    assert translator("fr").message(ratings.rules_text(RatingRules(aborted="scores"))).endswith(
+        "une partie arrêtée : classée selon ses scores d’alors.")
 
 
 # --- stored, once, at the end of a game ----------------------------------------------------------------------

@@ -10,9 +10,10 @@ import pytest
 import engine
 from bot.core.autocomplete import command_text, option_choices
 from bot.core.hints import Step, hint_text
-from bot.core.labels import not_yours, waiting_for
+from bot.core.labels import not_yours, waiting_for, waiting_said
 from bot.core.posts import NewPost, PostKind, posts_for
 from engine import GameState, Phase, Variant
+from lang import translator
 
 
 def _game(variant: str, seed: int) -> list[tuple[GameState, engine.Move, GameState, list[NewPost]]]:
@@ -100,4 +101,6 @@ def test_not_your_turn_names_what_is_awaited() -> None:
     assert waiting_for(Phase.BID, Variant.AUCTION, engine.Stage.NONE) == "bid"
     assert waiting_for(Phase.PICK, Variant.AUCTION, engine.Stage.NONE) == "pick"
     assert waiting_for(Phase.ACTIONS, Variant.BASIC, engine.Stage.NONE) == "turn"
-    assert not_yours(0, "Ana", "bid") == "It is 🟦 Ana's bid, not yours."
+    bid = waiting_said(Phase.BID, Variant.AUCTION, engine.Stage.NONE)
+    assert str(not_yours(0, "Ana", bid)) == "It is 🟦 Ana's bid, not yours."
+    assert translator("de").message(not_yours(0, "Ana", bid)) == "🟦 Ana ist dran (Gebot), nicht du."

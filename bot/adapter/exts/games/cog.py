@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import rankings
+from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_order, complete_zone
 from bot.adapter.exts.games import between_turns, replay
 from bot.adapter.transformers import ClockTime, Word, ZoneName
@@ -21,27 +22,33 @@ from bot.adapter.transformers import ClockTime, Word, ZoneName
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
-GAME = "the game's number (default: the game of this channel; `/tikal-game games` lists them)"
+GAME = cmd("cmd.game.opt.game", "the game's number (default: the game of this channel; `/tikal-game games` lists them)")
 
 
 @app_commands.guild_only()
 class GameCommands(commands.GroupCog, group_name="tikal-game",
-                   group_description="Open, join and follow Tikal games; your settings"):
+                   group_description=cmd("cmd.game", "Open, join and follow Tikal games; your settings")):
     def __init__(self, bot: TikalBot) -> None:
         self.bot = bot
         super().__init__()
 
     # --- the lobby --------------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a lobby for a new game of Tikal here")
-    @app_commands.describe(variant="basic (draw a hexagon each turn), auction (bid for turns) or rapido (jumps)",
-                           seats="how many players (2–4)",
-                           thread="play in a thread of this channel (default: the server's setting)",
-                           turn_hours="deadline of each turn in hours, 0: none (default: the server's)",
-                           bid_hours="deadline of each bid in hours, 0: none (default: the server's)",
-                           policy="after a deadline: skip (the bot plays), wait (tell the moderators) or computer",
-                           computers="seats taken at once by computer players (0–3, fewer than the seats)",
-                           level="how the computer players play (default strong)")
+    @app_commands.command(name="new", description=cmd("cmd.game.new", "Open a lobby for a new game of Tikal here"))
+    @app_commands.describe(variant=cmd("cmd.game.new.variant", "basic (draw a hexagon each turn), auction (bid for "
+                                                               "turns) or rapido (jumps)"),
+                           seats=cmd("cmd.game.new.seats", "how many players (2–4)"),
+                           thread=cmd("cmd.game.new.thread", "play in a thread of this channel (default: the server's "
+                                                             "setting)"),
+                           turn_hours=cmd("cmd.game.new.turn_hours", "deadline of each turn in hours, 0: none "
+                                                                     "(default: the server's)"),
+                           bid_hours=cmd("cmd.game.new.bid_hours", "deadline of each bid in hours, 0: none (default: "
+                                                                   "the server's)"),
+                           policy=cmd("cmd.game.new.policy", "after a deadline: skip (the bot plays), wait (tell the "
+                                                             "moderators) or computer"),
+                           computers=cmd("cmd.game.new.computers", "seats taken at once by computer players (0–3, "
+                                                                   "fewer than the seats)"),
+                           level=cmd("cmd.game.new.level", "how the computer players play (default strong)"))
     async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction", "rapido"] = "basic",
                   seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None,
                   turn_hours: app_commands.Range[float, 0, 1440] | None = None,
@@ -53,69 +60,85 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                                         clock={"turn_hours": turn_hours, "bid_hours": bid_hours, "policy": policy},
                                         computers=computers, level=level)
 
-    @app_commands.command(name="join", description="Take a seat in the lobby of this channel")
+    @app_commands.command(name="join", description=cmd("cmd.game.join", "Take a seat in the lobby of this channel"))
     async def join(self, interaction: discord.Interaction) -> None:
         await self.bot.table.join(interaction)
 
-    @app_commands.command(name="leave", description="Leave the lobby of this channel")
+    @app_commands.command(name="leave", description=cmd("cmd.game.leave", "Leave the lobby of this channel"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.bot.table.leave(interaction)
 
-    @app_commands.command(name="start", description="Start the game (its creator or a moderator, 2–4 players)")
-    @app_commands.describe(order="seat order: as joined, or shuffled")
+    @app_commands.command(name="start",
+                          description=cmd("cmd.game.start", "Start the game (its creator or a moderator, 2–4 players)"))
+    @app_commands.describe(order=cmd("cmd.game.start.order", "seat order: as joined, or shuffled"))
     async def start(self, interaction: discord.Interaction,
                     order: Literal["joined", "shuffled"] = "joined") -> None:
         await self.bot.table.start(interaction, order=order)
 
-    @app_commands.command(name="status", description="Whose turn it is, the AP, the scores (only you see it)")
+    @app_commands.command(name="status",
+                          description=cmd("cmd.game.status", "Whose turn it is, the AP, the scores (only you see it)"))
     async def status(self, interaction: discord.Interaction) -> None:
         await self.bot.table.status(interaction)
 
-    @app_commands.command(name="rules", description="A short help with the cost of every action")
+    @app_commands.command(name="rules", description=cmd("cmd.game.rules", "A short help with the cost of every action"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await self.bot.table.rules(interaction)
 
     # --- games that live for days ------------------------------------------------------------------
 
-    @app_commands.command(name="games", description="This server's games with links; yours waiting for you first")
-    @app_commands.describe(mine="only the games you play in")
+    @app_commands.command(name="games",
+                          description=cmd("cmd.game.games", "This server's games with links; yours waiting for you "
+                                                            "first"))
+    @app_commands.describe(mine=cmd("cmd.game.games.mine", "only the games you play in"))
     async def games(self, interaction: discord.Interaction, mine: bool = False) -> None:
         await between_turns.games(self.bot, interaction, mine)
 
-    @app_commands.command(name="history", description="The moves of a game so far, page by page (only you see it)")
-    @app_commands.describe(page="the page (default: the latest moves)", game=GAME)
+    @app_commands.command(name="history",
+                          description=cmd("cmd.game.history", "The moves of a game so far, page by page (only you see "
+                                                              "it)"))
+    @app_commands.describe(page=cmd("cmd.game.history.page", "the page (default: the latest moves)"), game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def history(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None,
                       game: int | None = None) -> None:
         await between_turns.history(self.bot, interaction, page, game)
 
-    @app_commands.command(name="export", description="A game as a JSON file: the full record once it is over")
+    @app_commands.command(name="export",
+                          description=cmd("cmd.game.export", "A game as a JSON file: the full record once it is over"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await between_turns.export(self.bot, interaction, game)
 
-    @app_commands.command(name="resign", description="Leave a running game: the bot plays your seat to the end")
+    @app_commands.command(name="resign",
+                          description=cmd("cmd.game.resign", "Leave a running game: the bot plays your seat to the "
+                                                             "end"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await between_turns.resign(self.bot, interaction, game)
 
-    @app_commands.command(name="order", description="Auction: leave a standing order for this round's bids")
-    @app_commands.describe(order="`pass`, `bid up to N` (one above the high bid while that is at most N), or `cancel`",
+    @app_commands.command(name="order",
+                          description=cmd("cmd.game.order", "Auction: leave a standing order for this round's bids"))
+    @app_commands.describe(order=cmd("cmd.game.order.order", "`pass`, `bid up to N` (one above the high bid while "
+                                                             "that is at most N), or `cancel`"),
                            game=GAME)
     @app_commands.autocomplete(order=complete_order)
     @app_commands.autocomplete(game=complete_game)
     async def order(self, interaction: discord.Interaction, order: Word, game: int | None = None) -> None:
         await between_turns.order(self.bot, interaction, order, game)
 
-    @app_commands.command(name="settings", description="Your reminders: channel ping or DM, time zone, quiet hours")
-    @app_commands.describe(delivery="channel: a ping replying to the turn message · dm: a direct message",
-                           time_zone="your time zone, e.g. Europe/Berlin (pick from the list)",
-                           quiet_from="start of your quiet hours, e.g. 22:00 (no reminder or deadline falls in them)",
-                           quiet_to="end of your quiet hours, e.g. 7:30",
-                           quiet_off="remove your quiet hours",
-                           forget="delete everything stored about your settings")
+    @app_commands.command(name="settings",
+                          description=cmd("cmd.game.settings", "Your reminders: channel ping or DM, time zone, quiet "
+                                                               "hours"))
+    @app_commands.describe(delivery=cmd("cmd.game.settings.delivery", "channel: a ping replying to the turn message · "
+                                                                      "dm: a direct message"),
+                           time_zone=cmd("cmd.game.settings.time_zone", "your time zone, e.g. Europe/Berlin (pick "
+                                                                        "from the list)"),
+                           quiet_from=cmd("cmd.game.settings.quiet_from", "start of your quiet hours, e.g. 22:00 (no "
+                                                                          "reminder or deadline falls in them)"),
+                           quiet_to=cmd("cmd.game.settings.quiet_to", "end of your quiet hours, e.g. 7:30"),
+                           quiet_off=cmd("cmd.game.settings.quiet_off", "remove your quiet hours"),
+                           forget=cmd("cmd.game.settings.forget", "delete everything stored about your settings"))
     @app_commands.autocomplete(time_zone=complete_zone)
     async def settings(self, interaction: discord.Interaction, delivery: Literal["channel", "dm"] | None = None,
                        time_zone: ZoneName | None = None, quiet_from: ClockTime | None = None,
@@ -123,22 +146,29 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
         await between_turns.settings(self.bot, interaction, delivery=delivery, time_zone=time_zone,
                                      quiet_from=quiet_from, quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
 
-    @app_commands.command(name="stats", description="This server's games and wins, and a member's rating history")
-    @app_commands.describe(member="whose rating to show (default: yours)")
+    @app_commands.command(name="stats",
+                          description=cmd("cmd.game.stats", "This server's games and wins, and a member's rating "
+                                                            "history"))
+    @app_commands.describe(member=cmd("cmd.game.stats.member", "whose rating to show (default: yours)"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await rankings.member_rating(self.bot, interaction, member)
 
     # --- after the game (issue 16) -----------------------------------------------------------------
 
-    @app_commands.command(name="leaderboard", description="The server's ratings, best first (only you see it)")
-    @app_commands.describe(season="a season's leaderboard (default: all time)", page="the page (default: the top)")
+    @app_commands.command(name="leaderboard",
+                          description=cmd("cmd.game.leaderboard", "The server's ratings, best first (only you see "
+                                                                  "it)"))
+    @app_commands.describe(season=cmd("cmd.game.leaderboard.season", "a season's leaderboard (default: all time)"),
+                           page=cmd("cmd.game.leaderboard.page", "the page (default: the top)"))
     @app_commands.autocomplete(season=rankings.complete_season)
     async def leaderboard(self, interaction: discord.Interaction,
                           season: app_commands.Range[str, 1, 40] | None = None,
                           page: app_commands.Range[int, 1, 1000] = 1) -> None:
         await rankings.leaderboard(self.bot, interaction, season, page)
 
-    @app_commands.command(name="replay", description="A game's animated replay (running: only what all can see)")
+    @app_commands.command(name="replay",
+                          description=cmd("cmd.game.replay", "A game's animated replay (running: only what all can "
+                                                             "see)"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:

@@ -15,26 +15,41 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.adapter import overviews, rankings
+from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_seat
 from bot.adapter.replies import reply
+from bot.adapter.speech import guild_locale, reader
 from bot.adapter.transformers import Word
 from bot.core.errors import NotAllowed
 from bot.core.moderation import KEEP, ModAction
 from bot.core.results import GameInfo
+from bot.core.texts import tr
+from engine.messages import Said
+from lang import AUTONYMS
 
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
-GAME = "the game's number (default: the game of this channel)"
-PLAYER = "the player's seat (pick from the list)"
-HOURS = "hours from the start of each turn; 0: no deadline"
-POLICY = "after a deadline: skip (the bot plays the turn), wait (tell the moderators) or computer"
-NOT_ALLOWED = "Only a moderator (Manage Server, or the server's moderator role) can do that."
+GAME = cmd("cmd.mod.opt.game", "the game's number (default: the game of this channel)")
+PLAYER = cmd("cmd.mod.opt.player", "the player's seat (pick from the list)")
+HOURS = cmd("cmd.mod.opt.hours", "hours from the start of each turn; 0: no deadline")
+POLICY = cmd("cmd.mod.opt.policy", "after a deadline: skip (the bot plays the turn), wait (tell the moderators) or "
+                                   "computer")
+SERVER_LANGUAGE = "server"
+"""The language choice that follows the server's own preferred locale again."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=cmd("cmd.mod.config.language.server", "the server's language (Discord's setting)"),
+                        value=SERVER_LANGUAGE),
+    *(app_commands.Choice(name=app_commands.locale_str(name, fixed=True), value=code)
+      for code, name in AUTONYMS.items()),
+]
+"""The server's own language, or one of the six, each named in itself (the same word in every client)."""
+NOT_ALLOWED = tr("mod.not_allowed", "Only a moderator (Manage Server, or the server's moderator role) can do that.")
 
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="Moderate Tikal games"):
+class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=cmd("cmd.mod", "Moderate Tikal games")):
     def __init__(self, bot: TikalBot) -> None:
         self.bot = bot
         super().__init__()
@@ -44,22 +59,24 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         game = await self.bot.table.game_or_latest(interaction, game_id)
         return game, await self.bot.table.moderator(interaction)
 
-    async def _done(self, interaction: discord.Interaction, action: ModAction, text: str) -> None:
+    async def _done(self, interaction: discord.Interaction, action: ModAction, text: Said) -> None:
         """Answer the moderator, then post the log line (and any moves the action made) in the game's channel."""
-        await reply(interaction, text)
+        await reply(interaction, reader(interaction).message(text))
         table = self.bot.table
         await table.update_lobby(action.game)
         await table.sync(action.game.guild_id, action.game.id)
 
-    @app_commands.command(name="abort", description="Stop a game or close a lobby")
+    @app_commands.command(name="abort", description=cmd("cmd.mod.abort", "Stop a game or close a lobby"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def abort(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.abort(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
-        await self._done(interaction, done, f"Game #{info.id} is stopped.")
+        await self._done(interaction, done, tr("mod.stopped", "Game #{game} is stopped.", game=info.id))
 
-    @app_commands.command(name="kick", description="Remove a player: the bot plays their seat (figures and score stay)")
+    @app_commands.command(name="kick",
+                          description=cmd("cmd.mod.kick", "Remove a player: the bot plays their seat (figures and "
+                                                          "score stay)"))
     @app_commands.describe(player=PLAYER, game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
@@ -67,24 +84,36 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.kick(info.guild_id, info.id, player, interaction.user.id,
                                                    is_moderator=is_mod)
-        await self._done(interaction, done, f"{player} is out of game #{info.id}; the bot plays that seat.")
+        await self._done(interaction, done, tr("mod.kicked",
+                                               "{player} is out of game #{game}; the bot plays that seat.",
+                                               player=player, game=info.id))
 
-    @app_commands.command(name="replace", description="Give a player's seat and whole position to another member")
-    @app_commands.describe(player=PLAYER, member="the member who takes the seat", game=GAME)
+    @app_commands.command(name="replace",
+                          description=cmd("cmd.mod.replace", "Give a player's seat and whole position to another "
+                                                             "member"))
+    @app_commands.describe(player=PLAYER,
+                           member=cmd("cmd.mod.replace.member", "the member who takes the seat"),
+                           game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
     async def replace(self, interaction: discord.Interaction, player: Word, member: discord.Member,
                       game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         if member.bot:
-            await reply(interaction, "A bot cannot take a seat; pick a member.")
+            await reply(interaction, reader(interaction).tr("mod.bot_member",
+                                                            "A bot cannot take a seat; pick a member."))
             return
         done = await self.bot.core.moderation.replace(info.guild_id, info.id, player, member.id, member.display_name,
                                                interaction.user.id, is_moderator=is_mod)
-        await self._done(interaction, done, f"{member.mention} now plays {player}'s seat in game #{info.id}.")
+        await self._done(interaction, done, tr("mod.replaced", "{member} now plays {player}'s seat in game #{game}.",
+                                               member=member.mention, player=player, game=info.id))
 
-    @app_commands.command(name="computer", description="Hand a seat to a computer player, or back (level: human)")
-    @app_commands.describe(player=PLAYER, level="how the computer plays, or `human` to give the seat back",
+    @app_commands.command(name="computer",
+                          description=cmd("cmd.mod.computer", "Hand a seat to a computer player, or back (level: "
+                                                              "human)"))
+    @app_commands.describe(player=PLAYER,
+                           level=cmd("cmd.mod.computer.level", "how the computer plays, or `human` to give the seat "
+                                                               "back"),
                            game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
@@ -95,37 +124,49 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         chosen = None if level == "human" else level
         done = await self.bot.core.moderation.computer(info.guild_id, info.id, player, chosen, interaction.user.id,
                                                 is_moderator=is_mod)
-        await self._done(interaction, done, f"{player}'s seat in game #{info.id} is played by a computer player "
-                         f"({level})." if chosen else f"{player}'s seat in game #{info.id} is back with its player.")
+        await self._done(interaction, done, tr(
+            "mod.computer", "{player}'s seat in game #{game} is played by a computer player ({level}).",
+            player=player, game=info.id, level=level) if chosen else tr(
+            "mod.computer_back", "{player}'s seat in game #{game} is back with its player.", player=player,
+            game=info.id))
 
-    @app_commands.command(name="skip", description="Play the current turn (or bid) for the player to act")
+    @app_commands.command(name="skip",
+                          description=cmd("cmd.mod.skip", "Play the current turn (or bid) for the player to act"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def skip(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.skip(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
-        await self._done(interaction, done, f"Done: the turn in game #{info.id} was played for the player.")
+        await self._done(interaction, done, tr("mod.skipped", "Done: the turn in game #{game} was played for the "
+                                                              "player.", game=info.id))
 
-    @app_commands.command(name="pause", description="Pause a game: no moves, reminders or deadlines until resumed")
+    @app_commands.command(name="pause",
+                          description=cmd("cmd.mod.pause", "Pause a game: no moves, reminders or deadlines until "
+                                                           "resumed"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def pause(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.pause(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
-        await self._done(interaction, done, f"Game #{info.id} is paused.")
+        await self._done(interaction, done, tr("mod.paused", "Game #{game} is paused.", game=info.id))
 
-    @app_commands.command(name="resume", description="Resume a paused game (the current wait starts over)")
+    @app_commands.command(name="resume",
+                          description=cmd("cmd.mod.resume", "Resume a paused game (the current wait starts over)"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info, is_mod = await self._game(interaction, game)
         done = await self.bot.core.moderation.resume(info.guild_id, info.id, interaction.user.id, is_moderator=is_mod)
-        await self._done(interaction, done, f"Game #{info.id} is running again.")
+        await self._done(interaction, done, tr("mod.resumed", "Game #{game} is running again.", game=info.id))
 
-    @app_commands.command(name="deadline", description="A game's reminders and deadlines (no option: show them)")
-    @app_commands.describe(turn_hours=HOURS, bid_hours="hours for each bid; 0: no deadline",
+    @app_commands.command(name="deadline",
+                          description=cmd("cmd.mod.deadline", "A game's reminders and deadlines (no option: show "
+                                                              "them)"))
+    @app_commands.describe(turn_hours=HOURS,
+                           bid_hours=cmd("cmd.mod.deadline.bid_hours", "hours for each bid; 0: no deadline"),
                            policy=POLICY,
-                           reminders="remind the player to act (12 h, 24 h, then daily)", game=GAME)
+                           reminders=cmd("cmd.mod.deadline.reminders", "remind the player to act (12 h, 24 h, then "
+                                                                       "daily)"), game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def deadline(self, interaction: discord.Interaction,
                        turn_hours: app_commands.Range[float, 0, 1440] | None = None,
@@ -137,7 +178,8 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         if all(v is None for v in (turn_hours, bid_hours, policy, reminders)):
             if not is_mod:
                 raise NotAllowed(NOT_ALLOWED)
-            await reply(interaction, overviews.clock_text(info.id, await mod.clock(info.guild_id, info.id)))
+            await reply(interaction, reader(interaction).message(
+                overviews.clock_text(info.id, await mod.clock(info.guild_id, info.id))))
             return
         done = await mod.set_timing(
             info.guild_id, info.id, interaction.user.id, is_moderator=is_mod,
@@ -145,20 +187,31 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
             bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy)
         await self._done(interaction, done, overviews.clock_text(info.id, await mod.clock(info.guild_id, info.id)))
 
-    @app_commands.command(name="config", description="This server's moderator role and defaults for new games")
-    @app_commands.describe(moderator_role="members with this role moderate Tikal too (besides Manage Server)",
-                           no_moderator_role="only Manage Server moderates", turn_hours=HOURS,
-                           bid_hours="hours for each bid; 0: no deadline",
+    @app_commands.command(name="config",
+                          description=cmd("cmd.mod.config", "This server's moderator role and defaults for new games"))
+    @app_commands.describe(moderator_role=cmd("cmd.mod.config.moderator_role", "members with this role moderate Tikal "
+                                                                               "too (besides Manage Server)"),
+                           no_moderator_role=cmd("cmd.mod.config.no_moderator_role", "only Manage Server moderates"),
+                           turn_hours=HOURS,
+                           bid_hours=cmd("cmd.mod.config.bid_hours", "hours for each bid; 0: no deadline"),
                            policy=POLICY,
-                           reminders="remind the player to act (12 h, 24 h, then daily)",
-                           rate_resigned="ratings: a resigned seat counts last, by its score, or not at all",
-                           rate_kicked="ratings: a kicked seat counts as resigned, last, by its score, or not",
-                           rate_aborted="ratings: a stopped game is not rated, or rated by its scores then")
+                           reminders=cmd("cmd.mod.config.reminders", "remind the player to act (12 h, 24 h, then "
+                                                                     "daily)"),
+                           language=cmd("cmd.mod.config.language", "the language of the game posts in this "
+                                                                   "server's channels"),
+                           rate_resigned=cmd("cmd.mod.config.rate_resigned", "ratings: a resigned seat counts last, "
+                                                                             "by its score, or not at all"),
+                           rate_kicked=cmd("cmd.mod.config.rate_kicked", "ratings: a kicked seat counts as resigned, "
+                                                                         "last, by its score, or not"),
+                           rate_aborted=cmd("cmd.mod.config.rate_aborted", "ratings: a stopped game is not rated, or "
+                                                                           "rated by its scores then"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                      no_moderator_role: bool = False,
                      turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                      bid_hours: app_commands.Range[float, 0, 1440] | None = None,
                      policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None,
+                     language: app_commands.Choice[str] | None = None,
                      rate_resigned: Literal["last", "score", "unrated"] | None = None,
                      rate_kicked: Literal["resigned", "last", "score", "unrated"] | None = None,
                      rate_aborted: Literal["unrated", "scores"] | None = None) -> None:
@@ -168,9 +221,12 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)
         role = None if no_moderator_role else (KEEP if moderator_role is None else moderator_role.id)
+        if language is not None:
+            await self.bot.core.languages.set_server(guild, None if language.value == SERVER_LANGUAGE
+                                                      else language.value)
         changing = no_moderator_role or any(v is not None for v in (moderator_role, turn_hours, bid_hours, policy,
-                                                                     reminders, rate_resigned, rate_kicked,
-                                                                     rate_aborted))
+                                                                     reminders, language, rate_resigned,
+                                                                     rate_kicked, rate_aborted))
         if changing:
             config = await mod.configure(
                 guild, interaction.user.id, is_moderator=is_mod, moderator_role_id=role,
@@ -182,20 +238,29 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
                 rate_aborted=KEEP if rate_aborted is None else rate_aborted)
         else:
             config = await mod.config(guild)
-        await reply(interaction, "Saved." if changing else None, embed=overviews.config_embed(config))
+        t = reader(interaction)
+        chosen = await self.bot.core.languages.server(guild)
+        await reply(interaction, t.tr("mod.saved", "Saved.") if changing else None,
+                    embed=overviews.config_embed(config, t, language=chosen,
+                                                 guild_locale=guild_locale(self.bot, guild)))
 
-    season = app_commands.Group(name="season", description="Seasons: a leaderboard of the games that end in one")
+    season = app_commands.Group(name="season", description=cmd("cmd.mod.season", "Seasons: a leaderboard of the "
+                                                                                 "games that end in one"))
 
-    @season.command(name="start", description="Start a season: games that end from now on count for it too")
-    @app_commands.describe(name="the season's name, e.g. Spring 2026 (unique in this server)")
+    @season.command(name="start", description=cmd("cmd.mod.season.start", "Start a season: games that end from now "
+                                                                          "on count for it too"))
+    @app_commands.describe(name=cmd("cmd.mod.season.start.name", "the season's name, e.g. Spring 2026 (unique in "
+                                                                 "this server)"))
     async def season_start(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
         await rankings.season(self.bot, interaction, "start", name)
 
-    @season.command(name="end", description="End the running season; its leaderboard stays")
+    @season.command(name="end", description=cmd("cmd.mod.season.end", "End the running season; its leaderboard "
+                                                                      "stays"))
     async def season_end(self, interaction: discord.Interaction) -> None:
         await rankings.season(self.bot, interaction, "end", None)
 
-    @app_commands.command(name="resend", description="Send a game's posts again that could not be delivered")
+    @app_commands.command(name="resend",
+                          description=cmd("cmd.mod.resend", "Send a game's posts again that could not be delivered"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def resend(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -203,13 +268,22 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description="
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)
         svc = self.bot.core.service
+        t = reader(interaction)
         waiting = await svc.undelivered(info.guild_id, info.id)
         count = await svc.resend(info.guild_id, info.id)
         if not count:
-            await reply(interaction, f"Every post of game #{info.id} has been delivered: nothing to send.")
+            await reply(interaction, t.tr("mod.resend_none", "Every post of game #{game} has been delivered: nothing "
+                                                             "to send.", game=info.id))
             return
         why = next((p.last_error for p in reversed(waiting) if p.last_error), None)
         since = min((p.first_failed_at or p.created_at for p in waiting), default=None)
-        detail = f" (not delivered since <t:{int(since)}:R>: {why})" if since is not None and why else ""
-        await reply(interaction, f"Sending {count} post{'s' if count != 1 else ''} of game #{info.id} again{detail}.")
+        if since is not None and why:
+            text = t.ntr("mod.resend_since", "Sending {n} post of game #{game} again (not delivered since {since}: "
+                                             "{why}).", "Sending {n} posts of game #{game} again (not delivered "
+                                                        "since {since}: {why}).", count, game=info.id,
+                         since=f"<t:{int(since)}:R>", why=why)
+        else:
+            text = t.ntr("mod.resend", "Sending {n} post of game #{game} again.",
+                         "Sending {n} posts of game #{game} again.", count, game=info.id)
+        await reply(interaction, text)
         await self.bot.table.sync(info.guild_id, info.id)

@@ -1,0 +1,259 @@
+"""Issue 12 through the real discord.py bot: who reads which language. A private answer follows the member's
+client (``interaction.locale``), a channel post the server's language (``/tikal-mod config language``, else the
+server's Discord locale), a direct message the member's locale as last seen."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import engine
+import render
+from bot.core.languages import channel_language
+from tests.bot.adapter.discordkit import (
+    ANA,
+    BEN,
+    GUILD,
+    MOD,
+    MOD_PERMISSIONS,
+    NAMES,
+    PLAYER_PERMISSIONS,
+    as_command,
+    bot_of,
+    click,
+    command,
+    custom_ids,
+    member_to_act,
+    mod,
+    open_game,
+    pick_move,
+    place_first,
+    posts,
+    responses,
+    text_of,
+)
+from tests.bot.adapter.english import english_left
+from tests.bot.adapter.wire import Call, Wire
+
+
+async def test_a_refusal_is_written_in_the_members_client_language(wire: Wire) -> None:
+    wire.locales[ANA] = "de"
+    (answer,) = responses(await command(wire, "tikal-mod config", {}, user=ANA))
+    assert answer.ephemeral
+    assert text_of(answer) == "Das kann nur ein Moderator (Server verwalten oder die Moderatorrolle des Servers)."
+    wire.locales[ANA] = "es-419"
+    (answer,) = responses(await command(wire, "tikal-game settings", {"quiet_from": "22:00"}, user=ANA))
+    assert text_of(answer) == "Las horas de silencio necesitan `quiet_from` y `quiet_to` (p. ej. 22:00 y 7:30)."
+    wire.locales[ANA] = "pt-BR"  # a language of no rulebook: English
+    (answer,) = responses(await command(wire, "tikal-game settings", {"quiet_from": "22:00"}, user=ANA))
+    assert text_of(answer) == "Quiet hours need both `quiet_from` and `quiet_to` (e.g. 22:00 and 7:30)."
+
+
+async def test_an_engine_refusal_is_rendered_in_the_readers_language(wire: Wire) -> None:
+    game_id = await open_game(wire, [ANA, BEN])
+    actor = await member_to_act(wire, game_id)
+    assert actor is not None
+    wire.locales[actor] = "fr"
+    (answer,) = responses(await command(wire, "tikal end", {}, user=actor))
+    assert answer.ephemeral and text_of(answer).startswith("Posez d’abord votre hexagone (`place <hex> <rotation>`) ; "
+                                                           "il peut aller sur ")
+
+
+async def test_a_moderator_sets_the_servers_language_and_can_give_it_back_to_discord(wire: Wire) -> None:
+    bot = bot_of(wire)
+    assert await bot.core.languages.server(GUILD) is None
+    wire.locales[MOD] = "nl"
+    calls = await mod(wire, "config", {"language": "fr"})
+    (answer,) = responses(calls)
+    assert answer.ephemeral and "Opgeslagen." in text_of(answer) and "Français" in text_of(answer)
+    assert await bot.core.languages.server(GUILD) == "fr"
+    calls = await mod(wire, "config", {"language": "server"})
+    assert "English" in text_of(responses(calls)[0])  # the test server's Discord locale is en-US
+    assert await bot.core.languages.server(GUILD) is None
+    calls = await command(wire, "tikal-mod config", {"language": "de"}, user=ANA)
+    assert await bot.core.languages.server(GUILD) is None  # a plain member changes nothing
+    assert channel_language(None, "es-419") == "es"
+    assert MOD_PERMISSIONS
+
+
+async def test_every_interaction_records_the_members_locale_for_direct_messages(wire: Wire) -> None:
+    bot = bot_of(wire)
+    assert await bot.core.languages.member(ANA) is None
+    wire.locales[ANA] = "it"
+    await command(wire, "tikal-game rules", {}, user=ANA)
+    assert await bot.core.languages.member(ANA) == "it"
+    wire.locales[ANA] = "nl"
+    await command(wire, "tikal-game games", {}, user=ANA)
+    assert await bot.core.languages.member(ANA) == "nl"
+
+
+# --- a whole turn: a German-speaking member in a French server -------------------------------------------------
+
+FR_GUILD, FR_CHANNEL = 7003, 7105
+
+
+def everything_read(call: Call) -> str:
+    """Every word a person reads in a message: content, embeds (footers too), buttons and menus, alt texts."""
+    data = call.data
+    parts = [text_of(call)]
+    for embed in data.get("embeds") or []:
+        parts.append((embed.get("footer") or {}).get("text") or "")
+        parts.append((embed.get("author") or {}).get("name") or "")
+    for row in data.get("components") or []:
+        for item in row.get("components") or []:
+            parts += [item.get("label") or "", item.get("placeholder") or ""]
+            parts += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options") or []]
+    parts += [a.get("description") or "" for a in data.get("attachments") or []]
+    # A post's footer ends in its technical marker (``post 12``, matched after a retry), not a word to read.
+    return re.sub(r"\bpost \d+\b", "", "\n".join(p for p in parts if p))
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction", "rapido"])
+async def test_a_german_member_in_a_french_server_reads_german_privately_and_french_in_the_channel(
+        wire: Wire, variant: str) -> None:
+    wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
+                   everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
+    wire.locales.update({ANA: "de", BEN: "es-419"})
+    svc = bot_of(wire).core.service
+    names = ["Ana", "Ben", "Mo", "TikalBot"]
+    start = len(wire.calls)
+    mine: list[Call] = []  # what Ana's own interactions answered
+
+    async def ana(name: str, options: dict[str, Any] | None = None, focused: str | None = None) -> list[Call]:
+        calls = await command(wire, name, options, user=ANA, channel=FR_CHANNEL, guild=FR_GUILD, focused=focused)
+        mine.extend(responses(calls))
+        return calls
+
+    calls = await ana("tikal-game new", {"variant": variant, "seats": 2, "thread": False})
+    lobby = posts(calls, FR_CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id, channel=FR_CHANNEL,
+                guild=FR_GUILD)
+    mine += responses(await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id,
+                                  channel=FR_CHANNEL, guild=FR_GUILD))
+    await ana("tikal-game rules")
+    await ana("tikal-game status")
+    rng = random.Random(12)
+    ana_turns, done, refused = 0, 0, False
+    for _ in range(400):
+        if ana_turns:
+            break
+        view = await svc.view(FR_GUILD, game_id)
+        assert view.to_act is not None
+        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        assert seat is not None
+        member = seat.member_id
+        if member != ANA and not refused:
+            await ana("tikal end")  # not Ana's turn (or bid): refused in German
+            refused = True
+        if member == ANA and view.phase is engine.Phase.PLACE and not done:
+            await ana("tikal end")  # refused: place first (the engine's words, in German)
+            await ana("tikal place", {"space": ""}, focused="space")  # autocomplete, in German
+        entries = await svc.legal_moves(FR_GUILD, game_id, member)
+        move = pick_move(entries, rng, done)
+        name, options = as_command(move)
+        if member == ANA:
+            await ana(name, options)
+        else:
+            await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
+        done = 0 if str(move) == "end" or isinstance(move, engine.Bid | engine.Pass | engine.Pick) else done + 1
+        ana_turns += member == ANA and (str(move) == "end" or isinstance(move, engine.Jump))
+    assert ana_turns == 1
+    calls = wire.calls[start:]
+    channel = [c for c in calls if c.via == "http" and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")
+               and c.method in ("POST", "PATCH") and c.json]
+    private = [c for c in mine if c.ephemeral or c.callback_type == 8]
+    assert len(channel) >= 6 and len(private) >= 8, (len(channel), len(private))
+
+    leftover = {}
+    for call in channel:
+        text = everything_read(call)
+        if english_left(text, "fr", names):
+            leftover[text] = english_left(text, "fr", names)
+    for call in private:
+        text = everything_read(call) + "\n".join(c["name"] for c in (call.data.get("choices") or []))
+        if english_left(text, "de", names):
+            leftover[text] = english_left(text, "de", names)
+    assert leftover == {}
+
+    channel_text = "\n".join(everything_read(c) for c in channel)
+    private_text = "\n".join(everything_read(c) for c in private)
+    assert ("Partie n° " in channel_text and "Tour" in channel_text) or "tour" in channel_text
+    assert ("Partie #" in private_text and "Geländetafel" in private_text) or "Zug" in private_text
+    turn_posts = [c for c in channel if c.method == "POST" and c.files]
+    assert turn_posts, "the board pictures"
+    final = await svc.view(FR_GUILD, game_id)
+    alt = [a.get("description") for c in turn_posts for a in c.data.get("attachments") or []]
+    assert alt and all(a and not english_left(a, "fr", names) for a in alt)
+    assert render.describe(final, locale="fr") != render.describe(final)
+    # The board picture itself: the last one posted is the channel picture of its position drawn in French.
+    png = next(iter(turn_posts[-1].files.values()))
+    drawn = {}
+    for version in range(final.version, max(final.version - 8, 0), -1):
+        at = await svc.view_at(FR_GUILD, game_id, version)
+        drawn[version] = (render.render_board(at, locale="fr"), render.render_board(at))
+    assert any(png == french != english for french, english in drawn.values())
+
+
+async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wire: Wire) -> None:
+    """The options are localized, so a member may type the leader in their words: `Expeditionsleiter` reads as
+    `leader` for a German client (the record keeps the notation); in another client it is not a number of figures."""
+    game_id = await open_game(wire, [ANA, BEN])
+    member = await place_first(wire, game_id)
+    wire.locales[member] = "fr"
+    (refused,) = responses(await command(wire, "tikal deploy", {"space": "A1", "figures": "Expeditionsleiter"},
+                                         user=member))
+    assert text_of(refused).startswith("“Expeditionsleiter” n’est pas un nombre de pions")
+    wire.locales[member] = "de"
+    (answer,) = responses(await command(wire, "tikal deploy", {"space": "A1", "figures": "Expeditionsleiter"},
+                                        user=member))
+    assert text_of(answer) == "✅ Expeditionsleiter eingesetzt → A1 · 1 AP · noch 9 AP"
+    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    assert view.log[-1] == "deploy A1 leader"
+
+
+@pytest.mark.parametrize("variant", ["basic", "auction"])
+async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_the_end(wire: Wire,
+                                                                                      variant: str) -> None:
+    """Scoring rounds, their announcements edited line by line, the final scoring and the result: no English left
+    in the French server's channel or in the German member's private answers, from the lobby to the record."""
+    wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
+                   everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
+    wire.locales.update({ANA: "de", BEN: "de"})
+    svc = bot_of(wire).core.service
+    start = len(wire.calls)
+    private: list[Call] = []
+    calls = await command(wire, "tikal-game new", {"variant": variant, "seats": 2, "thread": False}, user=ANA,
+                          channel=FR_CHANNEL, guild=FR_GUILD)
+    lobby = posts(calls, FR_CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    for member, action in ((BEN, "join"), (ANA, "start")):
+        private += responses(await click(wire, f"tikal:{action}:{game_id}", user=member, message_id=lobby.message_id,
+                                         channel=FR_CHANNEL, guild=FR_GUILD))
+    rng = random.Random(5)
+    done = 0
+    for _ in range(3000):
+        view = await svc.view(FR_GUILD, game_id)
+        if view.finished or view.to_act is None:
+            break
+        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        assert seat is not None
+        move = pick_move(await svc.legal_moves(FR_GUILD, game_id, seat.member_id), rng, done)
+        name, options = as_command(move)
+        private += [c for c in responses(await command(wire, name, options, user=seat.member_id, channel=FR_CHANNEL,
+                                                       guild=FR_GUILD)) if c.ephemeral]
+        done = 0 if str(move) == "end" or isinstance(move, engine.Bid | engine.Pass | engine.Pick) else done + 1
+    assert (await svc.view(FR_GUILD, game_id)).finished
+    channel = [c for c in wire.calls[start:] if c.via == "http" and c.method in ("POST", "PATCH") and c.json
+               and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")]
+    names = ["Ana", "Ben", "Mo", "TikalBot"]
+    leftover = {text: english_left(text, "fr", names) for text in map(everything_read, channel)
+                if english_left(text, "fr", names)}
+    leftover |= {text: english_left(text, "de", names) for text in map(everything_read, private)
+                 if english_left(text, "de", names)}
+    assert leftover == {}
+    read = "\n".join(map(everything_read, channel))
+    assert "🌋 Décompte final" in read and "🏆 La partie n° " in read and "Classement" in read
