@@ -22,7 +22,7 @@ from bot.adapter.transformers import ClockTime, Word, ZoneName
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
-GAME = cmd("cmd.game.opt.game", "the game's number (default: the game of this channel; `/tikal-game games` lists them)")
+GAME = cmd("cmd.game.opt.game", "the game's number (default: this channel's)")
 
 
 @app_commands.guild_only()
@@ -147,19 +147,17 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                                      quiet_from=quiet_from, quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
 
     @app_commands.command(name="stats",
-                          description=cmd("cmd.game.stats", "This server's games and wins, and a member's rating "
-                                                            "history"))
-    @app_commands.describe(member=cmd("cmd.game.stats.member", "whose rating to show (default: yours)"))
+                          description=cmd("cmd.game.stats", "Games and wins here, and a member's rating"))
+    @app_commands.describe(member=cmd("cmd.game.stats.member", "whose rating (default: yours)"))
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await rankings.member_rating(self.bot, interaction, member)
 
     # --- after the game (issue 16) -----------------------------------------------------------------
 
     @app_commands.command(name="leaderboard",
-                          description=cmd("cmd.game.leaderboard", "The server's ratings, best first (only you see "
-                                                                  "it)"))
-    @app_commands.describe(season=cmd("cmd.game.leaderboard.season", "a season's leaderboard (default: all time)"),
-                           page=cmd("cmd.game.leaderboard.page", "the page (default: the top)"))
+                          description=cmd("cmd.game.leaderboard", "The server's ratings, best first"))
+    @app_commands.describe(season=cmd("cmd.game.leaderboard.season", "a season (default: all time)"),
+                           page=cmd("cmd.game.leaderboard.page", "the page (default: 1)"))
     @app_commands.autocomplete(season=rankings.complete_season)
     async def leaderboard(self, interaction: discord.Interaction,
                           season: app_commands.Range[str, 1, 40] | None = None,
@@ -167,8 +165,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
         await rankings.leaderboard(self.bot, interaction, season, page)
 
     @app_commands.command(name="replay",
-                          description=cmd("cmd.game.replay", "A game's animated replay (running: only what all can "
-                                                             "see)"))
+                          description=cmd("cmd.game.replay", "A game's animated replay, turn by turn"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:

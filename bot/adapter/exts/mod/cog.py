@@ -30,11 +30,10 @@ from lang import AUTONYMS
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
-GAME = cmd("cmd.mod.opt.game", "the game's number (default: the game of this channel)")
+GAME = cmd("cmd.mod.opt.game", "the game's number (default: this channel's)")
 PLAYER = cmd("cmd.mod.opt.player", "the player's seat (pick from the list)")
 HOURS = cmd("cmd.mod.opt.hours", "hours from the start of each turn; 0: no deadline")
-POLICY = cmd("cmd.mod.opt.policy", "after a deadline: skip (the bot plays the turn), wait (tell the moderators) or "
-                                   "computer")
+POLICY = cmd("cmd.mod.opt.policy", "after a deadline: skip (the bot plays), wait (tell the moderators) or computer")
 SERVER_LANGUAGE = "server"
 """The language choice that follows the server's own preferred locale again."""
 LANGUAGE_CHOICES = [
@@ -189,8 +188,8 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
 
     @app_commands.command(name="config",
                           description=cmd("cmd.mod.config", "This server's moderator role and defaults for new games"))
-    @app_commands.describe(moderator_role=cmd("cmd.mod.config.moderator_role", "members with this role moderate Tikal "
-                                                                               "too (besides Manage Server)"),
+    @app_commands.describe(moderator_role=cmd("cmd.mod.config.moderator_role", "this role moderates Tikal too "
+                                                                               "(besides Manage Server)"),
                            no_moderator_role=cmd("cmd.mod.config.no_moderator_role", "only Manage Server moderates"),
                            turn_hours=HOURS,
                            bid_hours=cmd("cmd.mod.config.bid_hours", "hours for each bid; 0: no deadline"),
@@ -199,12 +198,9 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
                                                                      "daily)"),
                            language=cmd("cmd.mod.config.language", "the language of the game posts in this "
                                                                    "server's channels"),
-                           rate_resigned=cmd("cmd.mod.config.rate_resigned", "ratings: a resigned seat counts last, "
-                                                                             "by its score, or not at all"),
-                           rate_kicked=cmd("cmd.mod.config.rate_kicked", "ratings: a kicked seat counts as resigned, "
-                                                                         "last, by its score, or not"),
-                           rate_aborted=cmd("cmd.mod.config.rate_aborted", "ratings: a stopped game is not rated, or "
-                                                                           "rated by its scores then"))
+                           rate_resigned=cmd("cmd.mod.config.rate_resigned", "ratings: a resigned seat"),
+                           rate_kicked=cmd("cmd.mod.config.rate_kicked", "ratings: a kicked seat"),
+                           rate_aborted=cmd("cmd.mod.config.rate_aborted", "ratings: a stopped game"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
                      no_moderator_role: bool = False,
@@ -244,18 +240,14 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
                     embed=overviews.config_embed(config, t, language=chosen,
                                                  guild_locale=guild_locale(self.bot, guild)))
 
-    season = app_commands.Group(name="season", description=cmd("cmd.mod.season", "Seasons: a leaderboard of the "
-                                                                                 "games that end in one"))
+    season = app_commands.Group(name="season", description=cmd("cmd.mod.season", "Seasons and their leaderboards"))
 
-    @season.command(name="start", description=cmd("cmd.mod.season.start", "Start a season: games that end from now "
-                                                                          "on count for it too"))
-    @app_commands.describe(name=cmd("cmd.mod.season.start.name", "the season's name, e.g. Spring 2026 (unique in "
-                                                                 "this server)"))
+    @season.command(name="start", description=cmd("cmd.mod.season.start", "Start a named season"))
+    @app_commands.describe(name=cmd("cmd.mod.season.start.name", "its name, e.g. Spring 2026"))
     async def season_start(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
         await rankings.season(self.bot, interaction, "start", name)
 
-    @season.command(name="end", description=cmd("cmd.mod.season.end", "End the running season; its leaderboard "
-                                                                      "stays"))
+    @season.command(name="end", description=cmd("cmd.mod.season.end", "End the running season"))
     async def season_end(self, interaction: discord.Interaction) -> None:
         await rankings.season(self.bot, interaction, "end", None)
 
