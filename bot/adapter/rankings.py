@@ -31,10 +31,16 @@ NOT_ALLOWED: Final = tr("mod.not_allowed",
                         "Only a moderator (Manage Server, or the server's moderator role) can do that.")
 
 
+def level_word(level: str, t: Speaker) -> str:
+    """A computer level as the member's client shows it among the choices of ``/tikal-game new level``."""
+    return {"random": t.tr("name.random", "random"), "easy": t.tr("name.easy", "easy"),
+            "strong": t.tr("name.strong", "strong")}[level]
+
+
 def player_name(player_id: int, t: Speaker) -> str:
     """``<@id>`` for a member, ``🤖 computer (easy)`` for a computer level's rating."""
     level = level_of(player_id)
-    return t.tr("notice.computer_mark", "🤖 computer ({level})", level=level) if level is not None \
+    return t.tr("notice.computer_mark", "🤖 computer ({level})", level=level_word(level, t)) if level is not None \
         else f"<@{player_id}>"
 
 

@@ -4,6 +4,7 @@ server's Discord locale), a direct message the member's locale as last seen."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from typing import Any
@@ -12,10 +13,14 @@ import pytest
 
 import engine
 import render
+from bot.core import sql
 from bot.core.languages import channel_language
+from bot.core.ratings import COMPUTER_PLAYERS, Rating
+from render.replay_jobs import gif_of_record
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
+    CY,
     GUILD,
     MOD,
     MOD_PERMISSIONS,
@@ -36,7 +41,8 @@ from tests.bot.adapter.discordkit import (
     text_of,
 )
 from tests.bot.adapter.english import english_left
-from tests.bot.adapter.wire import Call, Wire
+from tests.bot.adapter.wire import Call, Ref, Wire
+from tests.bot.core.servicekit import choose
 
 
 async def test_a_refusal_is_written_in_the_members_client_language(wire: Wire) -> None:
@@ -257,3 +263,112 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
     assert leftover == {}
     read = "\n".join(map(everything_read, channel))
     assert "🌋 Décompte final" in read and "🏆 La partie n° " in read and "Classement" in read
+
+
+# --- issue 16 in the readers' languages: ratings, seasons and the animated replay ------------------------------
+
+async def french_server_near_the_end(wire: Wire, seed: int) -> tuple[int, int, engine.Move]:
+    """A 2-player game in the French server played (through the service) up to its last move: the game, the member
+    to make it, and it. Every post queued so far is sent."""
+    wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
+                   everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
+    game_id = await open_game(wire, [ANA, BEN], channel=FR_CHANNEL, guild=FR_GUILD)
+    svc = bot_of(wire).core.service
+    rng = random.Random(seed)
+    while True:
+        state = (await svc._load(FR_GUILD, game_id)).state
+        view = await svc.view(FR_GUILD, game_id)
+        assert view.to_act is not None
+        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        assert seat is not None
+        move = choose(await svc.legal_moves(FR_GUILD, game_id, seat.member_id), rng, allow_undo=False)
+        if engine.apply(state, move).finished:
+            await bot_of(wire).outbox.flush()
+            return game_id, seat.member_id, move
+        await svc.act(FR_GUILD, game_id, seat.member_id, move)
+
+
+def english_read(calls: list[Call], locale: str) -> dict[str, set[str]]:
+    """Each message's English-only words for ``locale`` (none: every message reads in that language)."""
+    names = ["Ana", "Ben", "Mo", "TikalBot", "Primavera"]
+    return {text: english_left(text, locale, names) for text in map(everything_read, calls)
+            if english_left(text, locale, names)}
+
+
+@pytest.mark.timeout(300)
+async def test_the_end_post_its_replay_ratings_and_seasons_read_french_in_the_channel_and_german_privately(
+        wire: Wire) -> None:
+    """The end-of-game post (its text, the record's and the GIF's alt texts, the GIF's frame captions) in the French
+    server's language; the leaderboard with its page buttons, a member's rating, the replay command's GIF and
+    answer in the German member's; the season and rating rules of /tikal-mod in the Italian moderator's."""
+    game_id, member, move = await french_server_near_the_end(wire, seed=5)
+    wire.locales.update({ANA: "de", BEN: "de", MOD: "it"})
+    moderator: list[Call] = []
+
+    async def in_france(name: str, options: dict[str, Any] | None = None, user: int = ANA) -> Call:
+        (answer,) = responses(await command(wire, name, options, user=user, channel=FR_CHANNEL, guild=FR_GUILD,
+                                            permissions=MOD_PERMISSIONS if user == MOD else None))
+        assert answer.ephemeral
+        return answer
+
+    moderator.append(await in_france("tikal-mod season start", {"name": "Primavera"}, user=MOD))
+    assert "La stagione «Primavera» è iniziata" in text_of(moderator[-1])
+    moderator.append(await in_france("tikal-mod config", {"rate_resigned": "score"}, user=MOD))
+    assert "Un ritiro: secondo il suo punteggio" in text_of(moderator[-1])
+
+    name, options = as_command(move)
+    calls = await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
+    (post,) = [c for c in posts(calls, FR_CHANNEL) if f"tikal-game-{game_id}.json" in c.files and c.response]
+    gif = post.files[f"tikal-game-{game_id}.gif"]
+    record = json.loads(post.files[f"tikal-game-{game_id}.json"])
+    assert post.data["embeds"][0]["image"]["url"] == f"attachment://tikal-game-{game_id}.gif"
+    # The frames' captions in French: the very GIF drawn from the record in French, and not the English one.
+    assert gif == gif_of_record(record, "fr") != gif_of_record(record)
+    alt = {a["filename"]: a["description"] for a in post.json["attachments"]}  # type: ignore[index]
+    assert alt[f"tikal-game-{game_id}.gif"] == "La rediffusion animée de la partie, tour par tour"
+    assert english_read([post], "fr") == {}
+
+    # Privately, in German: the replay (its frames' captions too), the leaderboard and the ratings.
+    svc = bot_of(wire).core.service
+    async with svc.storage.transaction() as tx:  # enough rated players for a second page
+        await sql.run_many(tx, "INSERT INTO ratings (guild_id, season_id, player_id, mu, sigma, ordinal, games, "
+                               "wins, last_played) VALUES (?, 0, ?, ?, 5.0, ?, 3, 1, 1000.0)",
+                           [(FR_GUILD, 1000 + k, 20 + k, Rating(20 + k, 5.0).ordinal) for k in range(12)]
+                           + [(FR_GUILD, COMPUTER_PLAYERS["easy"], 60.0, Rating(60.0, 5.0).ordinal)])
+    private = [await in_france("tikal-game leaderboard"),
+               await in_france("tikal-game leaderboard", {"season": "primavera"}),
+               await in_france("tikal-game stats"),
+               await in_france("tikal-game stats", {"member": Ref("user", BEN, "Ben")}),
+               await in_france("tikal-game stats", {"member": Ref("user", CY, "Cy")}),
+               await in_france("tikal-game leaderboard", {"page": 9})]
+    calls = await command(wire, "tikal-game replay", {"game": game_id}, user=ANA, channel=FR_CHANNEL,
+                          guild=FR_GUILD)
+    (replayed,) = [c for c in calls if c.files]
+    assert replayed.ephemeral and replayed.files[f"tikal-game-{game_id}.gif"] == gif_of_record(record, "de")
+    private.append(replayed)
+    first_page = private[0]
+    assert first_page.data["embeds"][0]["title"] == "Tikal-Rangliste · alle Zeiten"
+    assert [b.get("label") for row in first_page.data["components"] for b in row["components"]] == [
+        "⏮ erste", "◀ höher", "tiefer ▶", "letzte ⏭"]
+    page = responses(await click(wire, "tikal:board:0:2", user=ANA, message_id=first_page.message_id,
+                                 channel=FR_CHANNEL, guild=FR_GUILD))[0]
+    assert page.data["embeds"][0]["footer"]["text"].startswith("Seite 2 von 2")
+    private.append(page)
+    assert "Saison „Primavera“" in text_of(private[1]) and "Spielstärke" in text_of(private[2])
+    assert text_of(private[5]) == "Die Rangliste hat 2 Seiten; wähle 1 bis 2."
+    assert "🎞️ Wiederholung von Partie #" in text_of(replayed)
+    assert english_read(private, "de") == {}
+    assert english_read(moderator, "it") == {}
+
+
+async def test_the_end_post_says_in_french_how_to_get_a_replay_it_could_not_attach(wire: Wire) -> None:
+    game_id, member, move = await french_server_near_the_end(wire, seed=7)
+    bot_of(wire).outbox.animations.timeout = 0.001  # the worker is stopped: no GIF
+    name, options = as_command(move)
+    calls = await command(wire, name, options, user=member, channel=FR_CHANNEL, guild=FR_GUILD)
+    (post,) = [c for c in posts(calls, FR_CHANNEL) if f"tikal-game-{game_id}.json" in c.files and c.response]
+    assert f"tikal-game-{game_id}.gif" not in post.files
+    line = next(line for line in text_of(post).splitlines() if line.startswith("🎞️"))
+    assert line.startswith(f"🎞️ La rediffusion animée de la partie n° {game_id} n’a pas pu être jointe ici : ")
+    assert "tikal-game replay" in line and line.endswith(" la montre à qui la demande.")
+    assert english_read([post], "fr") == {}
