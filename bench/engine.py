@@ -1,151 +1,307 @@
 """Engine speed: ``python bench/engine.py`` (or ``make bench``). A benchmark, not a test.
 
-Prints, all in-process (interpreter start-up excluded and reported on its own):
-- the median time to validate and apply one move (text in, new state out) over a recorded random
-  4-player game's moves;
-- the median ``legal_moves`` time over the same game's states;
-- the time to replay the recorded 4-player game from its move list (record → final state);
-- random full games per second, without options and with options (SPEC 7);
-- the start-up time of ``python -c "import engine"``.
+Two modes:
+
+- ``python bench/engine.py`` measures this engine: validate + apply one move, ``legal_moves``, replaying
+  whole records, random full games per second and the start-up of ``python -c "import engine"``.
+- ``python bench/engine.py --against 0617b1a`` measures that commit's engine (extracted with ``git archive``
+  into a temporary folder) and this one side by side on the same recorded moves. Every round runs each
+  engine in a fresh interpreter of its own, alternating (before, after, before, after …), and the table
+  shows the median of the rounds for each, with their ratio.
+
+What is measured (all in-process in the measuring interpreter; start-up on its own):
+
+- **validate + apply**: ``apply(state, text)`` (parse, check, build the new state) for every move of a recorded
+  random 4-player basic game (seed 2024), 20 times in a row, best of 3 per move, median over the moves; the same
+  over three recorded games with options (obstacles, guns and Indiana Jones; random terrain and ``noround``;
+  Tikal Rápido with obstacles, guns and 2d6).
+- **replay**: ``replay(read_record(record))`` of whole records (record → final state), median of 5 per
+  round: 4-player basic, 4-player auction, the basic game with options, Tikal Rápido with options.
+- **legal_moves**: on every state of the 4-player basic game, as played (path costs cached as the engine
+  built them; 5 calls in a row) and with a cold cache (a copy without cached path costs, like a state read from
+  storage).
+- **random games**: eight seeded random games (2–4 players, both variants, and with options) played with
+  ``legal_moves`` and ``apply`` by the tests' random players, in games per second.
+- **start-up**: ``python -c "import engine"``, median of 7 runs, next to a bare ``python -c pass``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-# This file is called engine.py: its own folder must not shadow the engine package.
-sys.path[0:1] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
-from randomplay import random_game  # noqa: E402
-
-from engine import GameState, apply, legal_moves, read_record, record_of, replay  # noqa: E402
-
-OPTION_GAMES = (("basic", ("obstacles", "guns", "indiana")), ("auction", ("randomterrain", "noround")),
-                ("rapido", ("obstacles", "guns", "indiana2d6")))
+BASIC_SEED = 2024
+OPTION_GAMES: tuple[tuple[int, str, int, tuple[str, ...]], ...] = (
+    (4, "basic", 11, ("obstacles", "guns", "indiana")),
+    (3, "auction", 12, ("randomterrain", "noround")),
+    (4, "rapido", 13, ("obstacles", "guns", "indiana2d6")),
+)
+RANDOM_GAMES: tuple[tuple[int, str, int, tuple[str, ...]], ...] = (
+    (2, "basic", 1, ()), (3, "auction", 2, ()), (4, "basic", 3, ()), (4, "auction", 4, ()),
+    (3, "basic", 5, ("obstacles", "guns")), (4, "auction", 6, ("randomterrain", "indiana")),
+    (2, "rapido", 7, ()), (4, "rapido", 8, ("noround", "obstacles")),
+)
+CLOCK = time.process_time
+"""In-process times are CPU time of the measuring process: the cores are shared, and wall time doubles whenever
+another job takes the core, while CPU time moves much less."""
+MOVE_CALLS = 20
+"""Each move is applied this many times in a row per timing (best of 3 such timings)."""
 TARGET_MOVE_US = 50.0
 TARGET_LEGAL_MS = 2.0
 TARGET_REPLAY_MS = 60.0
+TARGET_IMPORT_MS = 60.0
 
 
-def best_of(repeat: int, fn: Callable[[], object]) -> float:
-    """Return the fastest of ``repeat`` runs of ``fn`` in seconds."""
+# ---------------------------------------------------------------------------------------------
+# The measuring side: runs against whichever engine is first on sys.path
+
+
+def best_of(repeat: int, fn: Callable[[], object], calls: int = 1) -> float:
+    """Return the fastest of ``repeat`` runs of ``calls`` calls of ``fn``, per call, in seconds (reading the
+    process's CPU clock costs about a microsecond, so short calls are timed many at a time)."""
     best = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
+        t = CLOCK()
+        for _ in range(calls):
+            fn()
+        best = min(best, (CLOCK() - t) / calls)
     return best
 
 
-def timed(fn: Callable[[GameState], object], state: GameState) -> float:
-    """Return how long ``fn(state)`` takes in seconds."""
+def timed(fn: Callable[[Any], object], arg: Any) -> float:
+    """Return how long ``fn(arg)`` takes in seconds."""
+    t = CLOCK()
+    fn(arg)
+    return CLOCK() - t
+
+
+def measure(records: dict[str, Any]) -> dict[str, float]:
+    """Measure the engine on sys.path on ``records`` (see ``make_records``); times in seconds."""
+    from randomplay import random_game
+
+    from engine import apply, legal_moves, read_record, replay
+
+    def states_of(record: dict[str, Any]) -> list[Any]:
+        rec = read_record(record)
+        states = [rec.start()]
+        for text in rec.moves:
+            states.append(apply(states[-1], text))
+        return states
+
+    def per_move(record: dict[str, Any]) -> list[float]:
+        states = states_of(record)
+        moves = record["moves"]
+        return [best_of(3, lambda s=s, m=m: apply(s, m), MOVE_CALLS) for s, m in zip(states, moves, strict=False)]
+
+    def cold(state: Any) -> Any:
+        c = state.clone()
+        c._paths = {}
+        return c
+
+    out: dict[str, float] = {}
+    basic = per_move(records["basic"])
+    out["apply_basic"] = statistics.median(basic)
+    out["apply_basic_p90"] = sorted(basic)[len(basic) * 9 // 10]
+    with_options = [t for record in records["options"] for t in per_move(record)]
+    out["apply_options"] = statistics.median(with_options)
+    out["apply_options_p90"] = sorted(with_options)[len(with_options) * 9 // 10]
+    for name, record in (("basic", records["basic"]), ("auction", records["auction"]),
+                         ("options", records["options"][0]), ("rapido", records["options"][2])):
+        out[f"replay_{name}"] = statistics.median(best_of(1, lambda r=record: replay(read_record(r)))
+                                                  for _ in range(5))
+    played = states_of(records["basic"])
+    out["legal_played"] = statistics.median(best_of(1, lambda s=s: legal_moves(s), 5) for s in played)
+    out["legal_cold"] = statistics.median(min(timed(legal_moves, cold(s)) for _ in range(3)) for s in played)
+    t = CLOCK()
+    moves = 0
+    for players, variant, seed, options in RANDOM_GAMES:
+        moves += len(random_game(players, variant, seed, options)) - 1
+    spent = CLOCK() - t
+    out["random_games_per_s"] = len(RANDOM_GAMES) / spent
+    out["random_moves_per_s"] = moves / spent
+    return out
+
+
+def worker(root: str, records_path: str) -> int:
+    """``--worker``: measure the engine in ``root`` and print the figures as JSON."""
+    sys.path[0:0] = [root, str(Path(root) / "tests" / "engine")]
+    import engine
+
+    assert Path(engine.__file__).resolve().is_relative_to(Path(root).resolve()), engine.__file__
+    records = json.loads(Path(records_path).read_text(encoding="utf-8"))
+    print(json.dumps(measure(records)))
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The driving side
+
+
+def make_records() -> dict[str, Any]:
+    """The recorded games every engine is measured on, played by this engine's random players."""
+    sys.path[0:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
+    from randomplay import random_game
+
+    from engine import record_of
+
+    def recorded(players: int, variant: str, seed: int, options: tuple[str, ...] = ()) -> dict[str, Any]:
+        return json.loads(json.dumps(record_of(random_game(players, variant, seed, options)[-1])))
+
+    return {
+        "basic": recorded(4, "basic", BASIC_SEED),
+        "auction": recorded(4, "auction", BASIC_SEED),
+        "options": [recorded(*game) for game in OPTION_GAMES],
+    }
+
+
+def run_worker(root: Path, records_path: Path) -> dict[str, float]:
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", str(root), str(records_path)],
+                          cwd=root, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"the engine in {root} failed:\n{done.stderr}")
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
+
+
+def startup(root: Path, code: str) -> tuple[float, float]:
+    """Return the wall time and the CPU time (user + system) of ``python -c code`` in ``root``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    fn(state)
-    return time.perf_counter() - t
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True)
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def fresh_states(record: dict[str, object]) -> list[GameState]:
-    """Replay the record, keeping every state (their path caches as the engine builds them)."""
-    rec = read_record(record)
-    states = [rec.start()]
-    for text in rec.moves:
-        states.append(apply(states[-1], text))
-    return states
+def extract(commit: str, folder: Path) -> None:
+    """Write the engine and its test helpers of ``commit`` into ``folder`` (``git archive``)."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "engine", "tests"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
 
 
-def cold(state: GameState) -> GameState:
-    """Return a copy with an empty path cache, like a state just read from storage."""
-    c = state.clone()
-    c._paths = {}
-    return c
+ROWS: tuple[tuple[str, str, float], ...] = (
+    ("apply_basic", "validate + apply, 4-player basic game (median)", 1e6),
+    ("apply_basic_p90", "validate + apply, 4-player basic game (p90)", 1e6),
+    ("apply_options", "validate + apply, games with options (median)", 1e6),
+    ("apply_options_p90", "validate + apply, games with options (p90)", 1e6),
+    ("replay_basic", "replay 4-player basic record", 1e3),
+    ("replay_auction", "replay 4-player auction record", 1e3),
+    ("replay_options", "replay basic record with obstacles, guns, indiana", 1e3),
+    ("replay_rapido", "replay Rápido record with obstacles, guns, indiana2d6", 1e3),
+    ("legal_played", "legal_moves, as played (median)", 1e3),
+    ("legal_cold", "legal_moves, cold path cache (median)", 1e3),
+    ("random_games_per_s", "random full games per second", 1.0),
+    ("random_moves_per_s", "random games: moves per second", 1.0),
+    ("import_engine", "python -c 'import engine', wall (median)", 1e3),
+    ("bare_python", "python -c pass, wall (median)", 1e3),
+    ("import_engine_cpu", "python -c 'import engine', CPU (median)", 1e3),
+    ("bare_python_cpu", "python -c pass, CPU (median)", 1e3),
+)
+UNITS = {1e6: "µs", 1e3: "ms", 1.0: "/s"}
 
 
-def startup(runs: int) -> tuple[float, float]:
-    """Return the median start-up time of ``python -c "import engine"`` and of a bare interpreter."""
-
-    def median_run(code: str) -> float:
-        times = []
-        for _ in range(runs):
-            t = time.perf_counter()
-            subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
-            times.append(time.perf_counter() - t)
-        return statistics.median(times)
-
-    return median_run("import engine"), median_run("pass")
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (5 min: {five:.2f})"
 
 
-def verdict(value: float, target: float) -> str:
-    return "ok" if value <= target else "MISSED"
+def print_table(columns: dict[str, dict[str, float]], moves: dict[str, int]) -> None:
+    names = list(columns)
+    print(f"recorded games: 4-player basic ({moves['basic']} moves), 4-player auction ({moves['auction']}), "
+          f"options ({', '.join(str(n) for n in moves['options'])} moves)")
+    header = f"{'measure':56}" + "".join(f"{name:>14}" for name in names)
+    if len(names) == 2:
+        header += f"{'ratio':>10}"
+    print(header)
+    for key, label, scale in ROWS:
+        values = [columns[name][key] for name in names]
+        unit = UNITS[scale]
+        line = f"{label:56}" + "".join(f"{v * scale:11.{1 if scale != 1e3 else 2}f} {unit:2}" for v in values)
+        if len(values) == 2 and values[1]:
+            ratio = values[1] / values[0] if scale == 1.0 else values[0] / values[1]
+            line += f"{ratio:9.2f}×"
+        print(line)
+
+
+def compare(commit: str, rounds: int, startup_runs: int) -> int:
+    records = make_records()
+    print(f"before: {commit}; after: this tree ({ROOT}); {rounds} rounds, alternating; {load()} at the start")
+    with tempfile.TemporaryDirectory(prefix="tikal-bench-") as tmp:
+        old = Path(tmp) / "old"
+        old.mkdir()
+        extract(commit, old)
+        records_path = Path(tmp) / "records.json"
+        records_path.write_text(json.dumps(records), encoding="utf-8")
+        trees = {"before": old, "after": ROOT}
+        runs: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+        for i in range(rounds):
+            for name, root in trees.items():
+                runs[name].append(run_worker(root, records_path))
+            print(f"  round {i + 1}/{rounds} done, {load()}", file=sys.stderr)
+        starts: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+        for _ in range(startup_runs):
+            for name, root in trees.items():
+                for key, code in (("import_engine", "import engine"), ("bare_python", "pass")):
+                    wall, cpu = startup(root, code)
+                    starts[name].setdefault(key, []).append(wall)
+                    starts[name].setdefault(f"{key}_cpu", []).append(cpu)
+    columns = {
+        name: {**{key: statistics.median(run[key] for run in runs[name]) for key in runs[name][0]},
+               **{key: statistics.median(times) for key, times in starts[name].items()}}
+        for name in trees
+    }
+    print_table(columns, {"basic": len(records["basic"]["moves"]), "auction": len(records["auction"]["moves"]),
+                          "options": [len(r["moves"]) for r in records["options"]]})
+    print(f"{load()} at the end")
+    return 0
+
+
+def single(startup_runs: int) -> int:
+    records = make_records()
+    print(load())
+    figures = measure(records)
+    for key, code in (("import_engine", "import engine"), ("bare_python", "pass")):
+        times = [startup(ROOT, code) for _ in range(startup_runs)]
+        figures[key] = statistics.median(wall for wall, _ in times)
+        figures[f"{key}_cpu"] = statistics.median(cpu for _, cpu in times)
+    print_table({"this engine": figures}, {"basic": len(records["basic"]["moves"]),
+                                           "auction": len(records["auction"]["moves"]),
+                                           "options": [len(r["moves"]) for r in records["options"]]})
+    checks = (("apply_basic", TARGET_MOVE_US / 1e6), ("legal_cold", TARGET_LEGAL_MS / 1e3),
+              ("replay_basic", TARGET_REPLAY_MS / 1e3), ("import_engine", TARGET_IMPORT_MS / 1e3))
+    for key, target in checks:
+        print(f"{key}: {'ok' if figures[key] <= target else 'MISSED'} (target ≤ {target * 1e3:g} ms)")
+    return 0
 
 
 def main() -> int:
+    # This file is called engine.py: its own folder must not shadow the engine package.
+    if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
+        del sys.path[0]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seed", type=int, default=2024, help="seed of the recorded 4-player game")
-    parser.add_argument("--games-seconds", type=float, default=8.0, help="how long to play random games")
+    parser.add_argument("--against", metavar="COMMIT", help="measure that commit's engine side by side with this one")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per engine with --against (default 5)")
+    parser.add_argument("--startup-runs", type=int, default=7, help="runs of each start-up measure (default 7)")
+    parser.add_argument("--worker", nargs=2, metavar=("ROOT", "RECORDS"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-
-    final = random_game(4, "basic", args.seed)[-1]
-    record = json.loads(json.dumps(record_of(final)))
-    moves: list[str] = record["moves"]
-    states = fresh_states(record)
-    print(f"recorded game: 4 players, basic, seed {args.seed}, {len(moves)} moves")
-
-    per_move = [best_of(3, lambda s=s, m=m: apply(s, m)) for s, m in zip(states, moves, strict=False)]
-    move_us = statistics.median(per_move) * 1e6
-    p90 = sorted(per_move)[len(per_move) * 9 // 10] * 1e6
-    print(f"validate + apply one move:  median {move_us:7.1f} µs   p90 {p90:7.1f} µs"
-          f"   (target ≤ {TARGET_MOVE_US:.0f} µs: {verdict(move_us, TARGET_MOVE_US)})")
-
-    warm = [best_of(1, lambda s=s: legal_moves(s)) for s in fresh_states(record)]
-    fresh = [min(timed(legal_moves, cold(s)) for _ in range(3)) for s in states]
-    legal_ms = statistics.median(fresh) * 1e3
-    print(f"legal_moves, as played:     median {statistics.median(warm) * 1e3:7.3f} ms   max {max(warm) * 1e3:7.3f} ms")
-    print(f"legal_moves, cold cache:    median {legal_ms:7.3f} ms   max {max(fresh) * 1e3:7.3f} ms"
-          f"   (target ≤ {TARGET_LEGAL_MS:.0f} ms: {verdict(legal_ms, TARGET_LEGAL_MS)})")
-
-    replays = []
-    for _ in range(7):
-        t = time.perf_counter()
-        again = replay(read_record(record))
-        replays.append(time.perf_counter() - t)
-        assert again == final
-    replay_ms = statistics.median(replays) * 1e3
-    print(f"replay {len(moves)} moves (record → final state): median {replay_ms:6.1f} ms"
-          f"   (target ≤ {TARGET_REPLAY_MS:.0f} ms: {verdict(replay_ms, TARGET_REPLAY_MS)})")
-
-    games, played_moves, seed = 0, 0, 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < args.games_seconds:
-        seed += 1
-        played = random_game(2 + seed % 3, ("basic", "auction")[seed % 2], seed)
-        games, played_moves = games + 1, played_moves + len(played) - 1
-    spent = time.perf_counter() - t0
-    print(f"random full games (2–4 players, both variants): {games / spent:5.2f} games/s, "
-          f"{played_moves / games:.0f} moves per game, {played_moves / spent:,.0f} moves/s with legal_moves")
-
-    games, played_moves, seed = 0, 0, 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < args.games_seconds / 2:
-        seed += 1
-        variant, options = OPTION_GAMES[seed % len(OPTION_GAMES)]
-        played = random_game(2 + seed % 3, variant, seed, options)
-        games, played_moves = games + 1, played_moves + len(played) - 1
-    spent = time.perf_counter() - t0
-    print(f"random full games with options (obstacles, guns, Indiana Jones; random terrain; Rápido): "
-          f"{games / spent:5.2f} games/s, {played_moves / spent:,.0f} moves/s")
-
-    with_engine, bare = startup(5)
-    print(f"start-up: python -c 'import engine' median {with_engine * 1e3:.0f} ms "
-          f"(bare interpreter {bare * 1e3:.0f} ms, so importing the engine {(with_engine - bare) * 1e3:.0f} ms)")
-    return 0
+    if args.worker:
+        return worker(*args.worker)
+    if args.against:
+        return compare(args.against, args.rounds, args.startup_runs)
+    return single(args.startup_runs)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ Parse → list legal moves → validate → apply, in the manner of python-chess
     state = apply(state, parse_move("place C1 0"))
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .board import SPACE_NAMES, parse_space, space_name
 from .costs import move_cost
 from .errors import (
@@ -42,13 +44,16 @@ from .moves import (
     parse_move,
 )
 from .options import Option
-from .record import GameRecord, name_problem, new_game, read_record, record_of, replay
+from .record import name_problem, new_game, read_record, record_of, replay
 from .rules import apply, is_legal, legal_placements, path_costs, validate
 from .serial import state_from_dict, state_from_json, state_to_dict, state_to_json
 from .state import GameState, Phase, Stage, Variant
 from .summary import summary
 from .tiles import HEXAGONS, TREASURE_KINDS, Hexagon, Terrain
 from .view import GameView, PlayerView, SpaceView, view
+
+if TYPE_CHECKING:
+    from .record_model import GameRecord
 
 __all__ = [
     "HEXAGONS", "SPACE_NAMES", "TREASURE_KINDS", "Bid", "Camp", "Declare", "Deploy", "End", "EngineError",
@@ -60,3 +65,12 @@ __all__ = [
     "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",
     "state_to_dict", "state_to_json", "summary", "validate", "view",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``GameRecord`` is a pydantic model: it (and pydantic) load on first use, not with ``import engine``."""
+    if name == "GameRecord":
+        from .record_model import GameRecord
+
+        return GameRecord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,7 +7,7 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import legal_placements, path_costs
+from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal
 from .indiana import roll_for_level
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
@@ -49,14 +49,19 @@ def camp_spaces(state: GameState, player: int) -> list[int]:
     return [BASE_CAMP, *_own_camps(state, player)]
 
 
+def _own_camp(state: GameState, player: int, space: int) -> bool:
+    """Whether ``space`` is one of ``camp_spaces``: the base camp or one of the player's camps."""
+    return space == BASE_CAMP or state.camp[space] == player
+
+
 def _has_figures(state: GameState, player: int, space: int, count: int, leader: bool) -> None:
-    where = space_name(space)
     if leader:
         if state.leader[player] != space:
-            raise IllegalMove("figures.leader_not_on", space=where, where=_leader_where(state, player))
+            raise IllegalMove("figures.leader_not_on", space=space_name(space), where=_leader_where(state, player))
     elif state.workers[player][space] < count:
         have = state.workers[player][space]
-        raise IllegalMove("figures.too_few_on", have=counted("count.workers", have), space=where, count=count)
+        raise IllegalMove("figures.too_few_on", have=counted("count.workers", have), space=space_name(space),
+                          count=count)
 
 
 def _leader_where(state: GameState, player: int) -> Msg:
@@ -104,6 +109,8 @@ def check_place(state: GameState, move: Place) -> None:
             why = Msg("place.scoring_turn" if state.phase is Phase.SCORING else "place.already")
             raise IllegalMove("place.not_now", why=why)
         check_action_phase(state, move)
+    if placement_legal(state, move.space, move.rotation):
+        return
     legal = legal_placements(state)
     if (move.space, move.rotation) in legal:
         return
@@ -127,20 +134,20 @@ def do_place(state: GameState, move: Place) -> None:
     assert state.hand is not None
     hexagon = HEXAGONS[state.hand]
     s = move.space
-    state.explored[s] = True
-    state.tile[s] = hexagon.id
-    state.terrain[s] = hexagon.terrain
-    state.rotation[s] = move.rotation
-    state.stones[s] = hexagon.rotated(move.rotation)
+    state.mutable("explored")[s] = True
+    state.mutable("tile")[s] = hexagon.id
+    state.mutable("terrain")[s] = hexagon.terrain
+    state.mutable("rotation")[s] = move.rotation
+    state.mutable("stones")[s] = hexagon.rotated(move.rotation)
     if hexagon.terrain is Terrain.TEMPLE:
-        state.value[s] = hexagon.value
+        state.mutable("value")[s] = hexagon.value
     elif hexagon.terrain is Terrain.TREASURE:
         end = state.wafer_pos + hexagon.value
-        state.wafers[s] = state.setup.treasure_order[state.wafer_pos:end]
+        state.mutable("wafers")[s] = state.setup.treasure_order[state.wafer_pos:end]
         state.wafer_pos = end
     state.hand = None
     state.phase = Phase.ACTIONS
-    state._paths = {}
+    board_changed(state, (s, *(other for _, other in NEAR[s])))
 
 
 def check_deploy(state: GameState, move: Deploy) -> None:
@@ -157,41 +164,45 @@ def check_deploy(state: GameState, move: Deploy) -> None:
             raise IllegalMove("deploy.leader_not_in_supply", where=_leader_where(state, p))
     elif state.supply[p] < move.count:
         raise IllegalMove("deploy.supply_short", have=counted("count.workers", state.supply[p]), count=move.count)
-    most = min(state.supply[p], state.ap)
-    afford(state, move.count, Msg("doing.deploy", figures=_figs(move.count, move.leader)),
-           Msg("could.deploy", n=most) if most and not move.leader else None)
+    if move.count > state.ap:
+        most = min(state.supply[p], state.ap)
+        afford(state, move.count, Msg("doing.deploy", figures=_figs(move.count, move.leader)),
+               Msg("could.deploy", n=most) if most and not move.leader else None)
 
 
 def do_deploy(state: GameState, move: Deploy) -> None:
     p = state.to_act
     if move.leader:
-        state.leader[p] = move.space
+        state.mutable("leader")[p] = move.space
     else:
-        state.supply[p] -= move.count
-        state.workers[p][move.space] += move.count
+        state.mutable("supply")[p] -= move.count
+        state.mutable_workers(p)[move.space] += move.count
     state.ap -= move.count
 
 
 def check_transfer(state: GameState, move: Transfer) -> None:
     check_action_phase(state, move)
     p = state.to_act
-    camps = camp_spaces(state, p)
-    if move.source == move.target or move.source not in camps or move.target not in camps:
+    source, target = move.source, move.target
+    if source == target or not _own_camp(state, p, source) or not _own_camp(state, p, target):
+        camps = camp_spaces(state, p)
         if len(camps) == 1:
             raise IllegalMove("transfer.no_camp")
         raise IllegalMove("transfer.wrong_spaces", spaces=_spaces(camps))
-    _has_figures(state, p, move.source, move.count, move.leader)
-    afford(state, move.count, Msg("doing.transfer", figures=_figs(move.count, move.leader)),
-           Msg("could.transfer", n=min(state.ap, state.workers[p][move.source])) if state.ap else None)
+    _has_figures(state, p, source, move.count, move.leader)
+    if move.count > state.ap:
+        afford(state, move.count, Msg("doing.transfer", figures=_figs(move.count, move.leader)),
+               Msg("could.transfer", n=min(state.ap, state.workers[p][source])) if state.ap else None)
 
 
 def do_walk_or_transfer(state: GameState, move: Transfer | Walk, each: int) -> None:
     p = state.to_act
     if move.leader:
-        state.leader[p] = move.target
+        state.mutable("leader")[p] = move.target
     else:
-        state.workers[p][move.source] -= move.count
-        state.workers[p][move.target] += move.count
+        row = state.mutable_workers(p)
+        row[move.source] -= move.count
+        row[move.target] += move.count
     state.ap -= each * move.count
 
 
@@ -202,6 +213,8 @@ def check_walk(state: GameState, move: Walk) -> None:
         raise IllegalMove("move.same_space", space=space_name(move.source))
     _has_figures(state, p, move.source, move.count, move.leader)
     cost = path_costs(state, move.source, p).get(move.target)
+    if cost is not None and cost * move.count <= state.ap:
+        return
     src, dst = space_name(move.source), space_name(move.target)
     if cost is None:
         raise IllegalMove("move.no_path", source=src, target=dst, why=_no_path_reason(state, move.target, p))
@@ -224,6 +237,17 @@ def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
     if state.guns_mounted:
         return Msg("path.guns_in_way", space=dst)
     return Msg("path.no_stones", space=dst)
+
+
+def uncover_most(state: GameState, player: int, space: int) -> int:
+    """How many more levels the player may uncover on this temple now (``uncover_limit``'s number)."""
+    used = state.uncovered.get(space, 0)
+    tiles = 0
+    top = state.value[space]
+    while tiles < PER_TURN_LIMIT and state.temple_supply.get(top + tiles + 1, 0) > 0:
+        tiles += 1
+    n = min(PER_TURN_LIMIT - used, state.figures_at(player, space) - used, tiles, state.ap // UNCOVER_AP)
+    return n if n > 0 else 0
 
 
 def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
@@ -255,6 +279,8 @@ def check_uncover(state: GameState, move: Uncover) -> None:
         raise IllegalMove("uncover.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
         raise IllegalMove("uncover.guarded", space=where, guard=_name(state, state.guard[s]))
+    if move.count <= uncover_most(state, p, s):
+        return
     limit, why = uncover_limit(state, p, s)
     if move.count > limit:
         levels = counted("count.levels", move.count)
@@ -264,13 +290,23 @@ def check_uncover(state: GameState, move: Uncover) -> None:
 
 
 def do_uncover(state: GameState, move: Uncover) -> None:
+    supply, value = state.mutable("temple_supply"), state.mutable("value")
     for _ in range(move.count):
-        top = state.value[move.space] + 1
-        state.temple_supply[top] -= 1
-        state.value[move.space] = top
+        top = value[move.space] + 1
+        supply[top] -= 1
+        value[move.space] = top
         roll_for_level(state, state.to_act, move.space)
-    state.uncovered[move.space] = state.uncovered.get(move.space, 0) + move.count
+    uncovered = state.mutable("uncovered")
+    uncovered[move.space] = uncovered.get(move.space, 0) + move.count
     state.ap -= UNCOVER_AP * move.count
+
+
+def recover_most(state: GameState, player: int, space: int) -> int:
+    """How many more wafers the player may recover on this hex now (``recover_limit``'s number)."""
+    used = state.recovered.get(space, 0)
+    n = min(PER_TURN_LIMIT - used, state.figures_at(player, space) - used, len(state.wafers[space]),
+            state.ap // RECOVER_AP)
+    return n if n > 0 else 0
 
 
 def recover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
@@ -296,6 +332,8 @@ def check_recover(state: GameState, move: Recover) -> None:
         raise IllegalMove("recover.not_treasure", space=where, terrain=_terrain_name(state, s))
     if not state.wafers[s]:
         raise IllegalMove("recover.empty", space=where)
+    if move.count <= recover_most(state, state.to_act, s):
+        return
     limit, why = recover_limit(state, state.to_act, s)
     if move.count > limit:
         wafers = counted("count.wafers", move.count)
@@ -306,10 +344,13 @@ def check_recover(state: GameState, move: Recover) -> None:
 
 def do_recover(state: GameState, move: Recover) -> None:
     p, s = state.to_act, move.space
-    got, state.wafers[s] = state.wafers[s][: move.count], state.wafers[s][move.count:]
+    wafers = state.mutable("wafers")
+    got, wafers[s] = wafers[s][: move.count], wafers[s][move.count:]
+    held = state.mutable_treasures(p)
     for kind in got:
-        state.treasures[p][kind] = state.treasures[p].get(kind, 0) + 1
-    state.recovered[s] = state.recovered.get(s, 0) + move.count
+        held[kind] = held.get(kind, 0) + 1
+    recovered = state.mutable("recovered")
+    recovered[s] = recovered.get(s, 0) + move.count
     state.ap -= RECOVER_AP * move.count
 
 
@@ -338,13 +379,14 @@ def check_exchange(state: GameState, move: Exchange) -> None:
                           singles=listed([treasure(k) for k in theirs]))
     if move.give == move.take:
         raise IllegalMove("exchange.same_kind")
-    afford(state, EXCHANGE_AP, Msg("doing.exchange"))
+    if state.ap < EXCHANGE_AP:
+        afford(state, EXCHANGE_AP, Msg("doing.exchange"))
 
 
 def do_exchange(state: GameState, move: Exchange) -> None:
     p = state.to_act
     other = find_player(state, move.player)
-    mine, theirs = state.treasures[p], state.treasures[other]
+    mine, theirs = state.mutable_treasures(p), state.mutable_treasures(other)
     del mine[move.give]
     mine[move.take] = mine.get(move.take, 0) + 1
     del theirs[move.take]
@@ -373,18 +415,26 @@ def check_camp(state: GameState, move: Camp) -> None:
                                                                         terrain=_terrain_name(state, s))
         sites = [x for x in range(SPACE_COUNT) if campable(state, x)]
         raise IllegalMove("camp.wrong_space", space=where, why=why, spaces=_spaces(sites))
-    afford(state, CAMP_AP, Msg("doing.camp"))
+    if state.ap < CAMP_AP:
+        afford(state, CAMP_AP, Msg("doing.camp"))
 
 
 def do_camp(state: GameState, move: Camp) -> None:
     p = state.to_act
-    state.camp[move.space] = p
-    state.camps_left[p] -= 1
+    state.mutable("camp")[move.space] = p
+    state.mutable("camps_left")[p] -= 1
     state.ap -= CAMP_AP
 
 
 def strongest_other(state: GameState, player: int, space: int) -> int:
-    return max((state.strength(q, space) for q in range(len(state.players)) if q != player), default=0)
+    """Return the greatest strength of any other single player on ``space`` (0 if none)."""
+    best = 0
+    for q in range(len(state.players)):
+        if q != player:
+            strength = state.workers[q][space] + (3 if state.leader[q] == space else 0)
+            if strength > best:
+                best = strength
+    return best
 
 
 def check_guard(state: GameState, move: Guard) -> None:
@@ -405,7 +455,7 @@ def check_guard(state: GameState, move: Guard) -> None:
         raise IllegalMove("guard.no_leader", space=where)
     if not move.leader and state.workers[p][s] == 0:
         raise IllegalMove("guard.no_worker", space=where)
-    if not move.gun:
+    if not move.gun and state.ap < GUARD_AP:
         afford(state, GUARD_AP, Msg("doing.guard"))
 
 
@@ -415,20 +465,20 @@ def do_guard(state: GameState, move: Guard) -> None:
     leaving = state.workers[p][s] - staying
     if state.leader[p] == s:
         if move.leader:
-            state.leader[p] = LEADER_GUARD
+            state.mutable("leader")[p] = LEADER_GUARD
         else:
-            state.leader[p] = LEADER_REMOVED
+            state.mutable("leader")[p] = LEADER_REMOVED
             leaving += 1
-    state.workers[p][s] = 0
-    state.removed[p] += leaving
-    state.guard[s] = p
-    state.guards_left[p] -= 1
+    state.mutable_workers(p)[s] = 0
+    state.mutable("removed")[p] += leaving
+    state.mutable("guard")[s] = p
+    state.mutable("guards_left")[p] -= 1
     state.ap -= GUARD_AP
     if move.gun:
         state.gun = (*state.gun[:s], p, *state.gun[s + 1:])
         state.fired = state.fired | {s}
         state.ap -= GUN_EXTRA_AP
-        state._paths = {}
+        board_changed(state)
 
 
 def _terrain_name(state: GameState, space: int) -> Msg:

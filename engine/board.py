@@ -16,7 +16,8 @@ N, NE, SE, S, SW, NW = range(6)
 SIDE_NAMES: Final = ("N", "NE", "SE", "S", "SW", "NW")
 
 SPACE_NAMES: Final[tuple[str, ...]] = tuple(f"{c}{r}" for c in COLUMNS for r in range(1, ROWS + 1))
-_SPACE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SPACE_NAMES)}
+SPACE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(SPACE_NAMES)}
+"""Space index by upper-case name."""
 
 BASE_CAMP: Final = 0  # A1
 
@@ -33,7 +34,7 @@ def space_name(space: int) -> str:
 
 def parse_space(text: str) -> int | None:
     """Return the index of a space name (case-insensitive), or ``None`` if it names no space."""
-    return _SPACE_INDEX.get(text.upper())
+    return SPACE_INDEX.get(text.upper())
 
 
 def col_row(space: int) -> tuple[int, int]:

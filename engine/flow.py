@@ -6,9 +6,6 @@ Turn, phase and auction state live in explicit fields of the state.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from .actions import strongest_other
 from .board import SPACE_COUNT
 from .moves import Declare, Pick
 from .options import Option
@@ -124,14 +121,18 @@ def start_final_scoring(state: GameState) -> None:
 def _score_player(state: GameState, player: int) -> ScoreEntry:
     """Return what the player scores now (ruling 9), without adding it."""
     temples = 0
+    workers, leader, guard = state.workers, state.leader, state.guard
+    others = [q for q in range(len(state.players)) if q != player]
     for s in range(SPACE_COUNT):
         if state.terrain[s] is not Terrain.TEMPLE:
             continue
-        owner = state.guard[s]
+        owner = guard[s]
         if owner != NOBODY:
             if owner == player:
                 temples += state.value[s]
-        elif state.strength(player, s) > strongest_other(state, player, s):
+            continue
+        mine = workers[player][s] + (3 if leader[player] == s else 0)
+        if mine and all(workers[q][s] + (3 if leader[q] == s else 0) < mine for q in others):
             temples += state.value[s]
     treasures = sum(TREASURE_POINTS[n] for n in state.treasures[player].values())
     return ScoreEntry(state.scoring_round, player, temples, treasures, 0)
@@ -145,8 +146,9 @@ def score_now(state: GameState, player: int) -> tuple[int, int]:
 
 def _add_score(state: GameState, player: int) -> None:
     entry = _score_player(state, player)
-    state.score[player] += entry.temples + entry.treasures
-    state.score_log = (*state.score_log, replace(entry, total=state.score[player]))
+    state.mutable("score")[player] += entry.temples + entry.treasures
+    state.score_log = (*state.score_log, ScoreEntry(entry.round, player, entry.temples, entry.treasures,
+                                                     state.score[player]))
 
 
 def end_scoring_turn(state: GameState) -> None:
@@ -170,7 +172,7 @@ def end_normal_turn(state: GameState) -> None:
     if state.variant is Variant.BASIC:
         _start_basic_turn(state, (p + 1) % len(state.players))
         return
-    state.had_turn[p] = True
+    state.mutable("had_turn")[p] = True
     waiting = [q for q in clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]
     if len(waiting) >= 2:
         start_bidding(state, waiting)
@@ -223,7 +225,7 @@ def next_bidder(state: GameState) -> None:
 
 
 def _win_auction(state: GameState, winner: int, price: int) -> None:
-    state.score[winner] -= price
+    state.mutable("score")[winner] -= price
     state.to_act = winner
     state.phase = Phase.PICK
 

@@ -7,13 +7,12 @@ The cost rules are written once, over plain per-space sequences (explored, terra
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final
 
 from .board import NEIGHBOURS, SPACE_COUNT
-from .state import NOBODY, GameState
+from .state import NO_GUNS, NOBODY, Edges, GameState
 from .tiles import HEXAGONS, Terrain
 
 Explored = Sequence[bool]
@@ -22,8 +21,13 @@ Stones = Sequence[tuple[int, ...]]
 Borders = AbstractSet[tuple[int, int]]
 """Borders as ``(lower space, higher space)`` pairs, e.g. the borders with an obstacle."""
 
+NEAR: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((side, other) for side, other in enumerate(NEIGHBOURS[space]) if other >= 0) for space in range(SPACE_COUNT)
+)
+"""``NEAR[space]``: ``(side, neighbour)`` for every neighbour on the board."""
 NO_BORDERS: Final[frozenset[tuple[int, int]]] = frozenset()
 NO_SPACES: Final[frozenset[int]] = frozenset()
+_FAR: Final = 1 << 30
 OBSTACLE_EXTRA: Final = 2
 """AP more per figure to cross a border with an obstacle (SPEC 7.3.3)."""
 
@@ -62,6 +66,64 @@ def passable_borders(
                 yield space, side, cost
 
 
+def _edge_row(explored: Explored, terrain: Terrains, stones: Stones, obstacles: Borders, here: int) -> tuple[
+        tuple[int, int], ...]:
+    """Return ``(neighbour, AP)`` for every border a figure may cross from ``here``, sides N … NW in order.
+    An unexplored space keeps the borders of its printed stones (a state changed by hand may start a path there)."""
+    if terrain[here] is Terrain.VOLCANO:
+        return ()
+    mine = stones[here]
+    row = []
+    for side, there in NEAR[here]:
+        if explored[there] and terrain[there] is not Terrain.VOLCANO:
+            step = mine[side] + stones[there][(side + 3) % 6]
+            if step:
+                if obstacles and border(here, there) in obstacles:
+                    step += OBSTACLE_EXTRA
+                row.append((there, step))
+    return tuple(row)
+
+
+def board_edges(explored: Explored, terrain: Terrains, stones: Stones, obstacles: Borders = NO_BORDERS) -> Edges:
+    """Return the board as a graph: per space, ``(neighbour, AP)`` for every border a figure may cross there
+    (ruling 1; an obstacle adds 2). Unexplored spaces have none."""
+    return tuple(_edge_row(explored, terrain, stones, obstacles, s) if explored[s] else () for s in range(SPACE_COUNT))
+
+
+def shortest_paths(edges: Edges, source: int, first: tuple[tuple[int, int], ...],
+                   blocked: AbstractSet[int] = NO_SPACES) -> dict[int, int]:
+    """Return the cheapest AP per figure from ``source`` (whose borders are ``first``) to every space it can
+    reach over ``edges``, never entering a ``blocked`` space.
+
+    Costs are small whole numbers, so the spaces wait in one bucket per distance (Dial's algorithm) rather than in
+    a heap. A bucket is taken in space order, which is the order a heap of ``(distance, space)`` would pop them
+    in: the result lists the spaces in the order they were first reached, as ``legal_moves`` relies on.
+    """
+    if first is not edges[source]:
+        edges = (*edges[:source], first, *edges[source + 1:])
+    dist = {source: 0}
+    reached = dist.get
+    buckets: list[list[int]] = [[source]]
+    top = d = 0
+    while d <= top:
+        bucket = buckets[d]
+        if len(bucket) > 1:
+            bucket.sort()
+        for here in bucket:
+            if dist[here] != d:
+                continue  # reached more cheaply since it was put in this bucket
+            for there, step in edges[here]:
+                nd = d + step
+                if nd < reached(there, _FAR) and not (blocked and there in blocked):
+                    dist[there] = nd
+                    while top < nd:
+                        buckets.append([])
+                        top += 1
+                    buckets[nd].append(there)
+        d += 1
+    return dist
+
+
 def cheapest_paths(
     explored: Explored,
     terrain: Terrains,
@@ -75,25 +137,8 @@ def cheapest_paths(
     Crossing an obstacle costs 2 more (SPEC 7.3.3); a ``blocked`` space (a rival's machine gun,
     SPEC 7.4.3) can be neither entered nor crossed, though ``source`` itself may be one.
     """
-    dist = {source: 0}
-    heap = [(0, source)]
-    while heap:
-        d, here = heapq.heappop(heap)
-        if d > dist[here]:
-            continue
-        row = stones[here]
-        for side, there in enumerate(NEIGHBOURS[here]):
-            if there < 0 or not explored[there] or terrain[there] is Terrain.VOLCANO:
-                continue
-            step = row[side] + stones[there][(side + 3) % 6]
-            if not step or (blocked and there in blocked):
-                continue
-            if obstacles and border(here, there) in obstacles:
-                step += OBSTACLE_EXTRA
-            if d + step < dist.get(there, 1 << 30):
-                dist[there] = d + step
-                heapq.heappush(heap, (d + step, there))
-    return dist
+    edges = board_edges(explored, terrain, stones, obstacles)
+    return shortest_paths(edges, source, _edge_row(explored, terrain, stones, obstacles, source), blocked)
 
 
 def border_cost(state: GameState, space: int, side: int) -> int:
@@ -110,29 +155,77 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
-    blocked = gun_blocked(state.gun, mover) if state.guns_mounted and mover != NOBODY else NO_SPACES
+    blocked = gun_blocked(state.gun, mover) if state.gun is not NO_GUNS and mover != NOBODY else NO_SPACES
     key = source if not blocked else source + SPACE_COUNT * (mover + 1)  # one cache entry per blocked mover
     cached = state._paths.get(key)
     if cached is None:
-        cached = state._paths[key] = cheapest_paths(
-            state.explored, state.terrain, state.stones, source, state.obstacles, blocked)
+        edges = _edges(state)
+        first = edges[source] if state.explored[source] else _edge_row(
+            state.explored, state.terrain, state.stones, state.obstacles, source)
+        cached = state._paths[key] = shortest_paths(edges, source, first, blocked)
     return cached
 
 
-def _placement_ok(state: GameState, stones: tuple[int, ...], space: int) -> bool:
-    return any(
-        other >= 0 and state.explored[other] and state.terrain[other] is not Terrain.VOLCANO
-        and stones[side] + state.stones[other][(side + 3) % 6] > 0
-        for side, other in enumerate(NEIGHBOURS[space])
-    )
+def _edges(state: GameState) -> Edges:
+    """The state's board as a graph (``board_edges``), kept with the path cache it belongs to."""
+    if state._edges_paths is not state._paths:
+        state._edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
+        state._edges_paths = state._paths
+    return state._edges
+
+
+def board_changed(state: GameState, spaces: Iterable[int] = ()) -> None:
+    """Start a new path cache on a state being built whose board changed (a hexagon placed, an obstacle
+    built, a gun mounted); if the board's graph was known, only the rows of ``spaces`` are worked out again."""
+    known = state._edges if state._edges_paths is state._paths else None
+    state._paths = {}
+    if known is None:
+        return
+    explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
+    rows = list(known)
+    for s in spaces:
+        rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+    state._edges, state._edges_paths = tuple(rows), state._paths
+
+
+def _placement_rotations(state: GameState, space: int, rotations: Sequence[tuple[int, ...]]) -> list[int]:
+    """Return the rotations (0–5) with which a non-volcano hexagon (``rotations[r]``: its stones turned r
+    times) may go on the empty ``space`` (ruling 2): a border with an explored non-volcano neighbour
+    carries at least one stone, on either side."""
+    explored, terrain, stones = state.explored, state.terrain, state.stones
+    mine: list[int] = []
+    for side, other in NEAR[space]:
+        if explored[other] and terrain[other] is not Terrain.VOLCANO:
+            if stones[other][(side + 3) % 6]:
+                return [0, 1, 2, 3, 4, 5]
+            mine.append(side)
+    return [r for r in range(6) if any(rotations[r][side] for side in mine)]
 
 
 def _frontier(state: GameState) -> list[int]:
     """Empty spaces next to an explored hex, in the order A1, A2 … H5."""
-    return [
-        s for s in range(SPACE_COUNT)
-        if not state.explored[s] and any(o >= 0 and state.explored[o] for o in NEIGHBOURS[s])
-    ]
+    explored = state.explored
+    out = []
+    for s in range(SPACE_COUNT):
+        if not explored[s]:
+            for _, other in NEAR[s]:
+                if explored[other]:
+                    out.append(s)
+                    break
+    return out
+
+
+def placement_legal(state: GameState, space: int, rotation: int) -> bool:
+    """Whether the hexagon in hand may go on ``space`` with ``rotation`` because a stone allows it (or it is
+    a volcano). ``False`` also when it may go there only because it fits nowhere (``legal_placements`` knows)."""
+    if state.hand is None or state.explored[space] or not 0 <= rotation <= 5:
+        return False
+    if not any(state.explored[other] for _, other in NEAR[space]):
+        return False
+    hexagon = HEXAGONS[state.hand]
+    if hexagon.terrain is Terrain.VOLCANO:
+        return True
+    return rotation in _placement_rotations(state, space, hexagon.rotations)
 
 
 def legal_placements(state: GameState, tile_id: str | None = None) -> list[tuple[int, int]]:
@@ -143,8 +236,8 @@ def legal_placements(state: GameState, tile_id: str | None = None) -> list[tuple
         return []
     hexagon = HEXAGONS[tile_id]
     frontier = _frontier(state)
-    if hexagon.terrain is Terrain.VOLCANO:
-        return [(s, r) for s in frontier for r in range(6)]
-    rotations = [hexagon.rotated(r) for r in range(6)]
-    found = [(s, r) for s in frontier for r in range(6) if _placement_ok(state, rotations[r], s)]
-    return found or [(s, r) for s in frontier for r in range(6)]
+    if hexagon.terrain is not Terrain.VOLCANO:
+        found = [(s, r) for s in frontier for r in _placement_rotations(state, s, hexagon.rotations)]
+        if found:
+            return found
+    return [(s, r) for s in frontier for r in range(6)]

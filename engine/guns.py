@@ -62,7 +62,7 @@ def check_fire(state: GameState, move: Fire) -> None:
 
 def do_fire(state: GameState, move: Fire) -> None:
     target = find_player(state, move.player)
-    state.workers[target][move.space] -= 1
-    state.removed[target] += 1
+    state.mutable_workers(target)[move.space] -= 1
+    state.mutable("removed")[target] += 1
     state.fired = state.fired | {move.space}
     state.ap -= FIRE_AP

@@ -14,8 +14,8 @@ def roll_for_level(state: GameState, player: int, space: int) -> None:
     roll = state.setup.rolls[state.roll_pos]
     state.roll_pos += 1
     if roll <= state.value[space] and state.workers[player][space]:
-        state.workers[player][space] -= 1
-        state.removed[player] += 1
+        state.mutable_workers(player)[space] -= 1
+        state.mutable("removed")[player] += 1
 
 
 def rolls_made(state: GameState) -> tuple[int, ...]:

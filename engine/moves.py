@@ -6,22 +6,36 @@ separate question (``engine.rules``). ``str(move)`` gives the canonical form.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Final, TypeVar
 
-from .board import parse_space, space_name
+from .board import SPACE_INDEX, SPACE_NAMES
 from .errors import UnreadableMove
 from .messages import Msg
 from .tiles import TREASURE_KINDS
 
-_DIGITS: Final = re.compile(r"[0-9]+")
+_SPACES: Final = SPACE_INDEX
+_NAMES: Final = SPACE_NAMES
+T = TypeVar("T")
 
 
-def _figures(count: int, leader: bool) -> str:
-    return "leader" if leader else str(count)
+def _quick_init(cls: type[T]) -> type[T]:
+    """Give a frozen dataclass with slots an ``__init__`` that sets each slot through its descriptor. The
+    dataclass's own goes through ``object.__setattr__`` per field and costs about twice as much; moves are made
+    for every move parsed and every legal move listed. Same parameters, same defaults."""
+    params, body = [], []
+    setters: dict[str, object] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
+        body.append(f"    _set_{f.name}(self, {f.name})\n")
+        setters[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", setters)
+    setattr(cls, "__init__", setters["__init__"])  # noqa: B010 (mypy may not assign a method)
+    return cls
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Place:
     """Place the hexagon in hand on ``space`` with ``rotation`` (0–5)."""
@@ -30,9 +44,10 @@ class Place:
     rotation: int
 
     def __str__(self) -> str:
-        return f"place {space_name(self.space)} {self.rotation}"
+        return f"place {_NAMES[self.space]} {self.rotation}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     """Put ``count`` workers (or the leader) from the supply into the base camp or an own camp."""
@@ -42,9 +57,10 @@ class Deploy:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"deploy {space_name(self.space)} {_figures(self.count, self.leader)}"
+        return f"deploy {_NAMES[self.space]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """Move figures between the base camp and own camps (1 AP each)."""
@@ -55,9 +71,10 @@ class Transfer:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"transfer {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+        return f"transfer {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Walk:
     """Move figures along the cheapest path (the notation's ``move``)."""
@@ -68,9 +85,10 @@ class Walk:
     leader: bool = False
 
     def __str__(self) -> str:
-        return f"move {space_name(self.source)} {space_name(self.target)} {_figures(self.count, self.leader)}"
+        return f"move {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Uncover:
     """Uncover ``count`` temple levels."""
@@ -79,9 +97,10 @@ class Uncover:
     count: int = 1
 
     def __str__(self) -> str:
-        return f"uncover {space_name(self.space)} {self.count}"
+        return f"uncover {_NAMES[self.space]} {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Recover:
     """Recover ``count`` treasure wafers."""
@@ -90,9 +109,10 @@ class Recover:
     count: int = 1
 
     def __str__(self) -> str:
-        return f"recover {space_name(self.space)} {self.count}"
+        return f"recover {_NAMES[self.space]} {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """Give my single treasure ``give`` for ``player``'s single treasure ``take``."""
@@ -105,14 +125,16 @@ class Exchange:
         return f"exchange {self.give} {self.player} {self.take}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Camp:
     space: int
 
     def __str__(self) -> str:
-        return f"camp {space_name(self.space)}"
+        return f"camp {_NAMES[self.space]}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Guard:
     """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (SPEC 7.4)."""
@@ -122,9 +144,10 @@ class Guard:
     gun: bool = False
 
     def __str__(self) -> str:
-        return f"guard {space_name(self.space)}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
+        return f"guard {_NAMES[self.space]}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Obstacle:
     """Build an obstacle on the border between two neighbours (SPEC 7.3); ``first`` < ``second``."""
@@ -133,9 +156,10 @@ class Obstacle:
     second: int
 
     def __str__(self) -> str:
-        return f"obstacle {space_name(self.first)} {space_name(self.second)}"
+        return f"obstacle {_NAMES[self.first]} {_NAMES[self.second]}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Fire:
     """Fire the machine gun on ``space`` at one worker of ``player`` (SPEC 7.4.4)."""
@@ -144,9 +168,10 @@ class Fire:
     player: str
 
     def __str__(self) -> str:
-        return f"fire {space_name(self.space)} {self.player}"
+        return f"fire {_NAMES[self.space]} {self.player}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Jump:
     """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (SPEC 7.6.4)."""
@@ -157,6 +182,7 @@ class Jump:
         return f"jump {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Random terrain: declare whether the volcano taken starts a scoring round (SPEC 7.5.4)."""
@@ -167,18 +193,21 @@ class Declare:
         return "score yes" if self.score else "score no"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class End:
     def __str__(self) -> str:
         return "end"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Undo:
     def __str__(self) -> str:
         return "undo"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Bid:
     count: int
@@ -187,12 +216,14 @@ class Bid:
         return f"bid {self.count}"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class Pick:
     """Take the ``index``-th hexagon still shown (1-based)."""
@@ -249,15 +280,20 @@ def _bad(text: str, verb: str, why: Msg) -> UnreadableMove:
 
 
 def _space(text: str, verb: str, word: str) -> int:
-    space = parse_space(word)
+    space = _SPACES.get(word.upper())
     if space is None:
         raise _bad(text, verb, Msg("notation.not_space", word=word))
     return space
 
 
+def _digits(word: str) -> bool:
+    """Whether ``word`` is ASCII digits only (``str.isdigit`` alone also takes other scripts' digits)."""
+    return word.isdigit() and word.isascii()
+
+
 def _count(text: str, verb: str, word: str, what: str = "what.count") -> int:
     """Read a count; ``what`` is the code of what it counts, for the message."""
-    if not _DIGITS.fullmatch(word):
+    if not _digits(word):
         raise _bad(text, verb, Msg("notation.not_digits", word=word, what=Msg(what)))
     n = int(word)
     if n < 1:
@@ -266,7 +302,11 @@ def _count(text: str, verb: str, word: str, what: str = "what.count") -> int:
 
 
 def _figure_count(text: str, verb: str, word: str) -> tuple[int, bool]:
-    if word.lower() == "leader":
+    if _digits(word):
+        n = int(word)
+        if n >= 1:
+            return n, False
+    elif word.lower() == "leader":
         return 1, True
     return _count(text, verb, word, "what.workers"), False
 
@@ -309,60 +349,84 @@ def parse_move(text: str) -> Move:
     if not words:
         raise UnreadableMove("notation.empty", verbs=VERBS)
     verb, args = words[0].lower(), words[1:]
-    arity: dict[str, tuple[int, int]] = {
-        "place": (2, 2), "deploy": (2, 2), "transfer": (3, 3), "move": (3, 3), "uncover": (1, 2),
-        "recover": (1, 2), "exchange": (3, 3), "camp": (1, 1), "guard": (1, 3), "end": (0, 0),
-        "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1), "obstacle": (2, 2), "fire": (2, 2),
-        "jump": (1, 1), "score": (1, 1),
-    }
-    if verb not in arity:
+    arity = _ARITY.get(verb)
+    if arity is None:
         raise unknown_verb(text, words[0])
-    low, high = arity[verb]
+    low, high = arity
     if verb == "guard":
         high = 2 if len(args) < 2 or args[1].lower() != "leader" else 3
     if not low <= len(args) <= high:
         raise _bad(text, verb, Msg("notation.arity", verb=verb, n=high) if low == high
                    else Msg("notation.arity_range", verb=verb, low=low, n=high))
-    if verb == "place":
-        space = _space(text, verb, args[0])
-        if not _DIGITS.fullmatch(args[1]) or int(args[1]) > 5:
-            raise _bad(text, verb, Msg("notation.rotation", word=args[1]))
-        return Place(space, int(args[1]))
-    if verb == "deploy":
-        count, leader = _figure_count(text, verb, args[1])
-        return Deploy(_space(text, verb, args[0]), count, leader)
-    if verb in ("transfer", "move"):
-        source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
-        count, leader = _figure_count(text, verb, args[2])
-        return (Transfer if verb == "transfer" else Walk)(source, target, count, leader)
-    if verb in ("uncover", "recover"):
-        space = _space(text, verb, args[0])
-        count = _count(text, verb, args[1]) if len(args) > 1 else 1
-        return (Uncover if verb == "uncover" else Recover)(space, count)
-    if verb == "exchange":
-        return Exchange(_kind(text, verb, args[0]), args[1], _kind(text, verb, args[2]))
-    if verb == "camp":
-        return Camp(_space(text, verb, args[0]))
-    if verb == "guard":
-        return _guard(text, args)
-    if verb == "bid":
-        return Bid(_count(text, verb, args[0], "what.bid"))
-    if verb == "pick":
-        return Pick(_count(text, verb, args[0], "what.hexagon"))
-    if verb == "obstacle":
-        first, second = _space(text, verb, args[0]), _space(text, verb, args[1])
-        return Obstacle(min(first, second), max(first, second))
-    if verb == "fire":
-        return Fire(_space(text, verb, args[0]), args[1])
-    if verb == "jump":
-        return Jump(_count(text, verb, args[0], "what.chips"))
-    if verb == "score":
-        answer = args[0].lower()
-        if answer not in ("yes", "no"):
-            raise _bad(text, verb, Msg("notation.yes_no", word=args[0]))
-        return Declare(answer == "yes")
-    simple: dict[str, Move] = {"end": End(), "undo": Undo(), "pass": Pass()}
-    return simple[verb]
+    return _READERS[verb](text, verb, args)
+
+
+def _place(text: str, verb: str, args: list[str]) -> Move:
+    space = _space(text, verb, args[0])
+    rotation = args[1]
+    if not _digits(rotation) or int(rotation) > 5:
+        raise _bad(text, verb, Msg("notation.rotation", word=rotation))
+    return Place(space, int(rotation))
+
+
+def _deploy(text: str, verb: str, args: list[str]) -> Move:
+    space, word = _SPACES.get(args[0].upper()), args[1]
+    if space is not None and word.isdigit() and word.isascii() and int(word) > 0:  # the usual case, at once
+        return Deploy(space, int(word))
+    count, leader = _figure_count(text, verb, word)
+    return Deploy(_space(text, verb, args[0]), count, leader)
+
+
+def _transfer_or_walk(text: str, verb: str, args: list[str]) -> Move:
+    kind = Transfer if verb == "transfer" else Walk
+    source, target, word = _SPACES.get(args[0].upper()), _SPACES.get(args[1].upper()), args[2]
+    if source is not None and target is not None and word.isdigit() and word.isascii() and int(word) > 0:
+        return kind(source, target, int(word))  # the usual case, at once
+    source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
+    count, leader = _figure_count(text, verb, word)
+    return kind(source, target, count, leader)
+
+
+def _dig(text: str, verb: str, args: list[str]) -> Move:
+    space = _space(text, verb, args[0])
+    count = _count(text, verb, args[1]) if len(args) > 1 else 1
+    return (Uncover if verb == "uncover" else Recover)(space, count)
+
+
+def _exchange(text: str, verb: str, args: list[str]) -> Move:
+    return Exchange(_kind(text, verb, args[0]), args[1], _kind(text, verb, args[2]))
+
+
+def _camp(text: str, verb: str, args: list[str]) -> Move:
+    return Camp(_space(text, verb, args[0]))
+
+
+def _bid(text: str, verb: str, args: list[str]) -> Move:
+    return Bid(_count(text, verb, args[0], "what.bid"))
+
+
+def _pick(text: str, verb: str, args: list[str]) -> Move:
+    return Pick(_count(text, verb, args[0], "what.hexagon"))
+
+
+def _obstacle(text: str, verb: str, args: list[str]) -> Move:
+    first, second = _space(text, verb, args[0]), _space(text, verb, args[1])
+    return Obstacle(min(first, second), max(first, second))
+
+
+def _fire(text: str, verb: str, args: list[str]) -> Move:
+    return Fire(_space(text, verb, args[0]), args[1])
+
+
+def _jump(text: str, verb: str, args: list[str]) -> Move:
+    return Jump(_count(text, verb, args[0], "what.chips"))
+
+
+def _declare(text: str, verb: str, args: list[str]) -> Move:
+    answer = args[0].lower()
+    if answer not in ("yes", "no"):
+        raise _bad(text, verb, Msg("notation.yes_no", word=args[0]))
+    return Declare(answer == "yes")
 
 
 def _guard(text: str, args: list[str]) -> Guard:
@@ -373,3 +437,22 @@ def _guard(text: str, args: list[str]) -> Guard:
     if len(rest) == 2:
         raise _bad(text, "guard", Msg("notation.arity_range", verb="guard", low=1, n=2))
     raise _bad(text, "guard", Msg("notation.leader_or_nothing", word=args[1]))
+
+
+_END, _UNDO, _PASS = End(), Undo(), Pass()
+
+_ARITY: Final[dict[str, tuple[int, int]]] = {
+    "place": (2, 2), "deploy": (2, 2), "transfer": (3, 3), "move": (3, 3), "uncover": (1, 2),
+    "recover": (1, 2), "exchange": (3, 3), "camp": (1, 1), "guard": (1, 3), "end": (0, 0),
+    "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1), "obstacle": (2, 2), "fire": (2, 2),
+    "jump": (1, 1), "score": (1, 1),
+}
+"""Per verb, the fewest and the most words after it (``guard`` takes a third only after ``leader``)."""
+
+_READERS: Final[dict[str, Callable[[str, str, list[str]], Move]]] = {
+    "place": _place, "deploy": _deploy, "transfer": _transfer_or_walk, "move": _transfer_or_walk,
+    "uncover": _dig, "recover": _dig, "exchange": _exchange, "camp": _camp,
+    "guard": lambda text, verb, args: _guard(text, args), "end": lambda *_: _END, "undo": lambda *_: _UNDO,
+    "bid": _bid, "pass": lambda *_: _PASS, "pick": _pick, "obstacle": _obstacle, "fire": _fire, "jump": _jump,
+    "score": _declare,
+}

@@ -10,7 +10,7 @@ from typing import Final
 from .actions import afford, check_action_phase
 from .board import NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import border, crossing_cost
+from .geometry import board_changed, border, crossing_cost
 from .messages import Msg
 from .moves import Obstacle
 from .state import GameState
@@ -62,4 +62,4 @@ def check_obstacle(state: GameState, move: Obstacle) -> None:
 def do_obstacle(state: GameState, move: Obstacle) -> None:
     state.obstacles = state.obstacles | {(move.first, move.second)}
     state.ap -= OBSTACLE_AP
-    state._paths = {}
+    board_changed(state, (move.first, move.second))

@@ -49,7 +49,7 @@ def pick(state: GameState, move: Pick) -> None:
 def _acquire(state: GameState, player: int, tile_id: str) -> None:
     state.hands = (*state.hands[:player], tile_id, *state.hands[player + 1:])
     state.acquired = (*state.acquired, player)
-    state.had_turn[player] = True
+    state.mutable("had_turn")[player] = True
     waiting = [q for q in clockwise(state, (player + 1) % len(state.players)) if not state.had_turn[q]]
     if len(waiting) >= 2:
         start_bidding(state, waiting)

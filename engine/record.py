@@ -1,207 +1,49 @@
-"""Starting games and game records (SPEC sections 4 and 6).
+"""Game records (SPEC sections 4 and 6): a record is setup + seed + move list, and the state is a fold of
+``apply`` over the moves.
 
-A record is setup + seed + move list; the state is a fold of ``apply`` over the moves. Records
-are validated with pydantic at this boundary.
+Records are validated with pydantic where they are read (``read_record``); the model lives in
+``engine.record_model``, imported only then, so that ``import engine`` does not load pydantic.
 """
 
 from __future__ import annotations
 
-import random
-import re
-import secrets
-from collections import Counter
-from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError, field_validator
-
-from .board import SPACE_NAMES
-from .errors import InvalidRecord, validation_reason
-from .messages import Msg
-from .moves import VERBS
-from .options import Option, canonical_options, dice_of, option_words, roll_range
-from .randomterrain import complete_order
-from .rules import apply, start_game
-from .state import GameState, Setup, Variant, blank_state
-from .tiles import HEXAGONS, LETTERS, TEMPLE_TILES, TREASURE_KINDS, WAFERS_PER_KIND
-
-NAME_PATTERN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
-RESERVED_NAMES: Final = frozenset(
-    {*VERBS, "leader", *TREASURE_KINDS, *(name.lower() for name in SPACE_NAMES)}
+from .rules import apply
+from .start import (
+    MAX_ROLLS,
+    NAME_PATTERN,
+    RESERVED_NAMES,
+    check_players,
+    full_orders,
+    name_problem,
+    new_game,
+    seeded_orders,
 )
+from .state import GameState
 
+if TYPE_CHECKING:
+    from .record_model import GameRecord
 
-MAX_ROLLS: Final = sum(TEMPLE_TILES.values())
-"""A game uncovers at most 48 levels, so it makes at most 48 rolls (SPEC 7.2)."""
-
-
-def name_problem(name: str, words: Sequence[str] = ()) -> Msg | None:
-    """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can.
-
-    ``words`` are the game's words of SPEC 7.0.3 (``engine.options.option_words``), reserved too."""
-    if not NAME_PATTERN.fullmatch(name):
-        return Msg("seat.bad_name", name=name)
-    if name.lower() in RESERVED_NAMES or name.lower() in words:
-        return Msg("seat.reserved", name=name)
-    return None
-
-
-def check_players(players: Sequence[str], words: Sequence[str] = ()) -> None:
-    """Raise ``InvalidRecord`` unless ``players`` are 2–4 valid, distinct seat names (none of ``words``)."""
-    if not 2 <= len(players) <= 4:
-        raise InvalidRecord("record.players", n=len(players))
-    for name in players:
-        problem = name_problem(name, words)
-        if problem:
-            raise InvalidRecord("record.seat", problem=problem)
-    lowered = [p.lower() for p in players]
-    if len(set(lowered)) != len(lowered):
-        raise InvalidRecord("record.seats_differ")
-
-
-def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return the stack (top first: A hexagons shuffled, then B … G) and the wafer order a seed makes.
-
-    One ``random.Random(seed)`` shuffles the hexagons letter by letter, then the 24 wafers.
-    """
-    return _shuffled(random.Random(seed))
-
-
-def _shuffled(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    tiles: list[str] = []
-    for letter in LETTERS:
-        group = [t for t in HEXAGONS if t[0] == letter]
-        rng.shuffle(group)
-        tiles.extend(group)
-    wafers = [k for k in TREASURE_KINDS for _ in range(WAFERS_PER_KIND)]
-    rng.shuffle(wafers)
-    return tuple(tiles), tuple(wafers)
-
-
-def full_orders(
-    seed: int,
-    tile_order: Sequence[str] = (),
-    treasure_order: Sequence[str] = (),
-    *,
-    players: int = 2,
-    options: Sequence[Option] = (),
-    rolls: Sequence[int] = (),
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
-    """Return both orders and the rolls: the named ones first, the rest from the seed. Raises ``InvalidRecord``.
-
-    The seed's generator shuffles the hexagons and the wafers (``seeded_orders``), then, with an
-    Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
-    ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
-    for t in tile_order:
-        if t not in HEXAGONS:
-            raise InvalidRecord("record.bad_tile", tile=t)
-    repeated = [t for t, n in Counter(tile_order).items() if n > 1]
-    if repeated:
-        raise InvalidRecord("record.tile_twice", tile=repeated[0])
-    for k in treasure_order:
-        if k not in TREASURE_KINDS:
-            raise InvalidRecord("record.bad_kind", kind=k, kinds=TREASURE_KINDS)
-    over = [k for k, n in Counter(treasure_order).items() if n > WAFERS_PER_KIND]
-    if over:
-        raise InvalidRecord("record.kind_too_often", kind=over[0], n=WAFERS_PER_KIND)
-    dice = dice_of(options)
-    if rolls and dice is None:
-        raise InvalidRecord("record.rolls_without_dice")
-    rng = random.Random(seed)
-    seeded_tiles, seeded_wafers = _shuffled(rng)
-    named = set(tile_order)
-    tiles = (*tile_order, *(t for t in seeded_tiles if t not in named))
-    left = Counter(treasure_order)
-    rest = []
-    for k in seeded_wafers:
-        if left[k]:
-            left[k] -= 1
-        else:
-            rest.append(k)
-    all_rolls: tuple[int, ...] = ()
-    if dice is not None:
-        low, high = roll_range(dice)
-        for r in rolls:
-            if not isinstance(r, int) or isinstance(r, bool) or not low <= r <= high:
-                raise InvalidRecord("record.bad_roll", roll=repr(r), dice=dice[0], faces=dice[1], low=low, high=high)
-        seeded = [sum(rng.randint(1, dice[1]) for _ in range(dice[0])) for _ in range(MAX_ROLLS)]
-        all_rolls = (*rolls, *seeded[len(rolls):])
-    if Option.RANDOMTERRAIN in options:
-        tiles = complete_order(players, tile_order, rng)
-    return tiles, (*treasure_order, *rest), all_rolls
-
-
-def new_game(
-    players: Sequence[str],
-    variant: Variant | str = Variant.BASIC,
-    seed: int | None = None,
-    *,
-    tile_order: Sequence[str] = (),
-    treasure_order: Sequence[str] = (),
-    options: Sequence[str] | None = (),
-    rolls: Sequence[int] | None = (),
-) -> GameState:
-    """Start a game and return its first state (version 0, seat 1 to act).
-
-    ``options`` are SPEC 7.0's option names in any order (kept in canonical order); ``rolls`` the
-    first dice totals of an Indiana Jones game (the rest come from the seed). Without a seed, one of
-    64 bits is drawn from a secure source (SPEC ruling 13). Raises ``InvalidRecord`` on bad seats,
-    variant, options, rolls or orders.
-    """
-    try:
-        variant = Variant(variant)
-    except ValueError:
-        raise InvalidRecord("record.bad_variant", variant=str(variant)) from None
-    chosen = canonical_options(options, variant.value)
-    check_players(players, option_words(chosen, variant.value))
-    if seed is None:
-        seed = secrets.randbits(64)
-    tiles, wafers, all_rolls = full_orders(seed, tile_order, treasure_order, players=len(players), options=chosen,
-                                           rolls=rolls or ())
-    state = blank_state(Setup(tuple(players), variant, seed, tiles, wafers, chosen, all_rolls))
-    start_game(state)
-    return state
-
-
-class GameRecord(BaseModel):
-    """A game record of SPEC sections 6 and 7.0."""
-
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-    players: list[StrictStr]
-    variant: Literal["basic", "auction", "rapido"]
-    seed: StrictInt
-    tile_order: list[StrictStr] = []
-    treasure_order: list[StrictStr] = []
-    options: list[StrictStr] | None = None
-    rolls: list[StrictInt] | None = None
-    moves: list[StrictStr]
-
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: list[str]) -> list[str]:
-        check_players(v)  # its InvalidRecord is a ValueError: pydantic keeps it, read_record passes its message on
-        return v
-
-    def start(self) -> GameState:
-        """Return the game's first state. Raises ``InvalidRecord`` on bad options, rolls or orders."""
-        return new_game(self.players, self.variant, self.seed, tile_order=self.tile_order,
-                        treasure_order=self.treasure_order, options=self.options, rolls=self.rolls)
+__all__ = [
+    "MAX_ROLLS", "NAME_PATTERN", "RESERVED_NAMES", "GameRecord", "check_players", "full_orders", "name_problem",
+    "new_game", "read_record", "record_of", "replay", "seeded_orders",
+]
 
 
 def read_record(data: Any) -> GameRecord:
     """Validate decoded JSON as a game record. Raises ``InvalidRecord`` with a readable reason."""
-    try:
-        record = GameRecord.model_validate(data)
-    except ValidationError as e:
-        first = e.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]) or "record"
-        raise InvalidRecord("record.invalid", where=where, why=validation_reason(first)) from None
-    options = canonical_options(record.options, record.variant)
-    check_players(record.players, option_words(options, record.variant))
-    full_orders(record.seed, record.tile_order, record.treasure_order, players=len(record.players), options=options,
-                rolls=record.rolls or ())
-    return record
+    from .record_model import read
+
+    return read(data)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GameRecord":
+        from .record_model import GameRecord
+
+        return GameRecord
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def record_of(state: GameState, *, full_orders: bool = True) -> dict[str, Any]:

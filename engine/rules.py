@@ -8,8 +8,9 @@ and mutations per action are in ``engine.actions``, the turn and auction flow in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
+from typing import Any, Final
 
 from . import actions, guns, obstacles, rapido
 from .actions import (
@@ -60,141 +61,115 @@ __all__ = [
 # The one entry point that changes anything
 
 
-_ACTIONS: Final = (Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire)
+_ACTIONS: Final = frozenset({Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire})
 """Moves that are actions of a turn: they go into ``turn_moves`` and, unless final, can be undone."""
+_OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
+                                          Guard: "gun"}
+"""Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
+_GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 
 
 def _final(state: GameState, move: Move) -> bool:
     """Whether an action cannot be taken back (ruling 12 and SPEC 7.2.3, 7.6.3, 7.6.5)."""
-    if isinstance(move, Recover):
+    kind = type(move)
+    if kind is Recover:
         return True
-    if isinstance(move, Uncover) and state.setup.rolls:
+    if kind is Uncover and state.setup.rolls:
         return True
-    return state.stage in (Stage.PLACING, Stage.JUMPS)
+    stage = state.stage
+    return stage is not Stage.NONE and (stage is Stage.PLACING or stage is Stage.JUMPS)
 
 
-def _apply_action(state: GameState, move: Move) -> GameState:
-    """Validate ``move`` for the player to act and return the state after it (version unchanged)."""
-    if isinstance(move, Undo):
-        return _undo(state)
-    _check(state, move)
-    if isinstance(move, Exchange | Fire):
-        move = replace(move, player=state.players[find_player(state, move.player)])
-    new = state.clone()
-    if isinstance(move, _ACTIONS):
-        new.turn_moves = (*state.turn_moves, str(move))
-        if _final(state, move):
+def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
+    """Validate ``move`` for the player to act and return the state after it (version and log unchanged)
+    with the move as the game writes it (an exchange or a shot names the seat as the game spells it)."""
+    kind = type(move)
+    if kind is Undo:
+        return _undo(state), "undo"
+    _CHECKS[kind](state, move)
+    if kind is Exchange:
+        assert isinstance(move, Exchange)
+        move = Exchange(move.give, state.players[find_player(state, move.player)], move.take)
+    elif kind is Fire:
+        assert isinstance(move, Fire)
+        move = Fire(move.space, state.players[find_player(state, move.player)])
+    text = str(move)
+    new = state.fork()
+    if kind not in _ACTIONS:
+        _MUTATIONS[kind](new, move)
+    else:
+        new.turn_moves = (*state.turn_moves, text)
+        if (kind is Recover or kind is Uncover or state.stage is not Stage.NONE) and _final(state, move):
             new.undo_base, new.undo_moves = None, ()
         else:
             if not state.undo_moves:
                 new.undo_base = state
             new.undo_moves = (*state.undo_moves, move)
-    _mutate(new, move)
-    return new
+            new._prev = state
+        if state.stage is Stage.NONE:
+            _MUTATIONS[kind](new, move)
+        else:
+            slot = rapido.in_slot(state)
+            _MUTATIONS[kind](new, move)
+            if slot:
+                rapido.end_slot(new)
+    if new._prev is not None and not new.undo_moves:
+        new._prev = None  # nothing to undo any more: let the states before go
+    return new, text
 
 
-def _check(state: GameState, move: Move) -> None:
-    """Raise the ``IllegalMove`` that forbids ``move`` now, if any."""
-    match move:
-        case Place():
-            actions.check_place(state, move)
-        case Deploy():
-            actions.check_deploy(state, move)
-        case Transfer():
-            actions.check_transfer(state, move)
-        case Walk():
-            actions.check_walk(state, move)
-        case Uncover():
-            actions.check_uncover(state, move)
-        case Recover():
-            actions.check_recover(state, move)
-        case Exchange():
-            actions.check_exchange(state, move)
-        case Camp():
-            actions.check_camp(state, move)
-        case Guard():
-            actions.check_guard(state, move)
-            if move.gun:
-                guns.check_gun(state, move)
-        case Obstacle():
-            obstacles.check_obstacle(state, move)
-        case Fire():
-            guns.check_fire(state, move)
-        case Bid():
-            actions.check_bid(state, move)
-        case Pass():
-            actions.check_pass(state, move)
-        case Pick():
-            actions.check_pick(state, move)
-        case Jump():
-            check_jump(state, move)
-        case Declare():
-            check_declare(state, move)
-        case End():
-            if state.phase not in (Phase.ACTIONS, Phase.SCORING):
-                actions.check_action_phase(state, move)
-        case Undo():
-            pass
+def _check_end(state: GameState, move: Move) -> None:
+    if state.phase is not Phase.ACTIONS and state.phase is not Phase.SCORING:
+        actions.check_action_phase(state, move)
 
 
-def _mutate(state: GameState, move: Move) -> None:
-    """Carry out a validated move on a fresh clone."""
-    slot = rapido.in_slot(state)
-    match move:
-        case Place():
-            actions.do_place(state, move)
-            if state.final_placement:
-                finish_game(state)
-            elif state.stage is Stage.PLACING:
-                rapido.after_place(state, move.space)
-        case Deploy():
-            actions.do_deploy(state, move)
-        case Transfer():
-            actions.do_walk_or_transfer(state, move, 1)
-        case Walk():
-            cost = path_costs(state, move.source, state.to_act)[move.target]
-            actions.do_walk_or_transfer(state, move, cost)
-        case Uncover():
-            actions.do_uncover(state, move)
-        case Recover():
-            actions.do_recover(state, move)
-        case Exchange():
-            actions.do_exchange(state, move)
-        case Camp():
-            actions.do_camp(state, move)
-        case Guard():
-            actions.do_guard(state, move)
-        case Obstacle():
-            obstacles.do_obstacle(state, move)
-        case Fire():
-            guns.do_fire(state, move)
-        case End():
-            _end(state)
-            return
-        case Bid():
-            state.high_bid, state.high_bidder = move.count, state.to_act
-            next_bidder(state)
-        case Pass():
-            state.passed[state.to_act] = True
-            if state.first_passer == NOBODY:
-                state.first_passer = state.to_act
-            next_bidder(state)
-        case Pick():
-            if state.variant is Variant.RAPIDO:
-                rapido.pick(state, move)
-            else:
-                pick(state, move)
-        case Jump():
-            rapido.choose(state, move)
-        case Declare():
-            declare(state, move)
-        case Undo():
-            raise AssertionError("undo is not a mutation")
-    if slot:
-        rapido.end_slot(state)
+def _check_guard(state: GameState, move: Guard) -> None:
+    actions.check_guard(state, move)
+    if move.gun:
+        guns.check_gun(state, move)
 
 
-def _end(state: GameState) -> None:
+def _no_check(state: GameState, move: Move) -> None:
+    pass
+
+
+def _place(state: GameState, move: Place) -> None:
+    actions.do_place(state, move)
+    if state.final_placement:
+        finish_game(state)
+    elif state.stage is Stage.PLACING:
+        rapido.after_place(state, move.space)
+
+
+def _walk(state: GameState, move: Walk) -> None:
+    cost = path_costs(state, move.source, state.to_act)[move.target]
+    actions.do_walk_or_transfer(state, move, cost)
+
+
+def _transfer(state: GameState, move: Transfer) -> None:
+    actions.do_walk_or_transfer(state, move, 1)
+
+
+def _bid(state: GameState, move: Bid) -> None:
+    state.high_bid, state.high_bidder = move.count, state.to_act
+    next_bidder(state)
+
+
+def _pass(state: GameState, move: Pass) -> None:
+    state.mutable("passed")[state.to_act] = True
+    if state.first_passer == NOBODY:
+        state.first_passer = state.to_act
+    next_bidder(state)
+
+
+def _pick(state: GameState, move: Pick) -> None:
+    if state.variant is Variant.RAPIDO:
+        rapido.pick(state, move)
+    else:
+        pick(state, move)
+
+
+def _end(state: GameState, move: End) -> None:
     if state.phase is Phase.SCORING:
         end_scoring_turn(state)
     elif state.variant is not Variant.RAPIDO:
@@ -203,6 +178,29 @@ def _end(state: GameState) -> None:
         rapido.end_slot(state)
     else:
         rapido.end_extra_turn(state)
+
+
+def _undo_is_no_mutation(state: GameState, move: Move) -> None:
+    raise AssertionError("undo is not a mutation")
+
+
+_CHECKS: Final[dict[type, Callable[[GameState, Any], None]]] = {
+    Place: actions.check_place, Deploy: actions.check_deploy, Transfer: actions.check_transfer,
+    Walk: actions.check_walk, Uncover: actions.check_uncover, Recover: actions.check_recover,
+    Exchange: actions.check_exchange, Camp: actions.check_camp, Guard: _check_guard,
+    Obstacle: obstacles.check_obstacle, Fire: guns.check_fire, Bid: actions.check_bid, Pass: actions.check_pass,
+    Pick: actions.check_pick, Jump: lambda state, move: check_jump(state, move),
+    Declare: lambda state, move: check_declare(state, move), End: _check_end, Undo: _no_check,
+}
+"""Per move type: raise the ``IllegalMove`` that forbids the move now, if any."""
+
+_MUTATIONS: Final[dict[type, Callable[[GameState, Any], None]]] = {
+    Place: _place, Deploy: actions.do_deploy, Transfer: _transfer, Walk: _walk, Uncover: actions.do_uncover,
+    Recover: actions.do_recover, Exchange: actions.do_exchange, Camp: actions.do_camp, Guard: actions.do_guard,
+    Obstacle: obstacles.do_obstacle, Fire: guns.do_fire, End: _end, Bid: _bid, Pass: _pass, Pick: _pick,
+    Jump: rapido.choose, Declare: declare, Undo: _undo_is_no_mutation,
+}
+"""Per move type: carry out a checked move on a fresh fork (an action in a Rápido slot also ends the slot)."""
 
 
 def check_jump(state: GameState, move: Jump) -> None:
@@ -231,10 +229,13 @@ def _undo(state: GameState) -> GameState:
         if state.turn_moves:
             raise IllegalMove("undo.dice" if state.setup.rolls else "undo.wafer")
         raise IllegalMove("undo.nothing")
+    if state._prev is not None:
+        return state._prev.fork()
+    # A state read from a snapshot, or changed by hand, keeps no earlier states: replay the turn.
     assert state.undo_base is not None
     s = state.undo_base.clone()
     for m in state.undo_moves[:-1]:
-        s = _apply_action(s, m)
+        s, _ = _apply_action(s, m)
     return s
 
 
@@ -264,25 +265,30 @@ def apply(
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
         move = parse_move(move)
-    if isinstance(move, Obstacle | Fire | Jump | Declare) or (isinstance(move, Guard) and move.gun):
-        unknown = not_in_game(move, game_words(state))
-        if unknown is not None:
-            raise unknown
+    word = _OPTION_MOVES.get(type(move))
+    if word is not None and (move.gun if isinstance(move, Guard) else True):
+        words = game_words(state)
+        if word not in words:
+            unknown = not_in_game(move, words)
+            if unknown is not None:
+                raise unknown
     if state.phase is Phase.FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    new = _apply_action(state, move)
+    new, written = _apply_action(state, move)
     new.version = state.version + 1
-    if isinstance(move, Exchange | Fire):
-        move = replace(move, player=state.players[find_player(state, move.player)])
-    new.log = (*state.log, str(move))
+    new.log_after(state, written)
     return new
 
 
 def game_words(state: GameState) -> tuple[str, ...]:
     """Return the words of SPEC 7.0.3 that are verbs in this game."""
-    return option_words(state.setup.options, state.variant.value)
+    key = (state.setup.options, state.setup.variant)
+    words = _GAME_WORDS.get(key)
+    if words is None:
+        words = _GAME_WORDS[key] = option_words(state.setup.options, state.variant.value)
+    return words
 
 
 def validate(state: GameState, move: Move | str) -> Move:

@@ -3,13 +3,18 @@
 Only the service layer holds a ``GameState``; pictures, messages and computer players get a
 ``GameView`` (``engine.view``). A state is never changed after it is built: ``engine.rules.apply``
 returns a new one. Turn, phase and auction state are explicit fields, not inferred.
+
+Copy-on-write: the state ``apply`` returns shares every list and dict the move did not change with the
+state it came from (``GameState.fork``), and the rules change a container only through ``mutable`` /
+``mutable_workers`` / ``mutable_treasures``, which copy it first when it is shared. So change a state by
+hand (tests, computer players) only after ``clone()``, which copies everything.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final, Literal, overload
 
 from .board import SPACE_COUNT
 from .moves import Move
@@ -62,6 +67,30 @@ LEADER_REMOVED: Final = -3
 NOBODY: Final = -1
 RAPIDO_CHIPS: Final = 10
 NO_GUNS: Final[tuple[int, ...]] = (NOBODY,) * SPACE_COUNT
+LOG_TAIL: Final = 32
+"""The log's newest moves kept apart from the rest (see ``GameState.log``), at most this many."""
+
+_SHARED_FIELDS: Final = (
+    "explored", "tile", "terrain", "rotation", "stones", "value", "wafers", "camp", "guard",
+    "leader", "supply", "removed", "camps_left", "guards_left", "score", "had_turn", "passed",
+    "temple_supply", "uncovered", "recovered",
+)
+"""The lists and dicts a fresh fork shares with its parent until the rules change them (``mutable``)."""
+_BIT: Final[dict[str, int]] = {name: 1 << i for i, name in enumerate(_SHARED_FIELDS)}
+_WORKERS: Final = 1 << len(_SHARED_FIELDS)
+_TREASURES: Final = _WORKERS << 1
+_WORKER_ROW: Final = _TREASURES << 1
+"""``_WORKER_ROW << p``: player p's row of ``workers``; ``_TREASURE_DICT << p``: its ``treasures``."""
+_TREASURE_DICT: Final = _WORKER_ROW << 4
+_OWNS_ALL: Final = (_TREASURE_DICT << 4) - 1
+
+Edges = tuple[tuple[tuple[int, int], ...], ...]
+"""The board as a graph: per space, ``(neighbour, AP to cross)`` for every border a figure may cross."""
+
+IntList = Literal["rotation", "value", "camp", "guard", "leader", "supply", "removed", "camps_left", "guards_left",
+                  "score"]
+BoolList = Literal["explored", "had_turn", "passed"]
+IntDict = Literal["temple_supply", "uncovered", "recovered"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,19 +147,26 @@ class GameState:
     """A snapshot of a game. Build one with ``engine.new_game``; change it only through ``engine.apply``."""
 
     __slots__ = (
-        "_paths", "acquired", "ap", "bidders", "camp", "camps_left", "chips", "chosen", "counts", "declared_no",
-        "display_volcanoes", "explored", "final_placement", "fired", "first_passer", "guard", "guards_left",
-        "gun", "had_turn", "hand", "hands", "high_bid", "high_bidder", "jump", "last_placer", "last_turn",
-        "leader", "log", "obstacles", "passed", "phase", "recovered", "removed", "roll_pos", "rotation",
-        "round", "round_order", "score", "score_log", "scoring_queue", "scoring_round", "setup", "shown",
-        "slots", "stack_pos", "stage", "stones", "supply", "temple_supply", "terrain", "tile", "to_act",
-        "treasures", "turn", "turn_moves", "uncovered", "undo_base", "undo_moves", "value", "version",
-        "volcano_player", "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
+        "_edges", "_edges_paths", "_log_head", "_log_tail", "_owned", "_paths", "_prev", "acquired", "ap", "bidders",
+        "camp", "camps_left", "chips", "chosen", "counts", "declared_no", "display_volcanoes", "explored",
+        "final_placement", "fired", "first_passer", "guard", "guards_left", "gun", "had_turn", "hand", "hands",
+        "high_bid", "high_bidder", "jump", "last_placer", "last_turn", "leader", "obstacles", "passed", "phase",
+        "recovered", "removed", "roll_pos", "rotation", "round", "round_order", "score", "score_log", "scoring_queue",
+        "scoring_round", "setup", "shown", "slots", "stack_pos", "stage", "stones", "supply", "temple_supply",
+        "terrain", "tile", "to_act", "treasures", "turn", "turn_moves", "uncovered", "undo_base", "undo_moves",
+        "value", "version", "volcano_player", "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
     )
 
     setup: Setup
     version: int
-    log: tuple[str, ...]
+    _log_head: tuple[str, ...]
+    _log_tail: tuple[str, ...]
+    """The log is ``_log_head + _log_tail``: appending copies only the short tail (see ``log``)."""
+    _owned: int
+    """Bits of the containers this state owns and may change in place (copy-on-write, see ``mutable``)."""
+    _prev: GameState | None
+    """The state before the last action in ``undo_moves``, so that ``undo`` need not replay the turn; ``None``
+    when nothing can be undone, and on a ``clone`` (which undoes by replaying from ``undo_base``)."""
     # the board, per space index
     explored: list[bool]
     tile: list[str | None]
@@ -180,6 +216,11 @@ class GameState:
     high_bidder: int
     first_passer: int
     _paths: dict[int, dict[int, int]]
+    """Cheapest path costs per source (and mover, with guns), shared by every state with the same board and
+    replaced by a new dict when the board changes (``engine.geometry.board_changed``)."""
+    _edges: Edges
+    _edges_paths: dict[int, dict[int, int]] | None
+    """The ``_paths`` dict whose board ``_edges`` describes: a new path cache (or one reset by hand) leaves it stale."""
     # Indiana Jones (7.2)
     roll_pos: int
     """Rolls made so far (``setup.rolls[:roll_pos]``)."""
@@ -249,32 +290,57 @@ class GameState:
             return volcanoes_added(len(self.players), self.stack_pos)
         return 3
 
-    def clone(self) -> GameState:
-        """Return a copy that can be changed without touching this state.
+    @property
+    def log(self) -> tuple[str, ...]:
+        """Every move applied so far, in canonical notation."""
+        tail = self._log_tail
+        return self._log_head + tail if tail else self._log_head
 
-        Every slot is written out (a loop over ``__slots__`` costs six times as much); the lists
-        and dicts that actions change in place are copied, everything else is immutable and shared.
+    @log.setter
+    def log(self, moves: tuple[str, ...]) -> None:
+        self._log_head, self._log_tail = tuple(moves), ()
+
+    def log_after(self, before: GameState, text: str) -> None:
+        """Make this state's log ``before``'s log and then ``text`` (the state ``apply`` builds from ``before``;
+        an undo's state was built from an earlier one). Only the short tail is copied, and it is folded into
+        the head every ``LOG_TAIL`` moves, so a move does not cost a copy of the whole log."""
+        head, tail = before._log_head, before._log_tail
+        if len(tail) < LOG_TAIL:
+            self._log_head, self._log_tail = head, (*tail, text)
+        else:
+            self._log_head, self._log_tail = head + tail, (text,)
+
+    def fork(self) -> GameState:
+        """Return a state to build the next one in: it shares every container with this state, and the rules
+        copy one only when they change it (``mutable``). Neither of the two may then be changed by hand.
+
+        Every slot is written out (a loop over ``__slots__`` costs six times as much).
         """
         c = GameState.__new__(GameState)
+        c._log_head = self._log_head
+        c._log_tail = self._log_tail
         c._paths = self._paths
+        c._edges = self._edges
+        c._edges_paths = self._edges_paths
+        c._prev = self._prev
         c.acquired = self.acquired
         c.ap = self.ap
         c.bidders = self.bidders
-        c.camp = list(self.camp)
-        c.camps_left = list(self.camps_left)
+        c.camp = self.camp
+        c.camps_left = self.camps_left
         c.chips = self.chips
         c.chosen = self.chosen
         c.counts = self.counts
         c.declared_no = self.declared_no
         c.display_volcanoes = self.display_volcanoes
-        c.explored = list(self.explored)
+        c.explored = self.explored
         c.final_placement = self.final_placement
         c.fired = self.fired
         c.first_passer = self.first_passer
-        c.guard = list(self.guard)
-        c.guards_left = list(self.guards_left)
+        c.guard = self.guard
+        c.guards_left = self.guards_left
         c.gun = self.gun
-        c.had_turn = list(self.had_turn)
+        c.had_turn = self.had_turn
         c.hand = self.hand
         c.hands = self.hands
         c.high_bid = self.high_bid
@@ -282,18 +348,17 @@ class GameState:
         c.jump = self.jump
         c.last_placer = self.last_placer
         c.last_turn = self.last_turn
-        c.leader = list(self.leader)
-        c.log = self.log
+        c.leader = self.leader
         c.obstacles = self.obstacles
-        c.passed = list(self.passed)
+        c.passed = self.passed
         c.phase = self.phase
-        c.recovered = dict(self.recovered)
-        c.removed = list(self.removed)
+        c.recovered = self.recovered
+        c.removed = self.removed
         c.roll_pos = self.roll_pos
-        c.rotation = list(self.rotation)
+        c.rotation = self.rotation
         c.round = self.round
         c.round_order = self.round_order
-        c.score = list(self.score)
+        c.score = self.score
         c.score_log = self.score_log
         c.scoring_queue = self.scoring_queue
         c.scoring_round = self.scoring_round
@@ -302,27 +367,105 @@ class GameState:
         c.slots = self.slots
         c.stack_pos = self.stack_pos
         c.stage = self.stage
-        c.stones = list(self.stones)
-        c.supply = list(self.supply)
-        c.temple_supply = dict(self.temple_supply)
-        c.terrain = list(self.terrain)
-        c.tile = list(self.tile)
+        c.stones = self.stones
+        c.supply = self.supply
+        c.temple_supply = self.temple_supply
+        c.terrain = self.terrain
+        c.tile = self.tile
         c.to_act = self.to_act
-        c.treasures = [dict(t) for t in self.treasures]
+        c.treasures = self.treasures
         c.turn = self.turn
         c.turn_moves = self.turn_moves
-        c.uncovered = dict(self.uncovered)
+        c.uncovered = self.uncovered
         c.undo_base = self.undo_base
         c.undo_moves = self.undo_moves
-        c.value = list(self.value)
+        c.value = self.value
         c.version = self.version
         c.volcano_player = self.volcano_player
         c.volcano_queue = self.volcano_queue
         c.volcanoes_taken = self.volcanoes_taken
         c.wafer_pos = self.wafer_pos
+        c.wafers = self.wafers
+        c.workers = self.workers
+        c._owned = 0
+        self._owned = 0
+        return c
+
+    def clone(self) -> GameState:
+        """Return a copy that can be changed by hand without touching this state: every list and dict is copied."""
+        c = self.fork()
+        c.camp = list(self.camp)
+        c.camps_left = list(self.camps_left)
+        c.explored = list(self.explored)
+        c.guard = list(self.guard)
+        c.guards_left = list(self.guards_left)
+        c.had_turn = list(self.had_turn)
+        c.leader = list(self.leader)
+        c.passed = list(self.passed)
+        c.recovered = dict(self.recovered)
+        c.removed = list(self.removed)
+        c.rotation = list(self.rotation)
+        c.score = list(self.score)
+        c.stones = list(self.stones)
+        c.supply = list(self.supply)
+        c.temple_supply = dict(self.temple_supply)
+        c.terrain = list(self.terrain)
+        c.tile = list(self.tile)
+        c.treasures = [dict(t) for t in self.treasures]
+        c.uncovered = dict(self.uncovered)
+        c.value = list(self.value)
         c.wafers = list(self.wafers)
         c.workers = [list(row) for row in self.workers]
+        c._owned = _OWNS_ALL
+        c._prev = None
         return c
+
+    @overload
+    def mutable(self, name: IntList) -> list[int]: ...
+    @overload
+    def mutable(self, name: BoolList) -> list[bool]: ...
+    @overload
+    def mutable(self, name: IntDict) -> dict[int, int]: ...
+    @overload
+    def mutable(self, name: Literal["tile"]) -> list[str | None]: ...
+    @overload
+    def mutable(self, name: Literal["terrain"]) -> list[Terrain | None]: ...
+    @overload
+    def mutable(self, name: Literal["stones"]) -> list[tuple[int, ...]]: ...
+    @overload
+    def mutable(self, name: Literal["wafers"]) -> list[tuple[str, ...]]: ...
+
+    def mutable(self, name: str) -> Any:
+        """Return the list or dict field ``name`` to change in place, copied first if this state shares it."""
+        bit = _BIT[name]
+        value = getattr(self, name)
+        if not self._owned & bit:
+            value = value.copy()
+            setattr(self, name, value)
+            self._owned |= bit
+        return value
+
+    def mutable_workers(self, player: int) -> list[int]:
+        """Return the player's row of ``workers`` to change in place (copy-on-write, as ``mutable``)."""
+        owned = self._owned
+        bit = _WORKER_ROW << player
+        if not owned & bit:
+            if not owned & _WORKERS:
+                self.workers = list(self.workers)
+            self.workers[player] = list(self.workers[player])
+            self._owned = owned | bit | _WORKERS
+        return self.workers[player]
+
+    def mutable_treasures(self, player: int) -> dict[str, int]:
+        """Return the player's ``treasures`` to change in place (copy-on-write, as ``mutable``)."""
+        owned = self._owned
+        bit = _TREASURE_DICT << player
+        if not owned & bit:
+            if not owned & _TREASURES:
+                self.treasures = list(self.treasures)
+            self.treasures[player] = dict(self.treasures[player])
+            self._owned = owned | bit | _TREASURES
+        return self.treasures[player]
 
     def strength(self, player: int, space: int) -> int:
         """Return the player's strength on a space: workers count 1, the leader 3."""
@@ -333,7 +476,7 @@ class GameState:
         return self.workers[player][space] + (1 if self.leader[player] == space else 0)
 
     def __eq__(self, other: object) -> bool:
-        """Two states are equal when every field is (the path cache aside)."""
+        """Two states are equal when every field is (the caches and the copy-on-write bookkeeping aside)."""
         if not isinstance(other, GameState):
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in _COMPARED)
@@ -345,7 +488,7 @@ class GameState:
         return f"<GameState v{self.version} {self.phase.value} to_act={who} ap={self.ap}>"
 
 
-_COMPARED: Final = tuple(name for name in GameState.__slots__ if name != "_paths")
+_COMPARED: Final = ("log", *(name for name in GameState.__slots__ if not name.startswith("_")))
 
 
 def blank_state(setup: Setup) -> GameState:
@@ -355,6 +498,8 @@ def blank_state(setup: Setup) -> GameState:
     s.setup = setup
     s.version = 0
     s.log = ()
+    s._owned = _OWNS_ALL
+    s._prev = None
     s.explored = [False] * SPACE_COUNT
     s.tile = [None] * SPACE_COUNT
     s.terrain = [None] * SPACE_COUNT
@@ -405,6 +550,7 @@ def blank_state(setup: Setup) -> GameState:
     s.high_bidder = NOBODY
     s.first_passer = NOBODY
     s._paths = {}
+    s._edges, s._edges_paths = (), None
     s.roll_pos = 0
     s.obstacles = frozenset()
     s.gun = NO_GUNS

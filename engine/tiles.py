@@ -39,6 +39,11 @@ class Hexagon:
         r = rotation % 6
         return self.stones[-r:] + self.stones[:-r] if r else self.stones
 
+    @property
+    def rotations(self) -> tuple[tuple[int, ...], ...]:
+        """The stones per side at each rotation 0–5 (``rotated`` for each)."""
+        return _ROTATIONS[self.id]
+
     def describe(self) -> str:
         """Return the hexagon as a player names it, e.g. ``"temple (5)"`` or ``"treasure (3 masks)"``."""
         if self.terrain is Terrain.TEMPLE:
@@ -81,6 +86,10 @@ HEXAGONS: Final[dict[str, Hexagon]] = {
     )
 }
 """The 36 terrain hexagons by id, in id order."""
+
+_ROTATIONS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+    h.id: tuple(h.rotated(r) for r in range(6)) for h in HEXAGONS.values()
+}
 
 LETTERS: Final = "ABCDEFG"
 
