@@ -2,6 +2,7 @@
 
     moves = plan(view(state, seat), "strong", seed=1)   # the seat's moves from now on
     state, played = computer_turn(state, "easy", seed=1)  # a driver: plays the seat to act
+    why = explain(view(state, seat), moves)  # a Msg: why those moves are good, in one line
 
 Levels: ``random`` (any legal move), ``easy`` (greedy, judges only its own position) and ``strong``
 (a beam search over the turn's actions, judged against its opponents, with bids). Where a player
@@ -25,12 +26,13 @@ from ..moves import Move, parse_move
 from ..rules import apply
 from ..state import GameState
 from ..view import GameView, view
+from .explain import explain
 from .levels import plan
 from .sample import determinize
 
 LEVELS: Final = ("random", "easy", "strong")
 
-__all__ = ["LEVELS", "Decide", "choose_move", "computer_turn", "determinize", "plan", "play_decisions"]
+__all__ = ["LEVELS", "Decide", "choose_move", "computer_turn", "determinize", "explain", "plan", "play_decisions"]
 
 Decide = Callable[[GameView, int], Sequence[Move | str]]
 """A player as a function: the seat's view and a seed in, its moves out (as ``plan`` returns them)."""
