@@ -2,9 +2,10 @@
 
 Plays seeded 4-player games (one strong player against three easy ones, both variants) and times
 every decision of each level: a whole turn (``computer_turn``: the view, the sampled state, the
-search and the plans after each recovered wafer), a scoring turn, a bid or a pick. Prints the median,
+search and the plans after each recovered wafer), a scoring turn, a bid or a pick. Times are CPU time of
+this process (``time.process_time``: one core, whatever else the machine runs). Prints the median,
 90th percentile and slowest per level and kind of decision, and whether the strong player's median
-turn meets the target.
+turn and its slowest decision meet the targets.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engine import Phase, new_game  # noqa: E402
 from engine.ai import computer_turn  # noqa: E402
 
 TARGET_STRONG_TURN_MS = 300.0
+TARGET_STRONG_WORST_MS = 1000.0
 
 
 def kind(phase: Phase) -> str:
@@ -39,9 +41,9 @@ def main() -> int:
             state = new_game(["Ana", "Ben", "Cid", "Dee"], variant, seed=500 + g)
             while not state.finished:
                 seat, what = state.to_act, kind(state.phase)
-                start = time.perf_counter()
+                start = time.process_time()
                 state, _ = computer_turn(state, levels[seat], seed=g)
-                times.setdefault((levels[seat], what), []).append(time.perf_counter() - start)
+                times.setdefault((levels[seat], what), []).append(time.process_time() - start)
     print(f"{'level':<7} {'decision':<13} {'count':>6} {'median':>9} {'p90':>9} {'slowest':>9}")
     for (level, what), values in sorted(times.items()):
         values.sort()
@@ -52,6 +54,9 @@ def main() -> int:
     median = 1000 * statistics.median(strong)
     verdict = "met" if median <= TARGET_STRONG_TURN_MS else "MISSED"
     print(f"strong turn median {median:.0f} ms, target ≤ {TARGET_STRONG_TURN_MS:.0f} ms: {verdict}")
+    worst = 1000 * max(t for (level, _), values in times.items() if level == "strong" for t in values)
+    verdict = "met" if worst <= TARGET_STRONG_WORST_MS else "MISSED"
+    print(f"strong slowest decision {worst:.0f} ms, target ≤ {TARGET_STRONG_WORST_MS:.0f} ms: {verdict}")
     return 0
 
 
