@@ -10,6 +10,13 @@
 3. Measures the memory a live game costs: the Python heap (tracemalloc) after ``--live`` started games
    have each been loaded into the service's state cache, divided by their number.
 
+4. Beyond one process (issue 15): commands per second and p99 of one bot process on SQLite, then of 1, 2 and 4
+   processes on one PostgreSQL database (each process a ``ShardedTikalBot`` with its shard's guild and
+   ``--scale-games`` games), all started together and each sending ``--scale-commands`` commands as fast as it
+   can. PostgreSQL is ``--pg-url``, or a throwaway server started here with its durable defaults (fsync on,
+   every commit on disk, like the SQLite file's ``synchronous=FULL``); without server binaries that part is
+   skipped. ``--scale-only`` runs only this part.
+
 Targets: p50 ≤ 80 ms, p99 ≤ 200 ms, 1,000 live games in ≤ 300 MB.
 """
 
@@ -18,6 +25,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
+import os
 import random
 import statistics
 import sys
@@ -25,11 +34,12 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
-from bot.adapter.app import TikalBot  # noqa: E402
+from bot.adapter.app import TikalBot, make_bot  # noqa: E402
 from tests.bot.adapter import discordkit  # noqa: E402
 from tests.bot.adapter.discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
 from tests.bot.adapter.wire import Wire  # noqa: E402
@@ -42,11 +52,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def start_bot(path: Path, channels: list[int]) -> Wire:
-    bot = TikalBot(discordkit.settings(path))
+async def start_bot(path: Path | str, channels: list[int], *, guild: int = GUILD, **shards: Any) -> Wire:
+    bot = make_bot(discordkit.settings(path, **shards))
     wire = Wire(bot)
     await wire.start()
-    wire.add_guild(GUILD, owner_id=MOD, members=dict(NAMES), channels=channels,
+    wire.add_guild(guild, owner_id=MOD, members=dict(NAMES), channels=channels,
                    everyone_permissions=PLAYER_PERMISSIONS)
     await bot.outbox.resumed.wait()
     return wire
@@ -57,7 +67,7 @@ Costs = dict[str, list[tuple[int, int, int]]]
 
 
 async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: random.Random,
-                         costs: Costs | None = None) -> dict[str, list[float]]:
+                         costs: Costs | None = None, guild: int = GUILD) -> dict[str, list[float]]:
     bot = wire.client
     assert isinstance(bot, TikalBot)
     actions: dict[int, int] = dict.fromkeys(games, 0)
@@ -65,18 +75,18 @@ async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: ran
     for _ in range(count):
         game_id = rng.choice(list(games))
         channel = games[game_id]
-        view = await bot.core.service.view(GUILD, game_id)
+        view = await bot.core.service.view(guild, game_id)
         if view.finished:
             continue
         assert view.to_act is not None
-        game = await bot.core.service.game(GUILD, game_id)
+        game = await bot.core.service.game(guild, game_id)
         seat = game.at_seat(view.to_act)
         assert seat is not None
-        entries = await bot.core.service.legal_moves(GUILD, game_id, seat.member_id)
+        entries = await bot.core.service.legal_moves(guild, game_id, seat.member_id)
         move = discordkit.pick_move(entries, rng, actions[game_id])
         actions[game_id] = 0 if str(move) == "end" else actions[game_id] + 1
         name, options = discordkit.as_command(move)
-        payload = wire.command_payload(name, options, guild_id=GUILD, channel_id=channel, user_id=seat.member_id,
+        payload = wire.command_payload(name, options, guild_id=guild, channel_id=channel, user_id=seat.member_id,
                                        name=NAMES[seat.member_id])
         counted = bot.core.service.loads, bot.core.storage.reads, bot.core.storage.transactions
         began = time.perf_counter()
@@ -142,12 +152,142 @@ def late_state_size(games: int = 20, moves: int = 250) -> float:
     return used / games
 
 
+async def worker(args: argparse.Namespace) -> None:
+    """One bot process of the scale part: its shard's guild and games; times its commands after the "go" line."""
+    guild = (args.count * 10 + args.shard) << 22  # on shard ``args.shard`` of ``args.count``
+    channels = [9_500_000 + args.shard * 1000 + i for i in range(args.scale_games)]
+    shards: dict[str, Any] = {"shard_count": args.count, "shard_ids": str(args.shard)} if args.count > 1 else {}
+    wire = await start_bot(args.database, channels, guild=guild, **shards)
+    games = {}
+    for channel in channels:
+        games[await discordkit.open_game(wire, PLAYERS, channel=channel, guild=guild)] = channel
+    rng = random.Random(args.shard)
+    await timed_commands(wire, games, 10, rng, guild=guild)  # warm-up: the cached picture layers
+    print(json.dumps({"ready": True}), flush=True)
+    sys.stdin.readline()
+    began = time.perf_counter()
+    timings = await timed_commands(wire, games, args.scale_commands, rng, guild=guild)
+    elapsed = time.perf_counter() - began
+    await wire.close()
+    print(json.dumps({"elapsed": elapsed, "latencies": [t for ts in timings.values() for t in ts]}), flush=True)
+
+
+async def scale_run(database: str, processes: int, games: int, commands: int) -> tuple[float, float, float, int]:
+    """``processes`` workers on ``database`` at once: commands per second, p50 and p99 (ms), commands."""
+    procs = []
+    for shard in range(processes):
+        procs.append(await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--worker", "--database", database, "--count", str(processes), "--shard",
+            str(shard), "--scale-games", str(games), "--scale-commands", str(commands), cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE))
+    for proc in procs:
+        assert proc.stdout is not None
+        assert json.loads(await proc.stdout.readline()) == {"ready": True}
+    began = time.perf_counter()
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    results = []
+    for proc in procs:
+        assert proc.stdout is not None
+        results.append(json.loads(await proc.stdout.readline()))
+        await proc.wait()
+    wall = time.perf_counter() - began
+    latencies = [t for r in results for t in r["latencies"]]
+    return (len(latencies) / wall, statistics.median(latencies) * 1e3, percentile(latencies, 0.99) * 1e3,
+            len(latencies))
+
+
+async def startup_check(database: str, guilds: int = 10_000) -> tuple[float, float, float]:
+    """Seconds of the start-up membership check (``GuildRemoval.reconcile``) with ``guilds`` servers stored: all of
+    them present; then a tenth of them gone (marked removed) and the others present; and, for comparison, the
+    check as it was before (one transaction per server: ``added`` for each)."""
+    from bot.core import sql
+    from bot.core.assembly import Core
+
+    core = await Core.open(database)
+    try:
+        ids = [(i + 1) << 22 for i in range(guilds)]
+        async with core.storage.transaction() as tx:
+            await sql.run_many(tx, "INSERT INTO guild_timing (guild_id, updated_at) VALUES (?, 0)", [(g,) for g in ids])
+        began = time.perf_counter()
+        await core.removal.reconcile(ids)
+        present = time.perf_counter() - began
+        began = time.perf_counter()
+        await core.removal.reconcile(ids[guilds // 10:])
+        some_gone = time.perf_counter() - began
+        began = time.perf_counter()
+        for guild in ids:
+            await core.removal.added(guild)
+        one_by_one = time.perf_counter() - began
+    finally:
+        await core.close()
+    return present, some_gone, one_by_one
+
+
+async def scale(args: argparse.Namespace, tmp: Path) -> None:
+    print(f"beyond one process: each process {args.scale_games} games, {args.scale_commands} commands, all at once "
+          f"({os.cpu_count()} cores)")
+    checks = [("SQLite", await startup_check(str(tmp / "check.sqlite3")))]
+    rows = [("SQLite, 1 process", await scale_run(str(tmp / "scale.sqlite3"), 1, args.scale_games,
+                                                  args.scale_commands))]
+    cluster = None
+    url = args.pg_url
+    if url is None:
+        from tests.pgcluster import Cluster, server_binaries
+
+        binaries = server_binaries()
+        if binaries is None:
+            print("  PostgreSQL: skipped (no server binaries; install postgresql or pass --pg-url)")
+        else:
+            cluster = Cluster(binaries).start(durable=True)
+    try:
+        if cluster is not None:
+            check_url = await cluster.create_database()
+            checks.append(("PostgreSQL", await startup_check(check_url)))
+            await cluster.drop_database(check_url)
+        for processes in (1, 2, 4):
+            if cluster is not None:
+                url = await cluster.create_database()
+            if url is None:
+                break
+            rows.append((f"PostgreSQL, {processes} process{'es' if processes > 1 else ''}",
+                         await scale_run(url, processes, args.scale_games, args.scale_commands)))
+            if cluster is not None:
+                await cluster.drop_database(url)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    for name, (per_second, p50, p99, count) in rows:
+        print(f"  {name:<24} {per_second:6.1f} commands/s   p50 {p50:6.1f} ms   p99 {p99:6.1f} ms   (n={count})")
+    for name, (present, some_gone, one_by_one) in checks:
+        print(f"  start-up check of 10,000 servers, {name}: {present * 1e3:.0f} ms (all present), "
+              f"{some_gone * 1e3:.0f} ms (1,000 gone: marked removed); one transaction per server as before: "
+              f"{one_by_one:.1f} s")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--commands", type=int, default=600)
     parser.add_argument("--live", type=int, default=1000)
+    parser.add_argument("--scale-games", type=int, default=20)
+    parser.add_argument("--scale-commands", type=int, default=300)
+    parser.add_argument("--scale-only", action="store_true")
+    parser.add_argument("--pg-url", default=None)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--database", help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
+    parser.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        await worker(args)
+        return
+    if args.scale_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            await scale(args, Path(tmp))
+        return
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as tmp:
         channels = [8_000_000 + i for i in range(args.games)]
@@ -194,6 +334,8 @@ async def main() -> None:
     late = late_state_size()
     print(f"memory: a late-game state (250 moves, log and undo base included) holds {late / 1024:.1f} KB; "
           f"1,000 of them {late * 1000 / 2**20:.0f} MB")
+    with tempfile.TemporaryDirectory() as tmp:
+        await scale(args, Path(tmp))
 
 
 if __name__ == "__main__":

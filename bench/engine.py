@@ -22,7 +22,11 @@ What is measured (all in-process in the measuring interpreter; start-up on its o
   storage).
 - **random games**: eight seeded random games (2–4 players, both variants, and with options) played with
   ``legal_moves`` and ``apply`` by the tests' random players, in games per second.
-- **start-up**: ``python -c "import engine"``, median of 7 runs, next to a bare ``python -c pass``.
+- **start-up**: ``python -c "import engine"``, median of 7 runs, next to a bare ``python -c pass``: first with
+  the engine's bytecode cached (``__pycache__``, written with ``compileall`` first: what every run after the
+  first one loads, and what an installed package loads), then with no bytecode cache, every engine module
+  compiled from its source (the first run after a change, or a machine that sets ``PYTHONDONTWRITEBYTECODE``
+  and has no cache).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -176,13 +181,46 @@ def run_worker(root: Path, records_path: Path) -> dict[str, float]:
 
 
 def startup(root: Path, code: str) -> tuple[float, float]:
-    """Return the wall time and the CPU time (user + system) of ``python -c code`` in ``root``."""
+    """Return the wall time and the CPU time (user + system) of ``python -c code`` in ``root`` (writing no
+    bytecode: the cache stays as ``bytecode`` made it)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], cwd=root, check=True)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, env=env)
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def bytecode(root: Path, cached: bool) -> None:
+    """Write the bytecode cache of ``root``'s engine (``compileall``), or remove it."""
+    if cached:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "engine"], cwd=root, check=True)
+    else:
+        for folder in (root / "engine").rglob("__pycache__"):
+            shutil.rmtree(folder)
+
+
+STARTUPS: tuple[tuple[str, str, bool], ...] = (
+    ("import_engine", "import engine", True), ("bare_python", "pass", True),
+    ("import_engine_uncached", "import engine", False),
+)
+
+
+def measure_startups(trees: dict[str, Path], runs: int) -> dict[str, dict[str, list[float]]]:
+    """Run each start-up of ``STARTUPS`` ``runs`` times per tree, alternating trees; wall and CPU times."""
+    starts: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
+    for cached in (False, True):
+        for root in trees.values():
+            bytecode(root, cached)
+        for _ in range(runs):
+            for name, root in trees.items():
+                for key, code, with_cache in STARTUPS:
+                    if with_cache == cached:
+                        wall, cpu = startup(root, code)
+                        starts[name].setdefault(key, []).append(wall)
+                        starts[name].setdefault(f"{key}_cpu", []).append(cpu)
+    return starts
 
 
 def extract(commit: str, folder: Path) -> None:
@@ -209,6 +247,8 @@ ROWS: tuple[tuple[str, str, float], ...] = (
     ("bare_python", "python -c pass, wall (median)", 1e3),
     ("import_engine_cpu", "python -c 'import engine', CPU (median)", 1e3),
     ("bare_python_cpu", "python -c pass, CPU (median)", 1e3),
+    ("import_engine_uncached", "import engine, no bytecode cache, wall (median)", 1e3),
+    ("import_engine_uncached_cpu", "import engine, no bytecode cache, CPU (median)", 1e3),
 )
 UNITS = {1e6: "µs", 1e3: "ms", 1.0: "/s"}
 
@@ -251,13 +291,7 @@ def compare(commit: str, rounds: int, startup_runs: int) -> int:
             for name, root in trees.items():
                 runs[name].append(run_worker(root, records_path))
             print(f"  round {i + 1}/{rounds} done, {load()}", file=sys.stderr)
-        starts: dict[str, dict[str, list[float]]] = {name: {} for name in trees}
-        for _ in range(startup_runs):
-            for name, root in trees.items():
-                for key, code in (("import_engine", "import engine"), ("bare_python", "pass")):
-                    wall, cpu = startup(root, code)
-                    starts[name].setdefault(key, []).append(wall)
-                    starts[name].setdefault(f"{key}_cpu", []).append(cpu)
+        starts = measure_startups(trees, startup_runs)
     columns = {
         name: {**{key: statistics.median(run[key] for run in runs[name]) for key in runs[name][0]},
                **{key: statistics.median(times) for key, times in starts[name].items()}}
@@ -273,10 +307,8 @@ def single(startup_runs: int) -> int:
     records = make_records()
     print(load())
     figures = measure(records)
-    for key, code in (("import_engine", "import engine"), ("bare_python", "pass")):
-        times = [startup(ROOT, code) for _ in range(startup_runs)]
-        figures[key] = statistics.median(wall for wall, _ in times)
-        figures[f"{key}_cpu"] = statistics.median(cpu for _, cpu in times)
+    for key, times in measure_startups({"this engine": ROOT}, startup_runs)["this engine"].items():
+        figures[key] = statistics.median(times)
     print_table({"this engine": figures}, {"basic": len(records["basic"]["moves"]),
                                            "auction": len(records["auction"]["moves"]),
                                            "options": [len(r["moves"]) for r in records["options"]]})

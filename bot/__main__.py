@@ -1,33 +1,101 @@
-"""``python -m bot``: the Discord bot with ``DISCORD_TOKEN``, the local console without it."""
+"""``python -m bot``: the Discord bot with ``DISCORD_TOKEN``, the local console without it.
+
+``python -m bot migrate-db [--from PATH] [--to URL]``: copy every game of a SQLite file (default ``DATABASE_PATH``)
+into an empty PostgreSQL database (default ``DATABASE_URL``) and check that each replays to its snapshot there.
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
 import sys
+from pathlib import Path
 
 from bot.config import Settings
 from bot.core.process_lock import DatabaseInUse
+from bot.core.storage import DatabaseUnavailable
+
+
+def migrate_db(settings: Settings, argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot migrate-db", description=(
+        "Copy every game of the SQLite file into an empty PostgreSQL database, then check that each game's log "
+        "replays to its snapshot there. Stop the bot first; the SQLite file is not changed."))
+    parser.add_argument("--from", dest="source", type=Path, default=settings.database_path,
+                        help="the SQLite file (default: DATABASE_PATH, %(default)s)")
+    parser.add_argument("--to", dest="target", default=None,
+                        help="the PostgreSQL database, postgresql://… (default: DATABASE_URL)")
+    args = parser.parse_args(argv)
+    target = args.target or (settings.database_url.get_secret_value() if settings.database_url else None)
+    if not target:
+        parser.error("name the PostgreSQL database with --to or DATABASE_URL")
+    if not args.source.is_file():
+        parser.error(f"there is no SQLite file at {args.source}")
+
+    async def run() -> int:
+        from bot.core.backends import is_postgres, open_storage
+        from bot.core.copy_db import copy_database
+        from bot.core.sqlite_storage import SqliteStorage
+
+        if not is_postgres(target):
+            print("the target must be a postgresql:// URL", file=sys.stderr)
+            return 2
+        source = await SqliteStorage.open(args.source)
+        try:
+            destination = await open_storage(target)
+            try:
+                done = await copy_database(source, destination, progress=lambda line: print(line, flush=True))
+            finally:
+                await destination.close()
+        finally:
+            await source.close()
+        rows = ", ".join(f"{table} {count}" for table, count in done.rows.items() if count)
+        print(f"copied {done.games} games ({rows}); {done.replayed} started games replay to their snapshots")
+        for problem in done.problems:
+            print(f"problem: {problem}", file=sys.stderr)
+        if done.ok:
+            print("done: set DATABASE_URL to the new database and start the bot (keep the SQLite file as a backup)")
+        return 0 if done.ok else 1
+
+    try:
+        return asyncio.run(run())
+    except (DatabaseInUse, DatabaseUnavailable) as error:
+        print(error, file=sys.stderr)
+        return 1
+
+QUIET: tuple[str, ...] = ("aiosqlite", "discord.http", "discord.webhook.async_")
+"""Loggers whose DEBUG lines hold SQL parameters or request bodies: a Tikal Rápido player's secret chips (kept in
+``jump_choices``, answered privately) among them. They never log below INFO."""
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in QUIET:
+        logging.getLogger(name).setLevel(max(logging.INFO, logging.getLogger().level))
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the bot; without a token, the local console (which reads the console's options from ``argv``)."""
+    """Run the bot; ``migrate-db`` copies SQLite into PostgreSQL; without a token, the local console (which
+    reads the console's options from ``argv``)."""
+    argv = sys.argv[1:] if argv is None else argv
     settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level)
+    if argv[:1] == ["migrate-db"]:
+        return migrate_db(settings, argv[1:])
     if not settings.has_token:
         from bot.local_console import run
 
-        return run(settings.board_dir, sys.argv[1:] if argv is None else argv)
+        return run(settings.board_dir, argv)
     import aiohttp
     import discord
 
-    from bot.adapter.app import TikalBot
+    from bot.adapter.app import make_bot
 
     assert settings.discord_token is not None
-    bot = TikalBot(settings)
+    bot = make_bot(settings)
     try:
         bot.run(settings.discord_token.get_secret_value(), log_handler=None)
-    except DatabaseInUse as error:
+    except (DatabaseInUse, DatabaseUnavailable) as error:
         print(error, file=sys.stderr)
         return 1
     except discord.LoginFailure:

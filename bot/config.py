@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.core.shards import Shards
 
 
 class Settings(BaseSettings):
@@ -16,6 +18,12 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = Field(default=None, description="The bot token; never logged.")
     database_path: Path = Field(default=Path("tikal.sqlite3"), description="The SQLite file with every game.")
+    database_url: SecretStr | None = Field(
+        default=None, description="postgresql://user:password@host:port/name: every game in PostgreSQL instead of "
+                                  "the SQLite file, shared by any number of bot processes. Never logged.")
+    shard_count: int | None = Field(default=None, ge=1, description="Discord shards of the whole bot (all processes).")
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None, description="The shards this process runs, e.g. 0,1 or 2-3 (needs SHARD_COUNT).")
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
     board_dir: Path = Field(default=Path("boards"), description="Where the console writes its board pictures.")
     dev_guild_id: int | None = Field(
@@ -26,6 +34,53 @@ class Settings(BaseSettings):
                                     "(auto) or never.")
     busy_timeout_ms: int = Field(default=5000, ge=0, description="How long SQLite waits for a locked database.")
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _empty_url_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _empty_count_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        """``0,1`` or ``0-3`` (or both: ``0,2-3``) as written in the environment."""
+        if not isinstance(value, str):
+            return value
+        if not value.strip():
+            return None
+        ids: list[int] = []
+        for part in value.replace(" ", "").split(","):
+            low, dash, high = part.partition("-")
+            ids.extend(range(int(low), int(high) + 1) if dash else [int(low)])
+        return tuple(ids)
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        shards = self.shards  # raises ValueError for ids without a count or out of range
+        if not shards.everything and self.database_url is None:
+            raise ValueError("SHARD_IDS names only some of the shards, so other processes run the rest: they must "
+                             "share one database, so set DATABASE_URL (PostgreSQL). A SQLite file serves one "
+                             "process.")
+        return self
+
     @property
     def has_token(self) -> bool:
         return self.discord_token is not None and bool(self.discord_token.get_secret_value().strip())
+
+    @property
+    def database(self) -> str | Path:
+        """What ``open_storage`` opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url.get_secret_value() if self.database_url is not None else self.database_path
+
+    @property
+    def shards(self) -> Shards:
+        return Shards.of(self.shard_count, self.shard_ids)
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot connects to Discord as shards (``SHARD_COUNT`` set): discord.py's ``AutoShardedBot``."""
+        return self.shard_count is not None

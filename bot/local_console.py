@@ -18,13 +18,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-from bot.core.help import RULES
+from bot.core.help import RULES, explained
 from bot.core.hints import hint_text, suggest
 from engine import GameView, Phase, record_of, view
 from engine.board import parse_space
 from engine.console import Console, status_text
 from engine.messages import Speaker
-from render import legend_lines, render_board, render_detail, render_placement, render_zoom
+from render import legend_lines, option_legend_lines, render_board, render_detail, render_placement, render_zoom
 
 COMMAND_WORDS: Final = ("tikal", "tikal-game", "tikal-mod")
 ONLY_IN_DISCORD: Final = ("new", "join", "leave", "start", "games", "history", "export", "resign", "order",
@@ -136,8 +136,13 @@ class LocalTable:
         return out
 
     def _rules(self) -> str:
+        """The short rules, this game's variant and options (as ``/tikal-game rules`` in its channel), the legend."""
+        setup = self.console.state.setup
+        options = [o.value for o in setup.options]
         lines = [f"{name}: {text}" for name, text in RULES]
-        return "\n".join([*lines, "", *legend_lines(locale=self.t.locale)])
+        lines += [f"This game: {name}: {text}" for name, text in explained(setup.variant.value, options)]
+        legend = [*legend_lines(locale=self.t.locale), *option_legend_lines(options, locale=self.t.locale)]
+        return "\n".join([*lines, "", *legend])
 
     def _hint(self) -> str:
         state = self.console.state

@@ -12,8 +12,13 @@ from collections.abc import Set as AbstractSet
 from typing import Final
 
 from .board import NEIGHBOURS, SPACE_COUNT
-from .state import NO_GUNS, NOBODY, Edges, GameState
+from .state import NO_GUNS, NOBODY, Edges, GameState, PathCache
 from .tiles import HEXAGONS, Terrain
+
+# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
+# move's time in all): the code below compares with these names instead.
+_TERRAIN_VOLCANO: Final = Terrain.VOLCANO
+
 
 Explored = Sequence[bool]
 Terrains = Sequence[Terrain | None]
@@ -46,7 +51,7 @@ def crossing_cost(
     other = NEIGHBOURS[space][side]
     if other < 0 or not explored[space] or not explored[other]:
         return 0
-    if terrain[other] is Terrain.VOLCANO or terrain[space] is Terrain.VOLCANO:
+    if terrain[other] is _TERRAIN_VOLCANO or terrain[space] is _TERRAIN_VOLCANO:
         return 0
     cost = stones[space][side] + stones[other][(side + 3) % 6]
     if cost and obstacles and border(space, other) in obstacles:
@@ -70,12 +75,12 @@ def _edge_row(explored: Explored, terrain: Terrains, stones: Stones, obstacles: 
         tuple[int, int], ...]:
     """Return ``(neighbour, AP)`` for every border a figure may cross from ``here``, sides N … NW in order.
     An unexplored space keeps the borders of its printed stones (a state changed by hand may start a path there)."""
-    if terrain[here] is Terrain.VOLCANO:
+    if terrain[here] is _TERRAIN_VOLCANO:
         return ()
     mine = stones[here]
     row = []
     for side, there in NEAR[here]:
-        if explored[there] and terrain[there] is not Terrain.VOLCANO:
+        if explored[there] and terrain[there] is not _TERRAIN_VOLCANO:
             step = mine[side] + stones[there][(side + 3) % 6]
             if step:
                 if obstacles and border(here, there) in obstacles:
@@ -155,37 +160,103 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
-    blocked = gun_blocked(state.gun, mover) if state.gun is not NO_GUNS and mover != NOBODY else NO_SPACES
-    key = source if not blocked else source + SPACE_COUNT * (mover + 1)  # one cache entry per blocked mover
-    cached = state._paths.get(key)
-    if cached is None:
-        edges = _edges(state)
-        first = edges[source] if state.explored[source] else _edge_row(
-            state.explored, state.terrain, state.stones, state.obstacles, source)
-        cached = state._paths[key] = shortest_paths(edges, source, first, blocked)
-    return cached
+    cache, key, blocked = _cache_entry(state, source, mover)
+    found = cache.get(key)
+    if found is None:
+        edges, first = _graph(state, cache, source)
+        found = cache[key] = shortest_paths(edges, source, first, blocked)
+    return found
 
 
-def _edges(state: GameState) -> Edges:
-    """The state's board as a graph (``board_edges``), kept with the path cache it belongs to."""
-    if state._edges_paths is not state._paths:
-        state._edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
-        state._edges_paths = state._paths
-    return state._edges
+def walk_cost(state: GameState, source: int, target: int, mover: int, most: int) -> int | None:
+    """Return the cheapest AP per figure of ``mover`` from ``source`` to ``target`` if it is at most ``most``,
+    else ``None`` (as ``path_costs`` counts them). Without the source's costs cached, it searches only as far
+    as ``most``: a walk needs one cost, not the whole board's, and the board changes often between walks."""
+    cache, key, blocked = _cache_entry(state, source, mover)
+    found = cache.get(key)
+    if found is not None:
+        cost = found.get(target)
+        return cost if cost is not None and cost <= most else None
+    cost = cache.costs.get((key, target))
+    if cost is None:
+        edges, first = _graph(state, cache, source)
+        cost = _bounded_cost(edges, source, first, blocked, target, most)
+        if cost is None:
+            return None
+        cache.costs[key, target] = cost
+    return cost if cost <= most else None
+
+
+def _cache_entry(state: GameState, source: int, mover: int) -> tuple[PathCache, int, AbstractSet[int]]:
+    """Return the state's path cache, the key of ``source``'s costs for ``mover`` in it, and the spaces
+    rivals' guns block for ``mover``."""
+    cache = state._paths
+    if not isinstance(cache, PathCache):  # a plain dict put there by hand
+        cache = state._paths = PathCache(entries=cache)
+    blocked: AbstractSet[int] = NO_SPACES
+    if state.gun is not NO_GUNS and mover != NOBODY:
+        known = cache.blocked.get(mover)
+        blocked = cache.blocked[mover] = known if known is not None else gun_blocked(state.gun, mover)
+    return cache, source if not blocked else source + SPACE_COUNT * (mover + 1), blocked  # an entry per blocked mover
+
+
+def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tuple[tuple[int, int], ...]]:
+    """Return the board's graph (kept in ``cache``) and the borders a figure may cross from ``source``."""
+    edges = cache.edges
+    if edges is None:
+        edges = cache.edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
+    first = edges[source] if state.explored[source] else _edge_row(
+        state.explored, state.terrain, state.stones, state.obstacles, source)
+    return edges, first
+
+
+def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...], blocked: AbstractSet[int],
+                  target: int, most: int) -> int | None:
+    """``shortest_paths``'s cost to ``target`` if it is at most ``most``, else ``None``, searching no further."""
+    if source == target:
+        return 0
+    dist = {source: 0}
+    reached = dist.get
+    buckets: list[list[int]] = [[]]
+    top = 0
+    for there, step in first:
+        if step <= most and step < reached(there, _FAR) and not (blocked and there in blocked):
+            dist[there] = step
+            while top < step:
+                buckets.append([])
+                top += 1
+            buckets[step].append(there)
+    d = 1
+    while d <= top:
+        for here in buckets[d]:
+            if dist[here] != d:
+                continue
+            if here == target:
+                return d
+            for there, step in edges[here]:
+                nd = d + step
+                if nd <= most and nd < reached(there, _FAR) and not (blocked and there in blocked):
+                    dist[there] = nd
+                    while top < nd:
+                        buckets.append([])
+                        top += 1
+                    buckets[nd].append(there)
+        d += 1
+    return None
 
 
 def board_changed(state: GameState, spaces: Iterable[int] = ()) -> None:
-    """Start a new path cache on a state being built whose board changed (a hexagon placed, an obstacle
-    built, a gun mounted); if the board's graph was known, only the rows of ``spaces`` are worked out again."""
-    known = state._edges if state._edges_paths is state._paths else None
-    state._paths = {}
-    if known is None:
-        return
-    explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
-    rows = list(known)
-    for s in spaces:
-        rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
-    state._edges, state._edges_paths = tuple(rows), state._paths
+    """Give a state being built whose board changed (a hexagon placed, an obstacle built, a gun mounted) a new
+    path cache; if the board's graph was known, only the rows of ``spaces`` are worked out again."""
+    old = state._paths
+    known = old.edges if isinstance(old, PathCache) else None
+    if known is not None and spaces:
+        explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
+        rows = list(known)
+        for s in spaces:
+            rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+        known = tuple(rows)
+    state._paths = PathCache(known)
 
 
 def _placement_rotations(state: GameState, space: int, rotations: Sequence[tuple[int, ...]]) -> list[int]:
@@ -195,7 +266,7 @@ def _placement_rotations(state: GameState, space: int, rotations: Sequence[tuple
     explored, terrain, stones = state.explored, state.terrain, state.stones
     mine: list[int] = []
     for side, other in NEAR[space]:
-        if explored[other] and terrain[other] is not Terrain.VOLCANO:
+        if explored[other] and terrain[other] is not _TERRAIN_VOLCANO:
             if stones[other][(side + 3) % 6]:
                 return [0, 1, 2, 3, 4, 5]
             mine.append(side)
@@ -223,7 +294,7 @@ def placement_legal(state: GameState, space: int, rotation: int) -> bool:
     if not any(state.explored[other] for _, other in NEAR[space]):
         return False
     hexagon = HEXAGONS[state.hand]
-    if hexagon.terrain is Terrain.VOLCANO:
+    if hexagon.terrain is _TERRAIN_VOLCANO:
         return True
     return rotation in _placement_rotations(state, space, hexagon.rotations)
 
@@ -236,7 +307,7 @@ def legal_placements(state: GameState, tile_id: str | None = None) -> list[tuple
         return []
     hexagon = HEXAGONS[tile_id]
     frontier = _frontier(state)
-    if hexagon.terrain is not Terrain.VOLCANO:
+    if hexagon.terrain is not _TERRAIN_VOLCANO:
         found = [(s, r) for s in frontier for r in _placement_rotations(state, s, hexagon.rotations)]
         if found:
             return found

@@ -7,35 +7,20 @@ separate question (``engine.rules``). ``str(move)`` gives the canonical form.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, fields
-from typing import Final, TypeVar
+from dataclasses import dataclass
+from typing import Final
 
 from .board import SPACE_INDEX, SPACE_NAMES
 from .errors import UnreadableMove
 from .messages import Msg
 from .tiles import TREASURE_KINDS
+from .values import quick_init
 
 _SPACES: Final = SPACE_INDEX
 _NAMES: Final = SPACE_NAMES
-T = TypeVar("T")
 
 
-def _quick_init(cls: type[T]) -> type[T]:
-    """Give a frozen dataclass with slots an ``__init__`` that sets each slot through its descriptor. The
-    dataclass's own goes through ``object.__setattr__`` per field and costs about twice as much; moves are made
-    for every move parsed and every legal move listed. Same parameters, same defaults."""
-    params, body = [], []
-    setters: dict[str, object] = {}
-    for f in fields(cls):  # type: ignore[arg-type]
-        params.append(f.name if f.default is MISSING else f"{f.name}={f.default!r}")
-        body.append(f"    _set_{f.name}(self, {f.name})\n")
-        setters[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-    exec(f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}\n", setters)
-    setattr(cls, "__init__", setters["__init__"])  # noqa: B010 (mypy may not assign a method)
-    return cls
-
-
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Place:
     """Place the hexagon in hand on ``space`` with ``rotation`` (0–5)."""
@@ -47,7 +32,7 @@ class Place:
         return f"place {_NAMES[self.space]} {self.rotation}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     """Put ``count`` workers (or the leader) from the supply into the base camp or an own camp."""
@@ -60,7 +45,7 @@ class Deploy:
         return f"deploy {_NAMES[self.space]} {'leader' if self.leader else self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """Move figures between the base camp and own camps (1 AP each)."""
@@ -74,7 +59,7 @@ class Transfer:
         return f"transfer {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Walk:
     """Move figures along the cheapest path (the notation's ``move``)."""
@@ -88,7 +73,7 @@ class Walk:
         return f"move {_NAMES[self.source]} {_NAMES[self.target]} {'leader' if self.leader else self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Uncover:
     """Uncover ``count`` temple levels."""
@@ -100,7 +85,7 @@ class Uncover:
         return f"uncover {_NAMES[self.space]} {self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Recover:
     """Recover ``count`` treasure wafers."""
@@ -112,7 +97,7 @@ class Recover:
         return f"recover {_NAMES[self.space]} {self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """Give my single treasure ``give`` for ``player``'s single treasure ``take``."""
@@ -125,7 +110,7 @@ class Exchange:
         return f"exchange {self.give} {self.player} {self.take}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Camp:
     space: int
@@ -134,7 +119,7 @@ class Camp:
         return f"camp {_NAMES[self.space]}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Guard:
     """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (SPEC 7.4)."""
@@ -147,7 +132,7 @@ class Guard:
         return f"guard {_NAMES[self.space]}" + (" leader" if self.leader else "") + (" gun" if self.gun else "")
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Obstacle:
     """Build an obstacle on the border between two neighbours (SPEC 7.3); ``first`` < ``second``."""
@@ -159,7 +144,7 @@ class Obstacle:
         return f"obstacle {_NAMES[self.first]} {_NAMES[self.second]}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Fire:
     """Fire the machine gun on ``space`` at one worker of ``player`` (SPEC 7.4.4)."""
@@ -171,7 +156,7 @@ class Fire:
         return f"fire {_NAMES[self.space]} {self.player}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Jump:
     """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (SPEC 7.6.4)."""
@@ -182,7 +167,7 @@ class Jump:
         return f"jump {self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Random terrain: declare whether the volcano taken starts a scoring round (SPEC 7.5.4)."""
@@ -193,21 +178,21 @@ class Declare:
         return "score yes" if self.score else "score no"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class End:
     def __str__(self) -> str:
         return "end"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Undo:
     def __str__(self) -> str:
         return "undo"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Bid:
     count: int
@@ -216,14 +201,14 @@ class Bid:
         return f"bid {self.count}"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     def __str__(self) -> str:
         return "pass"
 
 
-@_quick_init
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pick:
     """Take the ``index``-th hexagon still shown (1-based)."""
@@ -371,8 +356,11 @@ def _place(text: str, verb: str, args: list[str]) -> Move:
 
 def _deploy(text: str, verb: str, args: list[str]) -> Move:
     space, word = _SPACES.get(args[0].upper()), args[1]
-    if space is not None and word.isdigit() and word.isascii() and int(word) > 0:  # the usual case, at once
-        return Deploy(space, int(word))
+    if space is not None:  # the usual cases, at once
+        if word.isdigit() and word.isascii() and int(word) > 0:
+            return Deploy(space, int(word))
+        if word == "leader":
+            return Deploy(space, 1, True)
     count, leader = _figure_count(text, verb, word)
     return Deploy(_space(text, verb, args[0]), count, leader)
 
@@ -380,14 +368,24 @@ def _deploy(text: str, verb: str, args: list[str]) -> Move:
 def _transfer_or_walk(text: str, verb: str, args: list[str]) -> Move:
     kind = Transfer if verb == "transfer" else Walk
     source, target, word = _SPACES.get(args[0].upper()), _SPACES.get(args[1].upper()), args[2]
-    if source is not None and target is not None and word.isdigit() and word.isascii() and int(word) > 0:
-        return kind(source, target, int(word))  # the usual case, at once
+    if source is not None and target is not None:  # the usual cases, at once
+        if word.isdigit() and word.isascii() and int(word) > 0:
+            return kind(source, target, int(word))
+        if word == "leader":
+            return kind(source, target, 1, True)
     source, target = _space(text, verb, args[0]), _space(text, verb, args[1])
     count, leader = _figure_count(text, verb, word)
     return kind(source, target, count, leader)
 
 
 def _dig(text: str, verb: str, args: list[str]) -> Move:
+    space = _SPACES.get(args[0].upper())
+    if space is not None:  # the usual cases, at once
+        if len(args) == 1:
+            return Uncover(space) if verb == "uncover" else Recover(space)
+        word = args[1]
+        if word.isdigit() and word.isascii() and word != "0" * len(word):
+            return Uncover(space, int(word)) if verb == "uncover" else Recover(space, int(word))
     space = _space(text, verb, args[0])
     count = _count(text, verb, args[1]) if len(args) > 1 else 1
     return (Uncover if verb == "uncover" else Recover)(space, count)
@@ -402,11 +400,17 @@ def _camp(text: str, verb: str, args: list[str]) -> Move:
 
 
 def _bid(text: str, verb: str, args: list[str]) -> Move:
-    return Bid(_count(text, verb, args[0], "what.bid"))
+    word = args[0]
+    if word.isdigit() and word.isascii() and word != "0" * len(word):  # the usual case, at once
+        return Bid(int(word))
+    return Bid(_count(text, verb, word, "what.bid"))
 
 
 def _pick(text: str, verb: str, args: list[str]) -> Move:
-    return Pick(_count(text, verb, args[0], "what.hexagon"))
+    word = args[0]
+    if word.isdigit() and word.isascii() and word != "0" * len(word):  # the usual case, at once
+        return Pick(int(word))
+    return Pick(_count(text, verb, word, "what.hexagon"))
 
 
 def _obstacle(text: str, verb: str, args: list[str]) -> Move:
@@ -419,7 +423,10 @@ def _fire(text: str, verb: str, args: list[str]) -> Move:
 
 
 def _jump(text: str, verb: str, args: list[str]) -> Move:
-    return Jump(_count(text, verb, args[0], "what.chips"))
+    word = args[0]
+    if word.isdigit() and word.isascii() and word != "0" * len(word):  # the usual case, at once
+        return Jump(int(word))
+    return Jump(_count(text, verb, word, "what.chips"))
 
 
 def _declare(text: str, verb: str, args: list[str]) -> Move:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .rules import apply
+from .moves import Move, parse_move
+from .rules import play_into
 from .start import (
     MAX_ROLLS,
     NAME_PATTERN,
@@ -72,9 +73,14 @@ def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
     Raises the first move's ``EngineError``; its ``move_index`` attribute holds the 0-based index.
     """
     state = record.start()
+    read: dict[str, Move] = {}  # a record repeats many moves ("end", "pass", "jump 2" …): each text is read once
     for i, text in enumerate(record.moves[:upto]):
         try:
-            state = apply(state, text)
+            move = read.get(text)
+            if move is None:
+                move = read[text] = parse_move(text)
+            # Only the last state is returned: each move may change it in place where nothing needs the one before.
+            state = play_into(state, move, state)
         except Exception as e:
             e.move_index = i  # type: ignore[attr-defined]
             raise

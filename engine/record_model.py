@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationErro
 
 from .errors import InvalidRecord, validation_reason
 from .options import canonical_options, option_words
-from .start import check_players, full_orders, new_game
+from .start import check_orders, check_players, new_game
 from .state import GameState
 
 
@@ -52,6 +52,6 @@ def read(data: Any) -> GameRecord:
         raise InvalidRecord("record.invalid", where=where, why=validation_reason(first)) from None
     options = canonical_options(record.options, record.variant)
     check_players(record.players, option_words(options, record.variant))
-    full_orders(record.seed, record.tile_order, record.treasure_order, players=len(record.players), options=options,
-                rolls=record.rolls or ())
+    check_orders(record.tile_order, record.treasure_order, players=len(record.players), options=options,
+                 rolls=record.rolls or ())
     return record

@@ -24,7 +24,7 @@ from .actions import (
 from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
-from .geometry import border_cost, legal_placements, path_costs
+from .geometry import border_cost, legal_placements, path_costs, walk_cost
 from .moves import (
     Bid,
     Camp,
@@ -51,6 +51,22 @@ from .moves import (
 from .options import option_words
 from .state import NOBODY, GameState, Phase, Stage, Variant
 
+# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
+# move's time in all): the code below compares with these names instead.
+_PHASE_ACTIONS: Final = Phase.ACTIONS
+_PHASE_BID: Final = Phase.BID
+_PHASE_DECLARE: Final = Phase.DECLARE
+_PHASE_FINISHED: Final = Phase.FINISHED
+_PHASE_JUMP: Final = Phase.JUMP
+_PHASE_PICK: Final = Phase.PICK
+_PHASE_PLACE: Final = Phase.PLACE
+_PHASE_SCORING: Final = Phase.SCORING
+_STAGE_JUMPS: Final = Stage.JUMPS
+_STAGE_NONE: Final = Stage.NONE
+_STAGE_PLACING: Final = Stage.PLACING
+_VARIANT_RAPIDO: Final = Variant.RAPIDO
+
+
 __all__ = [
     "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
     "legal_placements", "path_costs", "score_now", "start_game", "validate",
@@ -67,6 +83,8 @@ _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jum
                                           Guard: "gun"}
 """Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
 _GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+_LAST_WORDS: list[Any] = [None, ()]
+"""The last game's setup and its words: a replay or a search asks for the same game's words at every move."""
 
 
 def _final(state: GameState, move: Move) -> bool:
@@ -77,12 +95,17 @@ def _final(state: GameState, move: Move) -> bool:
     if kind is Uncover and state.setup.rolls:
         return True
     stage = state.stage
-    return stage is not Stage.NONE and (stage is Stage.PLACING or stage is Stage.JUMPS)
+    return stage is not _STAGE_NONE and (stage is _STAGE_PLACING or stage is _STAGE_JUMPS)
 
 
-def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
+def _apply_action(state: GameState, move: Move, into: GameState | None = None) -> tuple[GameState, str]:
     """Validate ``move`` for the player to act and return the state after it (version and log unchanged)
-    with the move as the game writes it (an exchange or a shot names the seat as the game spells it)."""
+    with the move as the game writes it (an exchange or a shot names the seat as the game spells it).
+
+    The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
+    sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
+    in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
+    An ``undo`` always returns another state."""
     kind = type(move)
     if kind is Undo:
         return _undo(state), "undo"
@@ -94,32 +117,34 @@ def _apply_action(state: GameState, move: Move) -> tuple[GameState, str]:
         assert isinstance(move, Fire)
         move = Fire(move.space, state.players[find_player(state, move.player)])
     text = str(move)
-    new = state.fork()
     if kind not in _ACTIONS:
+        new = state.fork() if into is None else into
+        _MUTATIONS[kind](new, move)
+        return new, text
+    final = (kind is Recover or kind is Uncover or state.stage is not _STAGE_NONE) and _final(state, move)
+    new = state.fork() if into is None or (into is state and not final) else into
+    new.turn_moves = (*state.turn_moves, text)
+    if final:
+        new.undo_base, new.undo_moves = None, ()
+    else:
+        if not state.undo_moves:
+            new.undo_base = state
+        new.undo_moves = (*state.undo_moves, move)
+        new._prev = state
+    if state.stage is _STAGE_NONE:
         _MUTATIONS[kind](new, move)
     else:
-        new.turn_moves = (*state.turn_moves, text)
-        if (kind is Recover or kind is Uncover or state.stage is not Stage.NONE) and _final(state, move):
-            new.undo_base, new.undo_moves = None, ()
-        else:
-            if not state.undo_moves:
-                new.undo_base = state
-            new.undo_moves = (*state.undo_moves, move)
-            new._prev = state
-        if state.stage is Stage.NONE:
-            _MUTATIONS[kind](new, move)
-        else:
-            slot = rapido.in_slot(state)
-            _MUTATIONS[kind](new, move)
-            if slot:
-                rapido.end_slot(new)
+        slot = rapido.in_slot(state)
+        _MUTATIONS[kind](new, move)
+        if slot:
+            rapido.end_slot(new)
     if new._prev is not None and not new.undo_moves:
         new._prev = None  # nothing to undo any more: let the states before go
     return new, text
 
 
 def _check_end(state: GameState, move: Move) -> None:
-    if state.phase is not Phase.ACTIONS and state.phase is not Phase.SCORING:
+    if state.phase is not _PHASE_ACTIONS and state.phase is not _PHASE_SCORING:
         actions.check_action_phase(state, move)
 
 
@@ -137,12 +162,14 @@ def _place(state: GameState, move: Place) -> None:
     actions.do_place(state, move)
     if state.final_placement:
         finish_game(state)
-    elif state.stage is Stage.PLACING:
+    elif state.stage is _STAGE_PLACING:
         rapido.after_place(state, move.space)
 
 
 def _walk(state: GameState, move: Walk) -> None:
-    cost = path_costs(state, move.source, state.to_act)[move.target]
+    cost = walk_cost(state, move.source, move.target, state.to_act, state.ap)
+    if cost is None:  # only a walk of no figures may cost more than the AP left
+        cost = path_costs(state, move.source, state.to_act)[move.target]
     actions.do_walk_or_transfer(state, move, cost)
 
 
@@ -163,16 +190,16 @@ def _pass(state: GameState, move: Pass) -> None:
 
 
 def _pick(state: GameState, move: Pick) -> None:
-    if state.variant is Variant.RAPIDO:
+    if state.variant is _VARIANT_RAPIDO:
         rapido.pick(state, move)
     else:
         pick(state, move)
 
 
 def _end(state: GameState, move: End) -> None:
-    if state.phase is Phase.SCORING:
+    if state.phase is _PHASE_SCORING:
         end_scoring_turn(state)
-    elif state.variant is not Variant.RAPIDO:
+    elif state.variant is not _VARIANT_RAPIDO:
         end_normal_turn(state)
     elif rapido.in_slot(state):
         rapido.end_slot(state)
@@ -184,13 +211,27 @@ def _undo_is_no_mutation(state: GameState, move: Move) -> None:
     raise AssertionError("undo is not a mutation")
 
 
+def check_jump(state: GameState, move: Jump) -> None:
+    """Raise ``IllegalMove`` unless the player to act may take ``move.count`` chips into the jump."""
+    if state.phase is not _PHASE_JUMP:
+        raise IllegalMove("jump.not_now")
+    most = rapido.most_chips(state, state.to_act)
+    if move.count > most:
+        raise IllegalMove("jump.range", most=most, chips=state.chips[state.to_act])
+
+
+def check_declare(state: GameState, move: Declare) -> None:
+    """Raise ``IllegalMove`` unless the player to act declares whether its volcano scores."""
+    if state.phase is not _PHASE_DECLARE:
+        raise IllegalMove("declare.not_now")
+
+
 _CHECKS: Final[dict[type, Callable[[GameState, Any], None]]] = {
     Place: actions.check_place, Deploy: actions.check_deploy, Transfer: actions.check_transfer,
     Walk: actions.check_walk, Uncover: actions.check_uncover, Recover: actions.check_recover,
     Exchange: actions.check_exchange, Camp: actions.check_camp, Guard: _check_guard,
     Obstacle: obstacles.check_obstacle, Fire: guns.check_fire, Bid: actions.check_bid, Pass: actions.check_pass,
-    Pick: actions.check_pick, Jump: lambda state, move: check_jump(state, move),
-    Declare: lambda state, move: check_declare(state, move), End: _check_end, Undo: _no_check,
+    Pick: actions.check_pick, Jump: check_jump, Declare: check_declare, End: _check_end, Undo: _no_check,
 }
 """Per move type: raise the ``IllegalMove`` that forbids the move now, if any."""
 
@@ -203,28 +244,13 @@ _MUTATIONS: Final[dict[type, Callable[[GameState, Any], None]]] = {
 """Per move type: carry out a checked move on a fresh fork (an action in a Rápido slot also ends the slot)."""
 
 
-def check_jump(state: GameState, move: Jump) -> None:
-    """Raise ``IllegalMove`` unless the player to act may take ``move.count`` chips into the jump."""
-    if state.phase is not Phase.JUMP:
-        raise IllegalMove("jump.not_now")
-    most = rapido.most_chips(state, state.to_act)
-    if move.count > most:
-        raise IllegalMove("jump.range", most=most, chips=state.chips[state.to_act])
-
-
-def check_declare(state: GameState, move: Declare) -> None:
-    """Raise ``IllegalMove`` unless the player to act declares whether its volcano scores."""
-    if state.phase is not Phase.DECLARE:
-        raise IllegalMove("declare.not_now")
-
-
 def _undo(state: GameState) -> GameState:
-    if state.phase not in (Phase.ACTIONS, Phase.SCORING, Phase.PLACE) or not state.undo_moves:
-        if state.phase in (Phase.BID, Phase.PICK):
+    if state.phase not in (_PHASE_ACTIONS, _PHASE_SCORING, _PHASE_PLACE) or not state.undo_moves:
+        if state.phase in (_PHASE_BID, _PHASE_PICK):
             raise IllegalMove("undo.auction")
-        if state.phase in (Phase.JUMP, Phase.DECLARE):
+        if state.phase in (_PHASE_JUMP, _PHASE_DECLARE):
             raise IllegalMove("undo.jump")
-        if state.stage in (Stage.PLACING, Stage.JUMPS):
+        if state.stage in (_STAGE_PLACING, _STAGE_JUMPS):
             raise IllegalMove("undo.rapido")
         if state.turn_moves:
             raise IllegalMove("undo.dice" if state.setup.rolls else "undo.wafer")
@@ -241,7 +267,7 @@ def _undo(state: GameState) -> GameState:
 
 def start_game(state: GameState) -> None:
     """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
-    if state.variant is Variant.RAPIDO:
+    if state.variant is _VARIANT_RAPIDO:
         rapido.start_game(state)
     else:
         start_basic_or_auction(state)
@@ -265,14 +291,9 @@ def apply(
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
         move = parse_move(move)
-    word = _OPTION_MOVES.get(type(move))
-    if word is not None and (move.gun if isinstance(move, Guard) else True):
-        words = game_words(state)
-        if word not in words:
-            unknown = not_in_game(move, words)
-            if unknown is not None:
-                raise unknown
-    if state.phase is Phase.FINISHED:
+    if type(move) in _OPTION_MOVES:
+        _check_words(state, move)
+    if state.phase is _PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
@@ -282,12 +303,47 @@ def apply(
     return new
 
 
+def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
+    """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
+    path), building the state after in ``into`` as ``_apply_action`` says (``None``: a fresh fork; ``state``
+    itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
+    if isinstance(move, str):
+        move = parse_move(move)
+    if type(move) in _OPTION_MOVES:
+        _check_words(state, move)
+    if state.phase is _PHASE_FINISHED:
+        raise GameOver("game.over")
+    if player is not None and player != state.to_act:
+        raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
+    version = state.version
+    new, written = _apply_action(state, move, into)
+    new.version = version + 1
+    new.log_after(state, written)
+    return new
+
+
+def _check_words(state: GameState, move: Move) -> None:
+    """Raise ``UnreadableMove`` for a move of SPEC 7.0.3 whose word this game does not have."""
+    if isinstance(move, Guard) and not move.gun:
+        return
+    words = game_words(state)
+    if _OPTION_MOVES[type(move)] not in words:
+        unknown = not_in_game(move, words)
+        if unknown is not None:
+            raise unknown
+
+
 def game_words(state: GameState) -> tuple[str, ...]:
     """Return the words of SPEC 7.0.3 that are verbs in this game."""
-    key = (state.setup.options, state.setup.variant)
+    setup = state.setup
+    if setup is _LAST_WORDS[0]:
+        known: tuple[str, ...] = _LAST_WORDS[1]
+        return known
+    key = (setup.options, setup.variant)
     words = _GAME_WORDS.get(key)
     if words is None:
-        words = _GAME_WORDS[key] = option_words(state.setup.options, state.variant.value)
+        words = _GAME_WORDS[key] = option_words(setup.options, setup.variant.value)
+    _LAST_WORDS[:] = setup, words
     return words
 
 

@@ -17,7 +17,7 @@ from .errors import InvalidRecord
 from .messages import Msg
 from .moves import VERBS
 from .options import Option, canonical_options, dice_of, option_words, roll_range
-from .randomterrain import complete_order
+from .randomterrain import check_prefix, complete_order
 from .rules import start_game
 from .state import GameState, Setup, Variant, blank_state
 from .tiles import HEXAGONS, LETTERS, TEMPLE_TILES, TREASURE_KINDS, WAFERS_PER_KIND
@@ -75,20 +75,16 @@ def _shuffled(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(tiles), tuple(wafers)
 
 
-def full_orders(
-    seed: int,
+def check_orders(
     tile_order: Sequence[str] = (),
     treasure_order: Sequence[str] = (),
     *,
     players: int = 2,
     options: Sequence[Option] = (),
     rolls: Sequence[int] = (),
-) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
-    """Return both orders and the rolls: the named ones first, the rest from the seed. Raises ``InvalidRecord``.
-
-    The seed's generator shuffles the hexagons and the wafers (``seeded_orders``), then, with an
-    Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
-    ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
+) -> None:
+    """Raise the ``InvalidRecord`` that ``full_orders`` would raise for these orders and rolls, if any, without
+    dealing anything (reading a record checks them; starting its game deals them)."""
     for t in tile_order:
         if t not in HEXAGONS:
             raise InvalidRecord("record.bad_tile", tile=t)
@@ -104,6 +100,31 @@ def full_orders(
     dice = dice_of(options)
     if rolls and dice is None:
         raise InvalidRecord("record.rolls_without_dice")
+    if dice is not None:
+        low, high = roll_range(dice)
+        for r in rolls:
+            if not isinstance(r, int) or isinstance(r, bool) or not low <= r <= high:
+                raise InvalidRecord("record.bad_roll", roll=repr(r), dice=dice[0], faces=dice[1], low=low, high=high)
+    if Option.RANDOMTERRAIN in options:
+        check_prefix(players, tile_order)
+
+
+def full_orders(
+    seed: int,
+    tile_order: Sequence[str] = (),
+    treasure_order: Sequence[str] = (),
+    *,
+    players: int = 2,
+    options: Sequence[Option] = (),
+    rolls: Sequence[int] = (),
+) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """Return both orders and the rolls: the named ones first, the rest from the seed. Raises ``InvalidRecord``
+    (``check_orders``).
+
+    The seed's generator shuffles the hexagons and the wafers (``seeded_orders``), then, with an
+    Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
+    ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
+    check_orders(tile_order, treasure_order, players=players, options=options, rolls=rolls)
     rng = random.Random(seed)
     seeded_tiles, seeded_wafers = _shuffled(rng)
     named = set(tile_order)
@@ -116,11 +137,8 @@ def full_orders(
         else:
             rest.append(k)
     all_rolls: tuple[int, ...] = ()
+    dice = dice_of(options)
     if dice is not None:
-        low, high = roll_range(dice)
-        for r in rolls:
-            if not isinstance(r, int) or isinstance(r, bool) or not low <= r <= high:
-                raise InvalidRecord("record.bad_roll", roll=repr(r), dice=dice[0], faces=dice[1], low=low, high=high)
         seeded = [sum(rng.randint(1, dice[1]) for _ in range(dice[0])) for _ in range(MAX_ROLLS)]
         all_rolls = (*rolls, *seeded[len(rolls):])
     if Option.RANDOMTERRAIN in options:

@@ -20,6 +20,7 @@ from .board import SPACE_COUNT
 from .moves import Move
 from .options import Option, volcanoes_added
 from .tiles import AUCTION_START_SCORE, CAMPS, GUARDS, HEXAGONS, PRINTED, TEMPLE_TILES, WORKERS, Terrain
+from .values import quick_init
 
 
 class Phase(StrEnum):
@@ -59,6 +60,18 @@ class Stage(StrEnum):
     """The final scoring round."""
 
 
+# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
+# move's time in all): the code below compares with these names instead.
+_OPTION_RANDOMTERRAIN: Final = Option.RANDOMTERRAIN
+_PHASE_ACTIONS: Final = Phase.ACTIONS
+_PHASE_FINISHED: Final = Phase.FINISHED
+_PHASE_PLACE: Final = Phase.PLACE
+_PHASE_SCORING: Final = Phase.SCORING
+_STAGE_NONE: Final = Stage.NONE
+_STAGE_PLACING: Final = Stage.PLACING
+_TERRAIN_VOLCANO: Final = Terrain.VOLCANO
+_VARIANT_BASIC: Final = Variant.BASIC
+
 # Where a player's leader is, besides a space index.
 LEADER_SUPPLY: Final = -1
 LEADER_GUARD: Final = -2
@@ -87,6 +100,21 @@ _OWNS_ALL: Final = (_TREASURE_DICT << 4) - 1
 Edges = tuple[tuple[tuple[int, int], ...], ...]
 """The board as a graph: per space, ``(neighbour, AP to cross)`` for every border a figure may cross."""
 
+class PathCache(dict[int, dict[int, int]]):
+    """The cheapest path costs on one board: per source (``source + 40 * (mover + 1)`` while rivals' guns block
+    that mover), with what they are worked out from: the board as a graph, once known, and per mover the spaces
+    rivals' guns block; and single costs that walks looked up."""
+
+    __slots__ = ("blocked", "costs", "edges")
+
+    def __init__(self, edges: Edges | None = None, entries: dict[int, dict[int, int]] | None = None) -> None:
+        super().__init__(entries or {})
+        self.edges = edges
+        self.blocked: dict[int, frozenset[int]] = {}
+        self.costs: dict[tuple[int, int], int] = {}
+        """Single costs a walk searched for (``engine.geometry.walk_cost``), per (entry key, target)."""
+
+
 IntList = Literal["rotation", "value", "camp", "guard", "leader", "supply", "removed", "camps_left", "guards_left",
                   "score"]
 BoolList = Literal["explored", "had_turn", "passed"]
@@ -111,6 +139,7 @@ class Setup:
         return option in self.options
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TurnCounts:
     """Tikal Rápido: what one player did in phase 3 so far, the limits "per turn" count over it."""
@@ -123,6 +152,7 @@ class TurnCounts:
 NO_COUNTS: Final = TurnCounts({}, {}, ())
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TurnRecord:
     """A finished turn: who, whether it was a normal or a scoring turn, and its actions in order."""
@@ -132,6 +162,7 @@ class TurnRecord:
     moves: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ScoreEntry:
     """One player's score in one scoring round (round 1…4)."""
@@ -147,14 +178,14 @@ class GameState:
     """A snapshot of a game. Build one with ``engine.new_game``; change it only through ``engine.apply``."""
 
     __slots__ = (
-        "_edges", "_edges_paths", "_log_head", "_log_tail", "_owned", "_paths", "_prev", "acquired", "ap", "bidders",
-        "camp", "camps_left", "chips", "chosen", "counts", "declared_no", "display_volcanoes", "explored",
-        "final_placement", "fired", "first_passer", "guard", "guards_left", "gun", "had_turn", "hand", "hands",
-        "high_bid", "high_bidder", "jump", "last_placer", "last_turn", "leader", "obstacles", "passed", "phase",
-        "recovered", "removed", "roll_pos", "rotation", "round", "round_order", "score", "score_log", "scoring_queue",
-        "scoring_round", "setup", "shown", "slots", "stack_pos", "stage", "stones", "supply", "temple_supply",
-        "terrain", "tile", "to_act", "treasures", "turn", "turn_moves", "uncovered", "undo_base", "undo_moves",
-        "value", "version", "volcano_player", "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
+        "_log_head", "_log_tail", "_owned", "_paths", "_prev", "acquired", "ap", "bidders", "camp", "camps_left",
+        "chips", "chosen", "counts", "declared_no", "display_volcanoes", "explored", "final_placement", "fired",
+        "first_passer", "guard", "guards_left", "gun", "had_turn", "hand", "hands", "high_bid", "high_bidder", "jump",
+        "last_placer", "last_turn", "leader", "obstacles", "passed", "phase", "recovered", "removed", "roll_pos",
+        "rotation", "round", "round_order", "score", "score_log", "scoring_queue", "scoring_round", "setup", "shown",
+        "slots", "stack_pos", "stage", "stones", "supply", "temple_supply", "terrain", "tile", "to_act", "treasures",
+        "turn", "turn_moves", "uncovered", "undo_base", "undo_moves", "value", "version", "volcano_player",
+        "volcano_queue", "volcanoes_taken", "wafer_pos", "wafers", "workers",
     )
 
     setup: Setup
@@ -216,11 +247,9 @@ class GameState:
     high_bidder: int
     first_passer: int
     _paths: dict[int, dict[int, int]]
-    """Cheapest path costs per source (and mover, with guns), shared by every state with the same board and
-    replaced by a new dict when the board changes (``engine.geometry.board_changed``)."""
-    _edges: Edges
-    _edges_paths: dict[int, dict[int, int]] | None
-    """The ``_paths`` dict whose board ``_edges`` describes: a new path cache (or one reset by hand) leaves it stale."""
+    """Cheapest path costs per source (and mover, with guns): a ``PathCache`` shared by every state with the same
+    board, replaced when the board changes (``engine.geometry.board_changed``). Setting a plain ``{}`` by hand
+    after changing the board by hand also works."""
     # Indiana Jones (7.2)
     roll_pos: int
     """Rolls made so far (``setup.rolls[:roll_pos]``)."""
@@ -268,7 +297,7 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _PHASE_FINISHED
 
     @property
     def guns_mounted(self) -> bool:
@@ -279,14 +308,14 @@ class GameState:
     def stack_left(self) -> int:
         """Hexagons still in the face-down stack (not counting shown or in-hand ones); with random
         terrain 33 + volcanoes added − hexagons drawn (SPEC 7.5.3)."""
-        if Option.RANDOMTERRAIN in self.setup.options:
+        if _OPTION_RANDOMTERRAIN in self.setup.options:
             return self.volcanoes_added + len(self.setup.tile_order) - 3 - self.stack_pos
         return len(self.setup.tile_order) - self.stack_pos
 
     @property
     def volcanoes_added(self) -> int:
         """Random terrain: volcanoes shuffled into the stack so far (SPEC 7.5.1); 3 in other games."""
-        if Option.RANDOMTERRAIN in self.setup.options:
+        if _OPTION_RANDOMTERRAIN in self.setup.options:
             return volcanoes_added(len(self.players), self.stack_pos)
         return 3
 
@@ -320,8 +349,6 @@ class GameState:
         c._log_head = self._log_head
         c._log_tail = self._log_tail
         c._paths = self._paths
-        c._edges = self._edges
-        c._edges_paths = self._edges_paths
         c._prev = self._prev
         c.acquired = self.acquired
         c.ap = self.ap
@@ -391,6 +418,83 @@ class GameState:
         self._owned = 0
         return c
 
+    def become(self, other: GameState) -> None:
+        """Make this state's fields ``other``'s (``engine.inplace``): the containers are shared as by ``fork``, and
+        neither of the two owns them after.
+
+        Every slot is written out, as in ``fork``.
+        """
+        self._log_head = other._log_head
+        self._log_tail = other._log_tail
+        self._paths = other._paths
+        self._prev = other._prev
+        self.acquired = other.acquired
+        self.ap = other.ap
+        self.bidders = other.bidders
+        self.camp = other.camp
+        self.camps_left = other.camps_left
+        self.chips = other.chips
+        self.chosen = other.chosen
+        self.counts = other.counts
+        self.declared_no = other.declared_no
+        self.display_volcanoes = other.display_volcanoes
+        self.explored = other.explored
+        self.final_placement = other.final_placement
+        self.fired = other.fired
+        self.first_passer = other.first_passer
+        self.guard = other.guard
+        self.guards_left = other.guards_left
+        self.gun = other.gun
+        self.had_turn = other.had_turn
+        self.hand = other.hand
+        self.hands = other.hands
+        self.high_bid = other.high_bid
+        self.high_bidder = other.high_bidder
+        self.jump = other.jump
+        self.last_placer = other.last_placer
+        self.last_turn = other.last_turn
+        self.leader = other.leader
+        self.obstacles = other.obstacles
+        self.passed = other.passed
+        self.phase = other.phase
+        self.recovered = other.recovered
+        self.removed = other.removed
+        self.roll_pos = other.roll_pos
+        self.rotation = other.rotation
+        self.round = other.round
+        self.round_order = other.round_order
+        self.score = other.score
+        self.score_log = other.score_log
+        self.scoring_queue = other.scoring_queue
+        self.scoring_round = other.scoring_round
+        self.setup = other.setup
+        self.shown = other.shown
+        self.slots = other.slots
+        self.stack_pos = other.stack_pos
+        self.stage = other.stage
+        self.stones = other.stones
+        self.supply = other.supply
+        self.temple_supply = other.temple_supply
+        self.terrain = other.terrain
+        self.tile = other.tile
+        self.to_act = other.to_act
+        self.treasures = other.treasures
+        self.turn = other.turn
+        self.turn_moves = other.turn_moves
+        self.uncovered = other.uncovered
+        self.undo_base = other.undo_base
+        self.undo_moves = other.undo_moves
+        self.value = other.value
+        self.version = other.version
+        self.volcano_player = other.volcano_player
+        self.volcano_queue = other.volcano_queue
+        self.volcanoes_taken = other.volcanoes_taken
+        self.wafer_pos = other.wafer_pos
+        self.wafers = other.wafers
+        self.workers = other.workers
+        self._owned = 0
+        other._owned = 0
+
     def clone(self) -> GameState:
         """Return a copy that can be changed by hand without touching this state: every list and dict is copied."""
         c = self.fork()
@@ -438,11 +542,11 @@ class GameState:
     def mutable(self, name: str) -> Any:
         """Return the list or dict field ``name`` to change in place, copied first if this state shares it."""
         bit = _BIT[name]
-        value = getattr(self, name)
-        if not self._owned & bit:
-            value = value.copy()
-            setattr(self, name, value)
-            self._owned |= bit
+        if self._owned & bit:
+            return getattr(self, name)
+        value = getattr(self, name).copy()
+        setattr(self, name, value)
+        self._owned |= bit
         return value
 
     def mutable_workers(self, player: int) -> list[int]:
@@ -521,11 +625,11 @@ def blank_state(setup: Setup) -> GameState:
     s.camps_left = [CAMPS] * n
     s.guards_left = [GUARDS] * n
     s.treasures = [{} for _ in range(n)]
-    s.score = [0 if setup.variant is Variant.BASIC else AUCTION_START_SCORE] * n
+    s.score = [0 if setup.variant is _VARIANT_BASIC else AUCTION_START_SCORE] * n
     s.temple_supply = dict(TEMPLE_TILES)
     s.stack_pos = 0
     s.wafer_pos = 0
-    s.phase = Phase.PLACE
+    s.phase = _PHASE_PLACE
     s.to_act = 0
     s.ap = 10
     s.hand = None
@@ -549,8 +653,7 @@ def blank_state(setup: Setup) -> GameState:
     s.high_bid = 0
     s.high_bidder = NOBODY
     s.first_passer = NOBODY
-    s._paths = {}
-    s._edges, s._edges_paths = (), None
+    s._paths = PathCache()
     s.roll_pos = 0
     s.obstacles = frozenset()
     s.gun = NO_GUNS
@@ -559,7 +662,7 @@ def blank_state(setup: Setup) -> GameState:
     s.display_volcanoes = 0
     s.declared_no = False
     s.final_placement = False
-    s.stage = Stage.NONE
+    s.stage = _STAGE_NONE
     s.acquired = ()
     s.hands = (None,) * n
     s.round_order = ()
@@ -575,10 +678,10 @@ def blank_state(setup: Setup) -> GameState:
 def visible_ap(state: GameState) -> int | None:
     """Return the acting player's AP as SPEC 6 and 7 show them: ``None`` while bidding, picking,
     declaring, choosing a jump, placing in Tikal Rápido's phase 2, and once the game is over."""
-    if state.phase not in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING) or state.stage is Stage.PLACING:
+    if state.phase not in (_PHASE_PLACE, _PHASE_ACTIONS, _PHASE_SCORING) or state.stage is _STAGE_PLACING:
         return None
     return state.ap
 
 
 def is_volcano(tile_id: str) -> bool:
-    return HEXAGONS[tile_id].terrain is Terrain.VOLCANO
+    return HEXAGONS[tile_id].terrain is _TERRAIN_VOLCANO

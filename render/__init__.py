@@ -14,7 +14,8 @@ from .frames import Frame, FrameKind, replay_frames
 from .legend import legend_lines, render_legend
 from .placement import render_placement
 from .replay import ReplayOptions, render_replay
+from .variants import legend_lines as option_legend_lines
 from .zoom import render_zoom
 
-__all__ = ["Frame", "FrameKind", "ReplayOptions", "describe", "legend_lines", "render_board", "render_detail",
-           "render_legend", "render_placement", "render_replay", "render_zoom", "replay_frames"]
+__all__ = ["Frame", "FrameKind", "ReplayOptions", "describe", "legend_lines", "option_legend_lines", "render_board",
+           "render_detail", "render_legend", "render_placement", "render_replay", "render_zoom", "replay_frames"]

@@ -27,6 +27,7 @@ from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, WHITE, font
 from .status import SEP, auction_parts, status_parts, story_lines
 from .strip import STRIP_HEIGHT, draw_strip
 from .textrun import Part, draw_line, fit_line, fitted_size, line_width, wrap
+from .variants import draw_obstacles
 from .words import Words, words_for
 
 WIDTH: Final = 1000
@@ -99,6 +100,7 @@ def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: 
         ring = sprites.ring(RADIUS, HIGHLIGHT_BANDS, pointy=True)
         for space in sorted(changed_spaces(view)):
             _paste(canvas, ring, GRID.centre(space))
+    draw_obstacles(canvas, view, GRID.side_midpoint, RADIUS, turned=True, layout=layout)
     for s in view.spaces:
         if s.explored:
             draw_contents(canvas, layout, GRID.centre(s.space), RADIUS, s)
@@ -184,8 +186,8 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView, w: Words) ->
         y += icon.height + 6
     if view.phase in (Phase.BID, Phase.PICK) and view.shown:
         tiles, label = list(view.shown), w.shown()
-    elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING):
-        tiles, label = [view.hand], w.in_hand() if view.phase is Phase.PLACE else w.set_aside()
+    elif view.hand and view.phase in (Phase.PLACE, Phase.SCORING, Phase.DECLARE):
+        tiles, label = [view.hand], w.set_aside() if view.phase is Phase.SCORING else w.in_hand()
     else:
         return
     _side_label(canvas, layout, label, bottom=beside_board(0)[1] - LOOSE_RADIUS - 2)

@@ -31,6 +31,7 @@ from .palette import (
     player_marker,
     text_on,
 )
+from .variants import gun_badge
 
 CHIP_HEIGHT: Final = 36
 CHIP_LINE: Final = 2
@@ -221,6 +222,17 @@ def camp(space: SpaceView, seat: int) -> Item:
     return Item(img.width, img.height, draw)
 
 
+def gun(space: SpaceView, seat: int) -> Item:
+    """A machine gun on a temple (SPEC 7.4), in its owner's colour and shape."""
+    img = gun_badge(seat, CAMP_HEIGHT)
+
+    def draw(canvas: Image.Image, layout: Layout, x: float, y: float) -> None:
+        canvas.paste(img, (round(x), round(y)), img)
+        layout.piece("gun", space.space, seat, 1, False, (x, y, x + img.width, y + img.height))
+
+    return Item(img.width, img.height, draw)
+
+
 def items(space: SpaceView, hexagon: tuple[float, float, float], style: ChipStyle = NORMAL) -> list[Item]:
     """What a space shows below its name, most important first."""
     out: list[Item] = []
@@ -230,6 +242,8 @@ def items(space: SpaceView, hexagon: tuple[float, float, float], style: ChipStyl
         out.append(wafers(space))
     if space.camp is not None:
         out.append(camp(space, space.camp))
+    if space.gun is not None:
+        out.append(gun(space, space.gun))
     for seat, (count, leader) in enumerate(zip(space.workers, space.leaders, strict=True)):
         if count or leader:
             out.append(chip(space.space, hexagon, seat, count, leader, style))

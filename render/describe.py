@@ -7,12 +7,12 @@ from typing import Final
 
 from engine import HEXAGONS, GameView, Phase, Terrain
 
-from . import words
+from . import rapido, variants, words
 from .hexes import temple_leader
 from .highlight import changed_spaces
 from .palette import MARKER_SYMBOLS
 from .panel import stack_line
-from .story import story
+from .story import phrase, story
 from .words import Words, words_for
 
 ALT_TEXT_LIMIT: Final = 1024
@@ -25,6 +25,9 @@ def _player(view: GameView, seat: int) -> str:
 
 def _phase(view: GameView, w: Words) -> str:
     who = _player(view, view.to_act) if view.to_act is not None else ""
+    special = rapido.status(view, w)  # a Tikal Rápido round's placing, jumps and slots; a declaration
+    if special is not None:
+        return rapido.plain(special)
     if view.phase is Phase.FINISHED:
         return w.alt_game_over([_player(view, w) for w in view.winners])
     if view.phase is Phase.BID:
@@ -47,6 +50,9 @@ def _figures(view: GameView, space: int, w: Words) -> str:
 
 
 def _last_turn(view: GameView, w: Words) -> str | None:
+    told_round = rapido.alt_story(view, w, phrase)
+    if told_round is not None:
+        return told_round
     told = story(view, w)
     if told is None:
         return None
@@ -93,6 +99,7 @@ def sentences(view: GameView, w: Words) -> list[str]:
     figures = [f"{s.name} {_figures(view, s.space, w)}" for s in view.spaces if any(s.workers) or any(s.leaders)]
     if figures:
         out.append(w.alt_figures(figures))
+    out += variants.alt_sentences(view, w)
     explored = sum(1 for s in view.spaces if s.explored)
     out.append(f"{w.alt_explored(explored)} {stack_line(view, w)}.")
     return out

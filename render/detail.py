@@ -14,11 +14,12 @@ from engine.board import SPACE_COUNT, space_name
 from . import sprites
 from .encode import to_png
 from .geometry import BOARD_RADIUS, CANVAS_WIDTH, CARD_HEIGHT, HEADER_HEIGHT, MARGIN, Grid, board_grid
-from .hexes import draw_costs, draw_grid, paste, unexplored_name
+from .hexes import COST_FONT, COST_SIZE, draw_costs, draw_grid, paste, unexplored_name
 from .highlight import changed_spaces
 from .legend import draw_legend, legend_height
 from .palette import BACKGROUND, FRAME
 from .panel import draw_cards, draw_header
+from .variants import draw_obstacle_costs, draw_obstacles
 from .words import Words, words_for
 
 BOARD_GAP: Final = 14
@@ -49,7 +50,9 @@ def detail_image(view: GameView, *, highlight: bool = True, cards: bool = True,
     canvas = empty_board().copy()
     explored = [s for s in view.spaces if s.explored]
     draw_grid(canvas, GRID, explored, changed_spaces(view) if highlight else (), guard_word=w.guard_word())
+    draw_obstacles(canvas, view, GRID.side_midpoint, GRID.radius, turned=False)
     draw_costs(canvas, GRID, view)
+    draw_obstacle_costs(canvas, view, GRID.side_midpoint, COST_SIZE, COST_FONT)
     draw_header(canvas, view, (MARGIN, MARGIN, CANVAS_WIDTH - MARGIN, MARGIN + HEADER_HEIGHT), w)
     if cards:
         draw_cards(canvas, view, (MARGIN, CARDS_TOP, CANVAS_WIDTH - MARGIN, CARDS_TOP + CARD_HEIGHT), w)

@@ -24,6 +24,7 @@ from .palette import (
     player_marker,
     text_on,
 )
+from .variants import gun_badge
 
 REFERENCE_RADIUS: Final = 104
 """Every size below is for this hex radius and scales with the actual one."""
@@ -189,6 +190,8 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
         return
     if space.camp is not None:
         paste(canvas, camp_sprite(radius, space.camp), (cx + 0.40 * radius, cy - 0.72 * h))
+    if space.gun is not None:  # a temple has no camp: its gun takes the camp's place
+        paste(canvas, gun_badge(space.gun, _px(CAMP_SIZE * 0.8, radius)), (cx + 0.36 * radius, cy - 0.72 * h))
     feature_y = cy - 0.3 * h
     if space.terrain is Terrain.TEMPLE and space.value is not None:
         paste(canvas, value_tile(radius, space.value, temple_leader(space), space.guard is not None), (cx, feature_y))

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine import GameView, Phase, PlayerView
 
-from . import sprites, words
+from . import rapido, sprites, variants, words
 from .hexes import draw_hexagon, paste
 from .palette import CARD, INK, RGB, SOFT_INK, WHITE, font, player_colour, player_marker, text_on
 from .strip import emphasised, tag
@@ -75,6 +75,9 @@ def status_lines(view: GameView, w: Words) -> tuple[list[Part], list[Part]]:
     """The header's title and detail line for the current phase."""
     p = view.to_act
     sep = words.SEP
+    special = rapido.status(view, w)  # a Tikal Rápido round's placing, jumps and slots; a declaration
+    if special is not None:
+        return special, rapido.detail_line(view, w)
     if view.phase is Phase.FINISHED:
         winners = list(view.winners)
         best = view.players[winners[0]].score if winners else 0
@@ -105,7 +108,9 @@ def status_lines(view: GameView, w: Words) -> tuple[list[Part], list[Part]]:
 
 def stack_line(view: GameView, w: Words) -> str:
     letters = " ".join(f"{letter}:{n}" for letter, n in view.stack_by_letter)
-    return w.stack(view.stack_left, letters, view.volcanoes_to_come)
+    line = variants.stack_text(view, w) or w.stack(view.stack_left, letters, view.volcanoes_to_come)
+    dice = variants.dice_text(view, w)
+    return words.SEP.join((line, dice)) if dice else line
 
 
 def draw_header(canvas: Image.Image, view: GameView, box: tuple[int, int, int, int], w: Words) -> None:

@@ -9,8 +9,8 @@ from PIL import ImageFont
 
 from engine import GameView, Phase
 
-from . import words
-from .story import story
+from . import rapido, words
+from .story import phrase, story
 from .textrun import Part, line_width
 from .words import Words
 
@@ -27,6 +27,9 @@ def _who(view: GameView, seat: int | None, w: Words) -> list[Part]:
 
 def status_parts(view: GameView, w: Words) -> list[Part]:
     """One line: ``Turn 25 · ● Ana · 2 AP left``, ``Auction round 4 · ▲ Ben to bid`` …"""
+    special = rapido.status(view, w)  # a Tikal Rápido round's placing, jumps and slots; a declaration
+    if special is not None:
+        return special
     p = view.to_act
     if view.phase is Phase.FINISHED:
         out: list[Part] = [w.game_over(), SEP]
@@ -87,6 +90,9 @@ def story_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont
     """The caption: ``● Ben: placed E2 (temple 3), moved 3 A1→D3 — 0 AP left``, in as many of the turn's
     actions as fit (``+2 more`` for the rest). The replay puts ``head`` first (``Turn 14 · ``) and
     ``before`` ahead of the turn's own phrases (what the auction cost)."""
+    told_round = rapido.caption_lines(view, w, room, f, max_lines, phrase) if not head and not before else None
+    if told_round is not None:
+        return told_round
     told = story(view, w)
     if told is None:
         return [[*head, w.game_starts()]] if view.phase is not Phase.FINISHED else []

@@ -25,6 +25,7 @@ from engine import (
 )
 from engine.tiles import AP_PER_TURN
 
+from .variants import option_phrase, roll_notes
 from .words import Words
 
 
@@ -84,9 +85,9 @@ def phrase(view: GameView, move: Move, w: Words, uncovered_to: int = 0) -> str |
         return w.exchanged(move.give, move.player, move.take)
     if isinstance(move, Camp):
         return w.camped(space_name(move.space))
-    if isinstance(move, Guard):
+    if isinstance(move, Guard) and not move.gun:
         return w.guarded(space_name(move.space), move.leader)
-    return None
+    return option_phrase(view, move, w)
 
 
 def story(view: GameView, w: Words) -> Story | None:
@@ -100,7 +101,9 @@ def story(view: GameView, w: Words) -> Story | None:
         return None
     moves = _parsed(texts)
     values = _uncovered_values(view, moves)
-    phrases = [p for m, v in zip(moves, values, strict=True) if (p := phrase(view, m, w, v))]
+    notes = roll_notes(view, moves, player, w)  # Indiana Jones: what each uncover rolled
+    phrases = [w.with_note(p, n) if n else p for m, v, n in zip(moves, values, notes, strict=True)
+               if (p := phrase(view, m, w, v))]
     entry = next((e for e in reversed(view.score_log) if e.player == player), None)
     scored = scoring and not ongoing and entry is not None
     if scored and entry is not None:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine import GameView, Phase, PlayerView, Terrain
 
-from . import sprites
+from . import rapido, sprites
 from .layout import Box, Layout
 from .palette import CARD, INK, font, player_colour, player_marker, text_on
 from .textrun import shorten
@@ -33,6 +33,9 @@ def tag(view: GameView, p: PlayerView, w: Words) -> str:
     """The player's part in the moment, if any."""
     if p.seat in view.winners:
         return w.tag_winner()
+    special = rapido.tag(view, p, w)  # Tikal Rápido: the hexagon held, the order, the chips, the jump
+    if special is not None:
+        return special
     if view.to_act == p.seat:
         return {Phase.BID: w.tag_bids(), Phase.PICK: w.tag_picks()}.get(view.phase, w.tag_to_act())
     if view.phase is Phase.BID and p.passed:
@@ -45,7 +48,8 @@ def tag(view: GameView, p: PlayerView, w: Words) -> str:
 
 
 def emphasised(view: GameView, p: PlayerView) -> bool:
-    return view.to_act == p.seat or p.seat in view.winners
+    """The player to act (nobody while a Tikal Rápido jump is chosen: everyone chooses at once) or a winner."""
+    return (view.to_act == p.seat and view.phase is not Phase.JUMP) or p.seat in view.winners
 
 
 def draw_cell(canvas: Image.Image, layout: Layout, view: GameView, p: PlayerView,

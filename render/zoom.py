@@ -11,9 +11,10 @@ from engine.board import NEIGHBOURS
 
 from .encode import to_png
 from .geometry import Grid
-from .hexes import draw_costs, draw_grid
+from .hexes import COST_FONT, COST_SIZE, REFERENCE_RADIUS, draw_costs, draw_grid
 from .highlight import changed_spaces
 from .palette import BACKGROUND, FRAME, INK, font
+from .variants import draw_obstacle_costs, draw_obstacles
 from .words import Words, words_for
 
 ZOOM_RADIUS: Final = 180
@@ -54,7 +55,10 @@ def zoom_image(view: GameView, space_name: str, *, highlight: bool = True, words
     spaces = [view.spaces[s] for s in sorted(shown)]
     marked = changed_spaces(view) & shown if highlight else frozenset()
     draw_grid(canvas, grid, spaces, marked, guard_word=w.guard_word())
+    draw_obstacles(canvas, view, grid.side_midpoint, grid.radius, turned=False, only=shown)
     draw_costs(canvas, grid, view, shown)
+    scale = ZOOM_RADIUS / REFERENCE_RADIUS
+    draw_obstacle_costs(canvas, view, grid.side_midpoint, round(COST_SIZE * scale), round(COST_FONT * scale), shown)
     draw = ImageDraw.Draw(canvas)
     draw.rectangle((0, 0, ZOOM_WIDTH - 1, TITLE_HEIGHT), fill=BACKGROUND)
     draw.text((20, TITLE_HEIGHT / 2), w.close_up(view.spaces[space].name),

@@ -1,9 +1,12 @@
 """The Discord bot: a ``commands.Bot`` over the discord-free core.
 
-``setup_hook`` opens the core (the database takes the one-process lock), builds the outbox and the
-table, loads the extensions (``bot.adapter.exts``; they register the persistent buttons and start the
-background workers) and syncs the slash commands when they changed (``SYNC_COMMANDS``) — to
-``DEV_GUILD_ID`` only, when set, since a guild sync is instant.
+``setup_hook`` opens the core (a SQLite file takes the one-process lock; ``DATABASE_URL`` opens PostgreSQL,
+which several processes share), builds the outbox and the table, loads the extensions (``bot.adapter.exts``;
+they register the persistent buttons and start the background workers) and syncs the slash commands when they
+changed (``SYNC_COMMANDS``) — to ``DEV_GUILD_ID`` only, when set, since a guild sync is instant.
+
+With ``SHARD_COUNT`` the bot is a ``ShardedTikalBot`` (discord.py's ``AutoShardedBot``) running the shards
+``SHARD_IDS`` (all of them when unset); its core does the background work of those shards' guilds only.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import aiohttp
 import discord
@@ -45,7 +48,7 @@ no messages, no message content: commands and buttons come as interactions."""
 
 
 class TikalBot(commands.Bot):
-    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time, **shards: Any) -> None:
         # The bot has no voice: no warning about voice libraries it does not need.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -55,6 +58,7 @@ class TikalBot(commands.Bot):
             tree_cls=TikalTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **shards,
         )
         self.settings = settings
         self.clock = clock
@@ -83,8 +87,8 @@ class TikalBot(commands.Bot):
         return self._table
 
     async def setup_hook(self) -> None:
-        self._core = await Core.open(self.settings.database_path, clock=self.clock,
-                                     busy_timeout_ms=self.settings.busy_timeout_ms)
+        self._core = await Core.open(self.settings.database, clock=self.clock,
+                                     busy_timeout_ms=self.settings.busy_timeout_ms, shards=self.settings.shards)
         self._outbox = Outbox(self, self._core, clock=self.clock)
         self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
@@ -134,3 +138,20 @@ class TikalBot(commands.Bot):
             self._core = None
             self._outbox = None
             self._table = None
+
+
+class ShardedTikalBot(TikalBot, commands.AutoShardedBot):
+    """The bot as some of Discord's shards (``SHARD_COUNT``, ``SHARD_IDS``): one process of several, or one process
+    running every shard of a big bot. discord.py's ``AutoShardedBot`` needs ``shard_count`` with ``shard_ids``."""
+
+    def __init__(self, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        shards = settings.shards
+        super().__init__(settings, clock=clock, shard_count=shards.count,
+                         shard_ids=None if shards.ids is None else sorted(shards.ids))
+
+
+def make_bot(settings: Settings, *, clock: Callable[[], float] = time.time) -> TikalBot:
+    """The bot the settings describe: sharded with ``SHARD_COUNT``, else the plain one."""
+    if settings.sharded:
+        return ShardedTikalBot(settings, clock=clock)
+    return TikalBot(settings, clock=clock)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.core.autocomplete import option_choices, zoom_choices
+from bot.core.autocomplete import jump_choices, option_choices, zoom_choices
 from bot.core.labels import square
 from bot.core.members import Members
 from bot.core.seats import is_absent_member
@@ -44,6 +44,18 @@ def legal(verb: str, option: str) -> Completer:
         return [app_commands.Choice(name=o.label, value=o.value) for o in options]
 
     return complete
+
+
+async def complete_jump(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """``/tikal jump chips``: 1 … the most the member may take now (the one they chose marked, for them only)."""
+    bot = _bot(interaction)
+    try:
+        guild, here = bot.table.guild_id(interaction), bot.table.here(interaction)
+        most, own = await bot.core.service.jump_chips(guild, here, interaction.user.id)
+    except EngineError:
+        return []
+    options = jump_choices(most, own, str(current or ""))
+    return [app_commands.Choice(name=o.label, value=int(o.value)) for o in options]
 
 
 async def complete_zoom(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -25,10 +25,15 @@ from bot.core.posts import (
     AuctionWon,
     Bidding,
     DeadlineWaiting,
+    Declaration,
     DeliveryFailed,
     Finished,
+    JumpOpened,
+    JumpRevealed,
     ModAction,
     PostKind,
+    RapidoActed,
+    RapidoPlacing,
     Reminder,
     ScoringRound,
     SeatPlayed,
@@ -49,6 +54,8 @@ class Outgoing:
     files: list[discord.File] = field(default_factory=list)
     member: int | None = None
     role: int | None = None
+    others: tuple[int, ...] = ()
+    """More users the message may notify (a Tikal Rápido jump pings everyone who must choose)."""
     reply_to: int | None = None
     """The channel message to reply to (the turn message), if it still exists."""
     dm: bool = False
@@ -76,9 +83,20 @@ def moves_text(moves: list[str] | None) -> str:
     return ", ".join(shown) if shown else "nothing"
 
 
+def played_text(payload: SeatPlayed | ModAction) -> str:
+    """What the bot played for a seat; in a Tikal Rápido jump whose chips it chose, never the numbers (they are
+    revealed with everyone's)."""
+    jump: list[str] = list(payload.get("jump") or [])  # type: ignore[call-overload]
+    if jump:
+        return f"chose the chips of {', '.join(jump)} for this jump (revealed with everyone's)"
+    return moves_text(payload.get("moves"))
+
+
 def _waiting_for(payload: Reminder) -> str:
     if payload.get("kind") == "bid":
         return "your bid"
+    if payload.get("kind") == "jump":
+        return "your chips for the jump"
     if payload.get("phase") == "pick":
         return "your pick"
     return "your turn"
@@ -110,13 +128,14 @@ def deadline_skipped(payload: SeatPlayed) -> Outgoing:
     """The deadline passed and the bot played the turn (SPEC ruling 14); the turn's board post follows."""
     passed = f" ({payload['deadline']})" if payload.get("deadline") else ""
     by = f"a {computer_mark(payload)} player" if payload.get("level") else "the bot"
-    return Outgoing(f"⏰ {who(payload)}'s deadline passed{passed}: {by} played for them — "
-                    f"{moves_text(payload.get('moves'))}.")
+    whose = ", ".join(payload["jump"]) if payload.get("jump") else who(payload)
+    return Outgoing(f"⏰ {whose}'s deadline passed{passed}: {by} {played_text(payload)}." if payload.get("jump")
+                    else f"⏰ {whose}'s deadline passed{passed}: {by} played for them — {played_text(payload)}.")
 
 
 def absent_turn(payload: SeatPlayed) -> Outgoing:
     return Outgoing(f"🤖 {who(payload)} has left the game: the bot played for that seat — "
-                    f"{moves_text(payload.get('moves'))}.")
+                    f"{played_text(payload)}.")
 
 
 def deadline_waiting(payload: DeadlineWaiting) -> Outgoing:
@@ -124,7 +143,7 @@ def deadline_waiting(payload: DeadlineWaiting) -> Outgoing:
     role = payload.get("moderator_role_id")
     head = f"<@&{role}>" if role else "Moderators"
     passed = f" {payload['deadline']}" if payload.get("deadline") else ""
-    what = "bid" if payload.get("kind") == "bid" else "turn"
+    what = {"bid": "bid", "jump": "jump"}.get(str(payload.get("kind")), "turn")
     return Outgoing(f"{head}: ⏰ {who(payload)}'s {what} deadline in game #{payload.get('game_id')} passed{passed}. "
                     "The game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands the seat to the "
                     "bot, `/tikal-mod deadline` changes the clock.", role=int(role) if role else None)
@@ -132,7 +151,7 @@ def deadline_waiting(payload: DeadlineWaiting) -> Outgoing:
 
 def computer_turn(payload: SeatPlayed) -> Outgoing:
     """A computer player's turn (issue 6): marked as such, and nobody is pinged."""
-    return Outgoing(f"{computer_mark(payload)} · {who(payload)} played {moves_text(payload.get('moves'))}.")
+    return Outgoing(f"{computer_mark(payload)} · {who(payload)} played {played_text(payload)}.")
 
 
 def computer_mark(payload: Payload) -> str:
@@ -148,7 +167,7 @@ def mod_action(payload: ModAction) -> Outgoing:
     """The moderator's line, as the moderation layer wrote it; its mentions do not notify anyone."""
     text = str(payload.get("text") or f"🛠️ A moderator changed game #{payload.get('game_id')}.")
     if payload.get("action") == "skip" and payload.get("moves"):
-        text += f" — {moves_text(payload.get('moves'))}"
+        text += f" — {played_text(payload)}"
     return Outgoing(text)
 
 
@@ -251,6 +270,32 @@ async def _auction_won(c: Context) -> Outgoing:
     return Outgoing(text, member=member)
 
 
+async def _declare(c: Context) -> Outgoing:
+    text, member = formatting.declare_text(cast(Declaration, c.post.payload))
+    return Outgoing(text, member=member)
+
+
+async def _rapido_placing(c: Context) -> Outgoing:
+    text, member = formatting.rapido_placing_text(cast(RapidoPlacing, c.post.payload))
+    return Outgoing(text, member=member)
+
+
+async def _rapido_acted(c: Context) -> Outgoing:
+    text, member = formatting.rapido_acted_text(await c.view(), cast(RapidoActed, c.post.payload))
+    return Outgoing(text, member=member)
+
+
+async def _jump_opened(c: Context) -> Outgoing:
+    view = await c.view()
+    content, embed, members = formatting.jump_opened_post(c.game, cast(JumpOpened, c.post.payload))
+    return Outgoing(content, embed, await _board(view), members[0] if members else None, others=tuple(members[1:]))
+
+
+async def _jump_revealed(c: Context) -> Outgoing:
+    text, member = formatting.jump_revealed_text(await c.view(), cast(JumpRevealed, c.post.payload))
+    return Outgoing(text, member=member)
+
+
 async def _reminder(c: Context) -> Outgoing:
     return reminder(cast(Reminder, c.post.payload), guild_id=c.game.guild_id, channel_id=c.post.channel_id,
                     server=c.server)
@@ -278,5 +323,10 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.STANDING_ORDER: _simple(standing_order),
     PostKind.MOD_ACTION: _simple(mod_action),
     PostKind.DELIVERY_FAILED: _simple(delivery_failed),
+    PostKind.DECLARE: _declare,
+    PostKind.RAPIDO_PLACING: _rapido_placing,
+    PostKind.RAPIDO_ACTED: _rapido_acted,
+    PostKind.JUMP_OPENED: _jump_opened,
+    PostKind.JUMP_REVEALED: _jump_revealed,
 }
 """One composer per kind of post (a test checks none is missing)."""

@@ -25,6 +25,12 @@ post's id in the embed footer, ``post #…``).
 
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
+
+Several processes (PostgreSQL, ``bot.core.shards``): each sends the posts of its own shards' guilds only, and
+claims every post before sending it (``TikalService.claim``: ``FOR UPDATE SKIP LOCKED``, then a lease of
+``CLAIM_LEASE`` in ``retry_at``), so two processes that both think they own a guild (a deploy with the old and
+the new process running) never send one post twice; a post claimed by a process that died goes out when the
+lease has run out. With SQLite's one process there is nothing to claim.
 """
 
 from __future__ import annotations
@@ -60,6 +66,8 @@ NONCE_MINUTES: Final = 4.0
 """Discord enforces a nonce only for a few minutes: older first tries are checked against the channel."""
 RECENT_MESSAGES: Final = 20
 BATCH: Final = 100
+CLAIM_LEASE: Final = 120.0
+"""Seconds a claimed post is this sender's alone (it is sent, failed or given back well before)."""
 UNKNOWN_CHANNEL: Final = 10003
 UNKNOWN_MESSAGE: Final = 10008
 
@@ -189,9 +197,18 @@ class Outbox:
             await self.flush()
             return
         async with self._lock:
-            for post in posts:
-                if (post.game_id, post.channel_id) not in self._held:  # else it waits for the worker's next round
+            wanted = [p for p in posts if (p.game_id, p.channel_id) not in self._held]
+            claimed = await self.core.service.claim([p.id for p in wanted], self.clock() + CLAIM_LEASE)
+            untried = []
+            for post in wanted:
+                place = (post.game_id, post.channel_id)
+                if post.id not in claimed:  # another process has it: this place's later posts wait for it
+                    self._held.add(place)
+                elif place in self._held:  # an earlier post of the place failed just now: the worker's next round
+                    untried.append(post.id)
+                else:
                     await self._deliver(post, views or {})
+            await self.core.service.release(untried)
 
     async def flush(self) -> int:
         """Send every pending post that is due (oldest first); return how many went out."""
@@ -208,6 +225,9 @@ class Outbox:
                 if place in self._held:
                     continue
                 if post.retry_at is not None and post.retry_at > now:  # backing off: it and its followers wait
+                    self._held.add(place)
+                    continue
+                if not await self.core.service.claim([post.id], now + CLAIM_LEASE):  # another sender has it
                     self._held.add(place)
                     continue
                 if await self._deliver(post, {}):
@@ -284,7 +304,8 @@ class Outbox:
         if earlier is not None:
             return earlier
         content, embed = fitted(out.content, out.embed, marker=post_marker(post.id))
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role), "nonce": post.nonce}
+        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role, others=out.others),
+                                  "nonce": post.nonce}
         if embed is not None:
             kwargs["embed"] = embed
         if out.files:

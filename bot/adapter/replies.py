@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import math
+from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
@@ -153,11 +154,13 @@ def picture(png: bytes, filename: str, alt: str) -> discord.File:
     return discord.File(io.BytesIO(png), filename=filename, description=alt[:1024])
 
 
-def mentions(member_id: int | None, *, role: int | None = None) -> discord.AllowedMentions:
-    """Allow exactly one user (never a placeholder seat) or one role to be pinged, or nobody."""
+def mentions(member_id: int | None, *, role: int | None = None, others: Sequence[int] = ()) -> discord.AllowedMentions:
+    """Allow exactly one user (never a placeholder seat) or one role to be pinged, or nobody; ``others``: more
+    users, when one message asks several people at once (a Tikal Rápido jump)."""
     if role is not None:
         return discord.AllowedMentions(everyone=False, users=False, replied_user=False, roles=[discord.Object(id=role)])
-    if member_id is None or is_absent_member(member_id):
+    users = [m for m in (member_id, *others) if m is not None and not is_absent_member(m)]
+    if not users:
         return discord.AllowedMentions.none()
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(id=member_id)])
+                                   users=[discord.Object(id=m) for m in users])

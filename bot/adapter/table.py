@@ -28,6 +28,7 @@ from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core import labels
 from bot.core.assembly import Core
 from bot.core.errors import NoGame, WrongStatus
+from bot.core.game_options import GameSetup, explain
 from bot.core.hints import hint_text, suggest
 from bot.core.locks import GameLocks
 from bot.core.results import GameInfo, Moved
@@ -202,6 +203,18 @@ class Table:
                                                                   if closed else ""))
         await self.update_lobby(game)
 
+    async def set_options(self, interaction: discord.Interaction, game_id: int, options: list[str]) -> None:
+        """The lobby's options menu: its creator or a moderator; a combination the engine refuses is explained
+        privately and nothing changes."""
+        game = await self.game_for(interaction, game_id)
+        svc = self.core.service
+        settings = await svc.settings(game.guild_id)
+        game = await svc.set_options(game.guild_id, game.id, interaction.user.id, options,
+                                     is_moderator=is_moderator(interaction, settings.moderator_role_id))
+        chosen = ", ".join(name for name, _ in explain(GameSetup("basic", game.options))) or "none"
+        await reply(interaction, f"Options of game #{game.id}: {chosen}.")
+        await self.update_lobby(game)
+
     async def start(self, interaction: discord.Interaction, game_id: int | None = None, order: str = "joined") -> None:
         game = await self.game_for(interaction, game_id)
         svc = self.core.service
@@ -230,6 +243,20 @@ class Table:
             await reply(interaction, formatting.confirmation(moved.view, moved.move))
         await self.sync(guild, moved.game.id, moved)
 
+    async def jump(self, interaction: discord.Interaction, chips: int, game_id: int | None = None,
+                   jump: int | None = None) -> None:
+        """Tikal Rápido: the member's chips for the jump, kept secret (the answer is theirs alone); the last
+        choice reveals everyone's at once."""
+        guild = self.guild_id(interaction)
+        try:
+            chosen = await self.core.service.choose_jump(guild, self.here(interaction, game_id), interaction.user.id,
+                                                         chips, jump=jump)
+        except NoGame:
+            raise await self._elsewhere(interaction) or NoGame(
+                "There is no game here. Start one with `/tikal-game new`.") from None
+        await reply(interaction, formatting.jump_answer(chosen))
+        await self.sync(guild, chosen.game.id, chosen.moved)
+
     async def end_turn(self, interaction: discord.Interaction, game_id: int, version: int | None) -> None:
         """The End turn button: asks first while AP are left (``version``: the state the confirmation is for)."""
         game = await self.game_for(interaction, game_id)
@@ -243,7 +270,8 @@ class Table:
             await reply(interaction, f"It is {who}'s turn, not yours.")
             return
         if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
-            await reply(interaction, f"You still have **{view.ap_left} AP**. End your turn anyway?",
+            what = "Give this slot up" if formatting.rapido_stage(view) == "slot" else "End your turn anyway"
+            await reply(interaction, f"You still have **{view.ap_left} AP**. {what}?",
                         view=confirm_end_view(game, view))
             return
         moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
@@ -298,6 +326,8 @@ class Table:
                 view = await svc.view(guild, game_id) if game.started_at is not None else None
             label = formatting.stage_label(game_id, view) if view is not None and game.status is Status.RUNNING \
                 else None
+            # A jump: who has chosen and who has not (never a number), for the live message.
+            jump = await svc.jump_status(guild, game_id) if view is not None and view.phase is Phase.JUMP else None
             channel = self.channel(guild, game.place_id)
             mid = game.turn_message_id
             known = self._live.get(game_id)
@@ -309,7 +339,7 @@ class Table:
             current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
             if mid is not None and view is not None and label is not None and current == label:
                 try:
-                    await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view),
+                    await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view, jump),
                                view=live_view(game, view))
                 except discord.NotFound:  # someone deleted it: a new one now, so the buttons come back
                     log.info("live message %s of game %s is gone: posting a new one", mid, game_id)
@@ -323,7 +353,8 @@ class Table:
             self._live.pop(game_id, None)
             await self._send_posts(moved)
             if label is not None and view is not None:
-                message = await post(channel, embed=formatting.live_embed(game, view), view=live_view(game, view))
+                message = await post(channel, embed=formatting.live_embed(game, view, jump),
+                                     view=live_view(game, view))
                 await svc.set_turn_message(guild, game_id, message.id)
                 self._live[game_id] = (label, view)
             elif mid is not None:
@@ -401,7 +432,18 @@ class Table:
         if overview.view is None:
             await reply(interaction, embed=formatting.lobby_embed(overview.game))
         else:
-            await reply(interaction, embed=formatting.status_embed(overview.game, overview.view))
+            jump = await self.core.service.jump_status(guild, overview.game.id) \
+                if overview.view.phase is Phase.JUMP else None
+            await reply(interaction, embed=formatting.status_embed(overview.game, overview.view, jump))
+
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """The short rules; in a game's channel also its variant and options, two lines each."""
+        try:
+            setup: GameSetup | None = (await self.game_for(interaction)).setup
+        except NoGame:
+            setup = None
+        legend = render.legend_lines() + (render.option_legend_lines(setup.options) if setup is not None else [])
+        await reply(interaction, embed=formatting.rules_embed(legend, setup))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page of ``/tikal-game history`` (its buttons)."""

@@ -53,19 +53,33 @@ def parts(move: Move) -> dict[str, str | int]:
             return {"give": give, "player": other, "take": take}
         case engine.Camp(space=space):
             return {"space": name(space)}
-        case engine.Guard(space=space, leader=leader):
-            return {"space": name(space), "leader": leader}
+        case engine.Guard(space=space, leader=leader, gun=gun):
+            return {"space": name(space), "leader": leader, "gun": gun}
         case engine.Bid(count=count):
             return {"amount": count}
         case engine.Pick(index=index):
             return {"hexagon": index}
+        case engine.Obstacle(first=first, second=second):
+            return {"space": name(first), "other": name(second)}
+        case engine.Fire(space=space, player=other):
+            return {"space": name(space), "player": other}
+        case engine.Jump(count=count):
+            return {"chips": count}
     return {}
+
+
+def _all_parts(move: Move) -> list[dict[str, str | int]]:
+    """The option values of every way to type ``move``: an obstacle's border from either side."""
+    if isinstance(move, engine.Obstacle):
+        return [parts(move), parts(engine.Obstacle(move.second, move.first))]
+    return [parts(move)]
 
 
 VERB_TYPES: Final[dict[str, type]] = {
     "place": engine.Place, "deploy": engine.Deploy, "transfer": engine.Transfer, "move": engine.Walk,
     "uncover": engine.Uncover, "recover": engine.Recover, "exchange": engine.Exchange, "camp": engine.Camp,
-    "guard": engine.Guard, "bid": engine.Bid, "pick": engine.Pick,
+    "guard": engine.Guard, "bid": engine.Bid, "pick": engine.Pick, "obstacle": engine.Obstacle,
+    "fire": engine.Fire, "jump": engine.Jump,
 }
 
 
@@ -119,9 +133,26 @@ def _label(view: GameView, verb: str, option: str, value: str | int, pairs: list
         return f"{value} · {hexagon_name(view.shown[int(value) - 1])}", int(value)
     if option in ("give", "take"):
         return str(value), 0
+    if option == "player" and verb == "fire":
+        seat = seat_by_name(view, str(value))
+        space = engine.parse_space(str(filled.get("space") or ""))
+        there = view.spaces[space].workers[seat] if space is not None and seat is not None else 0
+        here = f" · {there} worker{'s' if there != 1 else ''} there" if there else ""
+        return f"{player(view, seat)}{here} · {each} AP", seat or 0
     if option == "player":
         seat = seat_by_name(view, str(value))
         return player(view, seat), seat or 0
+    if option == "chips":
+        count = int(value)
+        return f"{count} chip{'s' if count != 1 else ''} → {count} AP, one action", count
+    if option == "other":
+        return f"{space_label(view, str(value))} · {each} AP", 0
+    if verb == "guard" and option == "space":
+        guns = {e.ap_each: isinstance(m, engine.Guard) and m.gun for m, e in pairs}
+        if all(guns.values()):
+            return f"{space_label(view, str(value))} · with a machine gun · {min(guns)} AP", 0
+        extra = f" (with a machine gun {max(guns)} AP)" if any(guns.values()) else ""
+        return f"{space_label(view, str(value))} · {min(guns)} AP{extra}", 0
     name = str(value)
     if verb == "place":
         return f"{name} · {len(pairs)} rotation{'s' if len(pairs) != 1 else ''}", 0
@@ -161,11 +192,11 @@ def option_choices(
         if not isinstance(entry.move, kind):
             continue
         for move in entry.moves():
-            values = parts(move)
-            if option not in values:
-                continue
-            if all(_matches(values[k], v) for k, v in filled.items() if k != option and k in values):
-                groups.setdefault(values[option], []).append((move, entry))
+            for values in _all_parts(move):
+                if option not in values:
+                    continue
+                if all(_matches(values[k], v) for k, v in filled.items() if k != option and k in values):
+                    groups.setdefault(values[option], []).append((move, entry))
     ranked = []
     for order, (value, pairs) in enumerate(groups.items()):
         label, rank = _label(view, verb, option, value, pairs, filled)
@@ -182,6 +213,14 @@ def typed_filter(options: list[Option], typed: str, limit: int = MAX_CHOICES) ->
     first = [o for o in options if str(o.value).lower().startswith(wanted)]
     then = [o for o in options if o not in first and wanted in o.label.lower()]
     return (first + then)[:limit]
+
+
+def jump_choices(most: int, own: int | None, typed: str = "") -> list[Option]:
+    """``/tikal jump``: 1 … ``most`` chips, each with the AP it buys; ``own`` (the member's kept choice) marked."""
+    options = [Option(f"{n} chip{'s' if n != 1 else ''} → {n} AP, one action" + (" (your choice now)" if n == own
+                                                                                   else ""), n)
+               for n in range(1, most + 1)]
+    return typed_filter(options, typed)
 
 
 def zoom_choices(view: GameView, typed: str = "", limit: int = MAX_CHOICES) -> list[Option]:

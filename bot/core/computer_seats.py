@@ -43,12 +43,15 @@ async def computer_seats(reader: Reader, game_id: int) -> dict[int, ComputerSeat
 
 
 async def put_computer(tx: Transaction, game_id: int, seat: int, level: str, ai_seed: int, by: int) -> None:
-    await sql.run(tx, "INSERT OR REPLACE INTO computer_seats (game_id, seat, level, ai_seed, by_id, since) "
-                      "VALUES (?, ?, ?, ?, ?, ?)", (game_id, seat, check_level(level), ai_seed, by, sql.now(tx)))
+    await sql.run(tx, "INSERT INTO computer_seats (game_id, seat, level, ai_seed, by_id, since) VALUES "
+                      "(?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET level = excluded.level, "
+                      "ai_seed = excluded.ai_seed, by_id = excluded.by_id, since = excluded.since",
+                  (game_id, seat, check_level(level), ai_seed, by, sql.now(tx)))
 
 
 async def put_lobby_level(tx: Transaction, game_id: int, level: str) -> None:
-    await sql.run(tx, "INSERT OR REPLACE INTO computer_lobbies (game_id, level) VALUES (?, ?)",
+    await sql.run(tx, "INSERT INTO computer_lobbies (game_id, level) VALUES (?, ?) "
+                      "ON CONFLICT (game_id) DO UPDATE SET level = excluded.level",
                   (game_id, check_level(level)))
 
 

@@ -13,6 +13,8 @@ Members' own settings are not guild data and stay (``Members.forget`` deletes th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Final
 
@@ -24,13 +26,14 @@ GRACE: Final = timedelta(days=30)
 
 _GAME_TABLES: Final = (
     "outbox", "snapshots", "moves", "seats", "absent_seats", "game_results", "game_clocks", "standing_orders",
-    "computer_seats", "computer_lobbies",
+    "computer_seats", "computer_lobbies", "game_options", "jump_choices",
 )
 
 
 async def _purge(tx: Transaction, guild_id: int) -> list[int]:
     games = [int(g) for (g,) in await sql.rows(tx, "SELECT id FROM games WHERE guild_id = ?", (guild_id,))]
-    await sql.run(tx, "INSERT OR IGNORE INTO purge_permits (game_id) SELECT id FROM games WHERE guild_id = ?",
+    await sql.run(tx, "INSERT INTO purge_permits (game_id) SELECT id FROM games WHERE guild_id = ? "
+                      "ON CONFLICT DO NOTHING",
                   (guild_id,))
     for table in _GAME_TABLES:
         await sql.run(tx, f"DELETE FROM {table} WHERE game_id IN (SELECT id FROM games WHERE guild_id = ?)",
@@ -45,8 +48,8 @@ async def _purge(tx: Transaction, guild_id: int) -> list[int]:
 async def purge_due(service: TikalService, now: float) -> list[int]:
     """Purge every guild whose grace period is over; return their ids."""
     async with service.storage.read() as r:
-        due = [int(g) for (g,) in await sql.rows(r, "SELECT guild_id FROM guild_removals WHERE purge_at <= ?",
-                                                 (now,))]
+        due = [int(g) for (g,) in await sql.rows(
+            r, f"SELECT guild_id FROM guild_removals WHERE purge_at <= ?{service.shards.where()}", (now,))]
     purged = []
     for guild_id in due:
         async with service.storage.transaction() as tx:
@@ -61,6 +64,16 @@ async def purge_due(service: TikalService, now: float) -> list[int]:
     return purged
 
 
+@dataclass(frozen=True, slots=True)
+class Reconciled:
+    """What ``GuildRemoval.reconcile`` changed at start."""
+
+    back: tuple[int, ...]
+    """Guilds whose pending purge was cancelled: the bot is in them again."""
+    removed: tuple[int, ...]
+    """Guilds newly marked removed: data stored, but the bot is no longer in them."""
+
+
 class GuildRemoval:
     def __init__(self, service: TikalService, *, grace: timedelta = GRACE) -> None:
         self.service = service
@@ -73,7 +86,8 @@ class GuildRemoval:
         """
         async with self.service.storage.transaction() as tx:
             now = sql.now(tx)
-            await sql.run(tx, "INSERT OR IGNORE INTO guild_removals (guild_id, removed_at, purge_at) VALUES (?, ?, ?)",
+            await sql.run(tx, "INSERT INTO guild_removals (guild_id, removed_at, purge_at) VALUES (?, ?, ?) "
+                              "ON CONFLICT (guild_id) DO NOTHING",
                           (guild_id, now, now + self.grace.total_seconds()))
             await sql.run(tx, "UPDATE game_clocks SET next_due = NULL WHERE guild_id = ?", (guild_id,))
             row = await sql.one(tx, "SELECT purge_at FROM guild_removals WHERE guild_id = ?", (guild_id,))
@@ -98,11 +112,41 @@ class GuildRemoval:
         return None if row is None else float(row[0])
 
     async def known_guilds(self) -> set[int]:
-        """Every guild with games or settings stored (to reconcile with the guilds the bot is in at start)."""
+        """Every guild of this process's shards with games or settings stored (to reconcile with the guilds the
+        bot is in at start)."""
+        where = self.service.shards.where()
         async with self.service.storage.read() as r:
-            found = await sql.rows(r, "SELECT guild_id FROM games UNION SELECT guild_id FROM guild_settings "
-                                      "UNION SELECT guild_id FROM guild_timing")
+            found = await sql.rows(r, f"SELECT DISTINCT guild_id FROM games WHERE TRUE{where} UNION "
+                                      f"SELECT guild_id FROM guild_settings WHERE TRUE{where} UNION "
+                                      f"SELECT guild_id FROM guild_timing WHERE TRUE{where}")
         return {int(g) for (g,) in found}
 
+    async def reconcile(self, present: Iterable[int]) -> Reconciled:
+        """At start: the bot is in the guilds ``present`` (of this process's shards). Cancel their pending purges
+        and start one for every guild of these shards with data the bot is no longer in: in one transaction,
+        whatever the number of guilds. A guild of another process's shards is never touched, even if named."""
+        shards = self.service.shards
+        here = {g for g in present if shards.owns(g)}
+        known = await self.known_guilds()
+        async with self.service.storage.transaction() as tx:
+            now = sql.now(tx)
+            pending = {int(g) for (g,) in await sql.rows(
+                tx, f"SELECT guild_id FROM guild_removals WHERE TRUE{shards.where()}")}
+            back = sorted(pending & here)
+            gone = sorted(known - here)
+            if back:
+                await sql.run_many(tx, "DELETE FROM guild_removals WHERE guild_id = ?", [(g,) for g in back])
+                await sql.run_many(
+                    tx, "UPDATE game_clocks SET next_due = ? WHERE guild_id = ? AND paused_at IS NULL AND game_id IN "
+                        "(SELECT id FROM games WHERE guild_id = ? AND status = 'running')",
+                    [(now, g, g) for g in back])
+            if gone:
+                await sql.run_many(tx, "INSERT INTO guild_removals (guild_id, removed_at, purge_at) VALUES (?, ?, ?) "
+                                       "ON CONFLICT (guild_id) DO NOTHING",
+                                   [(g, now, now + self.grace.total_seconds()) for g in gone])
+                await sql.run_many(tx, "UPDATE game_clocks SET next_due = NULL WHERE guild_id = ?",
+                                   [(g,) for g in gone])
+        return Reconciled(tuple(back), tuple(g for g in gone if g not in pending))
 
-__all__ = ["GRACE", "GuildRemoval", "purge_due"]
+
+__all__ = ["GRACE", "GuildRemoval", "Reconciled", "purge_due"]

@@ -122,7 +122,7 @@ class History:
             found = await sql.rows(r, "SELECT move, seat, created_at FROM moves WHERE game_id = ? ORDER BY idx",
                                    (game_id,))
         data = {
-            "game": game_id, "status": game.status.value, "variant": game.variant,
+            "game": game_id, "status": game.status.value, "variant": game.variant, "options": list(game.options),
             "players": [p.name for p in view.players],
             "note": "The public log of a game that is not finished: it names no seed and no hexagon or wafer "
                     "order, so it does not replay. The full record is exported when the game ends.",
@@ -155,8 +155,9 @@ class History:
                     info = game.at_seat(seat)
                     member = absent.get(seat, info.member_id if info else absent_member_id(seat))
                     await sql.run(
-                        tx, "INSERT OR IGNORE INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, "
-                            "winner, absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        tx, "INSERT INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, "
+                            "absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) "
+                            "DO NOTHING",
                         (game_id, guild_id, seat, member, player.name, player.score, int(player.score == best),
                          int(seat in absent), game.finished_at or 0))
 

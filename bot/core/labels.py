@@ -52,7 +52,28 @@ def space_label(view: GameView, name: str) -> str:
         what += f" ({view.players[space.camp].name}'s camp)"
     if space.guard is not None:
         what += f" (guarded by {view.players[space.guard].name})"
+    if space.gun is not None:
+        what += f" (gun of {view.players[space.gun].name})"
     return f"{name} · {what}"
+
+
+def jump_number(log: Iterable[str], opening: bool) -> int:
+    """Tikal Rápido: which jump of the round's phase 3 is under way or was last revealed (1, 2 …), counted in
+    the move log (phase 3 follows the round's last placement; each jump's ``jump`` moves stand together).
+    ``opening``: a jump is open and none of its moves is logged yet."""
+    count, previous = 0, False
+    for text in reversed(list(log)):
+        verb = text.split(" ", 1)[0]
+        if verb == "place":
+            break
+        jumped = verb == "jump"
+        count += jumped and not previous
+        previous = jumped
+    return count + opening
+
+
+def view_jump_number(view: GameView) -> int:
+    return jump_number(view.log, view.phase is engine.Phase.JUMP and not view.chosen)
 
 
 # --- costs -------------------------------------------------------------------------------------
@@ -96,8 +117,17 @@ def _action_body(view: GameView, move: engine.Move) -> str:
             return f"exchange my {give} for {other}'s {take}"
         case engine.Camp(space=space):
             return f"camp at {name(space)}"
-        case engine.Guard(space=space, leader=leader):
-            return f"guard {name(space)}" + (" with the leader" if leader else "")
+        case engine.Guard(space=space, leader=leader, gun=gun):
+            return f"guard {name(space)}" + (" with the leader" if leader else "") + (
+                " and a machine gun" if gun else "")
+        case engine.Obstacle(first=first, second=second):
+            return f"obstacle {name(first)} | {name(second)}"
+        case engine.Fire(space=space, player=other):
+            return f"fire at {other}'s worker on {name(space)}"
+        case engine.Jump(count=count):
+            return f"jump {_plural(count, 'chip')}"
+        case engine.Declare(score=score):
+            return "the volcano scores" if score else "no scoring round for this volcano"
     return str(move)
 
 

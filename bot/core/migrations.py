@@ -1,6 +1,7 @@
-"""The database schema as numbered migrations, applied in order at start (``schema_version`` table).
+"""The SQLite schema as numbered migrations, applied in order at start (``schema_version`` table).
 
-Never edit a migration that has shipped; add the next number. Each one runs in its own transaction.
+Never edit a migration that has shipped; add the next number, here and its PostgreSQL twin with the same number
+in ``bot.core.migrations_pg`` (a test fails while the two lists differ). Each one runs in its own transaction.
 Times are Unix seconds (REAL), ready for Discord's ``<t:…>`` timestamps. Discord ids are INTEGER.
 """
 
@@ -321,5 +322,29 @@ CREATE TABLE app_state (
     (6, """
 -- Issue 11: a member's games (/tikal-game games mine) by index, not by reading every game of the guild.
 CREATE INDEX seats_by_member ON seats (member_id, game_id);
+"""),
+    (7, """
+-- Issue 13: the variants of SPEC 7. A game's variant and options as chosen in its lobby; Start writes them into
+-- setup_json (the record), which holds them from then on. games.variant's CHECK cannot hold 'rapido' (SQLite
+-- changes a CHECK only by rebuilding the table), so a Rápido game keeps 'auction' there (its rounds open with
+-- auctions) and its true variant here. A game without a row here is as games.variant says, without options.
+CREATE TABLE game_options (
+    game_id INTEGER PRIMARY KEY REFERENCES games (id),
+    variant TEXT    NOT NULL CHECK (variant IN ('basic', 'auction', 'rapido')),
+    options TEXT    NOT NULL DEFAULT ''                -- SPEC 7.0.1 names in canonical order, space-separated
+);
+
+-- Tikal Rápido's jumps are secret and simultaneous (SPEC 7.6.4): a player's chips for the jump under way, kept
+-- here until everyone has chosen; then every jump move is logged in round order in one transaction and these
+-- rows are deleted. Never shown to anyone but the seat's member (no post, view, export or log holds them).
+CREATE TABLE jump_choices (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    jump       INTEGER NOT NULL,                       -- the game's version when the jump opened
+    chips      INTEGER NOT NULL CHECK (chips BETWEEN 1 AND 5),
+    member_id  INTEGER,                                -- who chose; NULL: the bot (computer, absent seat, deadline)
+    created_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
 """),
 )

@@ -27,6 +27,7 @@ from typing import Final, Unpack
 from bot.core import sql
 from bot.core.computer_seats import check_level, computer_seats, mark, put_computer, remove_computer
 from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
+from bot.core.game_options import lobby_setups
 from bot.core.guild_removal import GRACE, GuildRemoval
 from bot.core.posts import ModAction as ModActionPayload
 from bot.core.posts import ModDetails, NewPost, PostKind, SeatPlayed
@@ -46,6 +47,7 @@ from bot.core.timing import (
     replan,
     timing_text,
 )
+from engine import Phase
 
 KEEP: Final = ...
 """The default of options left empty: the setting stays as it is (None means "none", e.g. no deadline)."""
@@ -173,9 +175,12 @@ class Moderation:
                 if not everyone_gone:
                     clock = await replan(tx, clock)
             moved = None
-        if not everyone_gone and not clock.paused and clock.seat == seat.seat:
+        if not everyone_gone and not clock.paused:
             view = await self.service.view(guild_id, game_id)
-            if view.to_act == seat.seat:
+            if view.phase is Phase.JUMP:  # a jump: the seat's chips are chosen now, kept secret like the others'
+                played = await self.service.play_computers(guild_id, game_id)
+                moved = played[-1] if played else None
+            elif clock.seat == seat.seat and view.to_act == seat.seat:
                 moved = await play_absent(
                     self.service, guild_id, game_id, expected_key=clock.wait_key, post=absent_post(reason))
         return ModAction(await self._info(guild_id, game_id), post, moved)
@@ -304,6 +309,8 @@ class Moderation:
             raise WrongStatus(f"Game #{game_id} is over.")
         player = view.players[view.to_act].name
         text = f"⏭️ <@{by}> took {player}'s turn for them (placed on the first free space, then ended)."
+        if view.phase is Phase.JUMP:
+            text = f"⏭️ <@{by}> chose the most chips for everyone still to choose in this jump."
 
         def skipped(played: SeatPlayed) -> NewPost:
             return NewPost(PostKind.MOD_ACTION, ModActionPayload(
@@ -422,6 +429,7 @@ class Moderation:
         (a game older than the clocks)."""
         async with self.storage.read() as r:
             found = await r.games_with_seats(guild_id, ACTIVE, member_id=member_id)
+            setups = await lobby_setups(r, [row for row, _ in found])
             clocks = {int(g): seat for g, seat in await sql.rows(
                 r, "SELECT game_id, seat FROM game_clocks WHERE game_id IN (SELECT s.game_id "
                    "FROM seats s JOIN games g ON g.id = s.game_id WHERE s.member_id = ? AND g.guild_id = ? "
@@ -429,7 +437,7 @@ class Moderation:
                 (member_id, guild_id))}
         mine: list[MyGame] = []
         for row, seats in found:
-            game = GameInfo.of(row, seats)
+            game = GameInfo.of(row, seats, setups.get(row.id))
             me = game.seat_of(member_id)
             if me is None:
                 continue

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
-from engine import End, GameState, Move, Phase, record_of
+from bot.core import labels
+from engine import End, GameState, Move, Phase, Stage, Variant, record_of
 
 
 class PostKind(StrEnum):
@@ -45,6 +46,16 @@ class PostKind(StrEnum):
     """A moderator's action, logged in the game's channel."""
     DELIVERY_FAILED = "delivery_failed"
     """For the moderators: posts of the game could not be delivered and were given up (and why)."""
+    DECLARE = "declare"
+    """Random terrain: ping the taker of a volcano to declare whether it scores (SPEC 7.5.4)."""
+    RAPIDO_PLACING = "rapido_placing"
+    """Tikal Rápido: every player holds a hexagon; the round order, and a ping for the first to place."""
+    RAPIDO_ACTED = "rapido_acted"
+    """Tikal Rápido: a placement of phase 2 or a jump's one action, and a ping for the next to act."""
+    JUMP_OPENED = "jump_opened"
+    """Tikal Rápido: a jump opens; the board, and a ping for everyone who must choose chips (in secret)."""
+    JUMP_REVEALED = "jump_revealed"
+    """Tikal Rápido: everyone has chosen: every number at once, the order of the slots, a ping for the first."""
 
 
 SEAT_PLAYED = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.COMPUTER_TURN,
@@ -61,6 +72,8 @@ class Who(TypedDict):
     phase: str
     ap: int | None
     hand: str | None
+    slot: NotRequired[bool]
+    """Tikal Rápido: a jump's action slot (one action with ``ap`` AP)."""
 
 
 class SeatEntry(TypedDict):
@@ -89,6 +102,9 @@ class ScoringRound(TypedDict):
     round: int
     final: bool
     next: Who | None
+    at_once: NotRequired[bool]
+    """Scoring without a round (SPEC 7.1): everyone scored at once, ``gains`` by seat name."""
+    gains: NotRequired[dict[str, int]]
 
 
 class Bidding(TypedDict):
@@ -102,6 +118,56 @@ class AuctionWon(TypedDict):
     round: int
     price: int
     shown: list[str]
+    next: Who | None
+
+
+class Declaration(TypedDict):
+    round: int
+    next: Who | None
+
+
+class RapidoPlacing(TypedDict):
+    round: int
+    order: list[str]
+    """The round order (seat names)."""
+    hands: dict[str, str]
+    """Seat name → the hexagon it holds."""
+    next: Who | None
+
+
+class RapidoActed(TypedDict):
+    round: int
+    seat: int
+    player: str
+    move: str
+    """The placement or the slot's action (``end`` for a slot given up), as logged."""
+    placing: bool
+    next: Who | None
+
+
+class ChooserEntry(TypedDict):
+    seat: int
+    name: str
+    member_id: int | None
+    chips: int
+    """The chips the seat has before this jump."""
+
+
+class JumpOpened(TypedDict):
+    round: int
+    jump: int
+    """The jump's number in the round's phase 3 (1, 2 …)."""
+    choosers: list[ChooserEntry]
+
+
+class JumpRevealed(TypedDict):
+    round: int
+    jump: int
+    chosen: dict[str, int]
+    """Seat name → chips, revealed all at once."""
+    slots: list[str]
+    """Seat names in the order they act (lowest first, ties in round order)."""
+    chips_left: dict[str, int]
     next: Who | None
 
 
@@ -154,6 +220,9 @@ class SeatPlayed(TypedDict):
     """The computer player's level, when one played."""
     order: NotRequired[str]
     """The standing order's text."""
+    jump: NotRequired[list[str]]
+    """Tikal Rápido: the seats whose chips the bot chose for the jump under way (``moves`` is then empty: the
+    numbers stay secret until everyone has chosen)."""
 
 
 class ModDetails(TypedDict, total=False):
@@ -193,7 +262,8 @@ class DeliveryFailed(TypedDict):
 
 
 Payload = (Started | TurnEnded | ScoringRound | Bidding | AuctionWon | Finished | Reminder | DeadlineWaiting
-           | SeatPlayed | ModAction | DeliveryFailed)
+           | SeatPlayed | ModAction | DeliveryFailed | Declaration | RapidoPlacing | RapidoActed | JumpOpened
+           | JumpRevealed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,9 +283,13 @@ def who(state: GameState, member_of: MemberOf) -> Who | None:
     if state.finished:
         return None
     seat = state.to_act
-    ap = state.ap if state.phase in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING) else None
-    return Who(seat=seat, name=state.players[seat], member_id=member_of(seat), phase=state.phase.value, ap=ap,
-               hand=state.hand)
+    ap = state.ap if state.phase in (Phase.ACTIONS, Phase.SCORING) or (
+        state.phase is Phase.PLACE and state.stage is not Stage.PLACING) else None
+    found = Who(seat=seat, name=state.players[seat], member_id=member_of(seat), phase=state.phase.value, ap=ap,
+                hand=state.hand)
+    if _in_rapido_round(state) and state.phase is Phase.ACTIONS:
+        found["slot"] = True
+    return found
 
 
 def _scores(state: GameState) -> dict[str, int]:
@@ -227,10 +301,51 @@ def started(state: GameState, member_of: MemberOf) -> NewPost:
     return NewPost(PostKind.STARTED, Started(variant=state.variant.value, seats=seats, next=who(state, member_of)))
 
 
+def jump_number(state: GameState) -> int:
+    """Which jump of the round's phase 3 is under way or was last revealed (1, 2 …)."""
+    return labels.jump_number(state.log, state.phase is Phase.JUMP and not state.chosen)
+
+
+def _in_rapido_round(state: GameState) -> bool:
+    """A Tikal Rápido placement of phase 2, or a jump's action slot (not turns: no ``turn_ended``)."""
+    return state.variant is Variant.RAPIDO and (
+        (state.stage is Stage.PLACING and state.phase is Phase.PLACE)
+        or (state.stage is Stage.JUMPS and state.phase is Phase.ACTIONS))
+
+
+def _rapido_posts(before: GameState, move: Move, after: GameState, member_of: MemberOf) -> list[NewPost]:
+    posts: list[NewPost] = []
+    if _in_rapido_round(before):
+        acted_on = after.phase in (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)  # else another post pings
+        posts.append(NewPost(PostKind.RAPIDO_ACTED, RapidoActed(
+            round=before.round, seat=before.to_act, player=before.players[before.to_act], move=after.log[-1],
+            placing=before.stage is Stage.PLACING, next=who(after, member_of) if acted_on else None)))
+    if after.stage is Stage.PLACING and before.stage is not Stage.PLACING:
+        posts.append(NewPost(PostKind.RAPIDO_PLACING, RapidoPlacing(
+            round=after.round, order=[after.players[q] for q in after.round_order],
+            hands={after.players[q]: t for q, t in enumerate(after.hands) if t is not None}
+            | ({after.players[after.to_act]: after.hand} if after.hand else {}),
+            next=who(after, member_of))))
+    if after.phase is Phase.JUMP and before.phase is not Phase.JUMP:
+        posts.append(NewPost(PostKind.JUMP_OPENED, JumpOpened(
+            round=after.round, jump=jump_number(after), choosers=[
+                ChooserEntry(seat=q, name=after.players[q], member_id=member_of(q), chips=after.chips[q])
+                for q in after.round_order if after.chips[q]])))
+    if before.phase is Phase.JUMP and after.phase is not Phase.JUMP:
+        order = sorted(after.chosen, key=lambda q: (after.jump[q], after.round_order.index(q)))
+        posts.append(NewPost(PostKind.JUMP_REVEALED, JumpRevealed(
+            round=after.round, jump=jump_number(after), chosen={after.players[q]: after.jump[q] for q in after.chosen},
+            slots=[after.players[q] for q in order], chips_left={after.players[q]: after.chips[q] for q in order},
+            next=who(after, member_of))))
+    return posts
+
+
 def posts_for(before: GameState, move: Move, after: GameState, member_of: MemberOf) -> list[NewPost]:
     """Return the posts ``move`` causes, taking ``before`` to ``after``."""
-    posts: list[NewPost] = []
-    if isinstance(move, End):
+    posts: list[NewPost] = _rapido_posts(before, move, after, member_of) if after.variant is Variant.RAPIDO else []
+    if after.phase is Phase.DECLARE and before.phase is not Phase.DECLARE:
+        posts.append(NewPost(PostKind.DECLARE, Declaration(round=after.round, next=who(after, member_of))))
+    if isinstance(move, End) and not _in_rapido_round(before):
         assert after.last_turn is not None
         posts.append(NewPost(PostKind.TURN_ENDED, TurnEnded(
             turn=before.turn, seat=before.to_act, player=before.players[before.to_act],
@@ -238,9 +353,14 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
             next=who(after, member_of),
         )))
     if after.scoring_round > before.scoring_round:
-        posts.append(NewPost(PostKind.SCORING_ROUND, ScoringRound(
-            round=after.scoring_round, final=after.volcano_player < 0, next=who(after, member_of),
-        )))
+        at_once = after.phase is not Phase.SCORING  # scoring without a round: everyone scored already
+        round_ = ScoringRound(round=after.scoring_round, final=not at_once and after.volcano_player < 0,
+                              next=who(after, member_of))
+        if at_once:
+            round_["at_once"] = True
+            round_["gains"] = {after.players[e.player]: e.temples + e.treasures for e in after.score_log
+                               if e.round == after.scoring_round}
+        posts.append(NewPost(PostKind.SCORING_ROUND, round_))
     if after.phase is Phase.BID and not isinstance(move, End) and (
         before.phase is not Phase.BID or before.to_act != after.to_act
     ):

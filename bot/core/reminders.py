@@ -1,4 +1,4 @@
-"""The scheduler: reminders, deadlines and absent seats of every running game, from SQLite, on a clock.
+"""The scheduler: reminders, deadlines and absent seats of every running game, from the database, on a clock.
 
 ``Scheduler(service, clock=…)``; the adapter calls ``await scheduler.tick()`` every ``INTERVAL`` seconds
 (and once at start, which resumes everything a restart interrupted), then sends the outbox and refreshes
@@ -17,6 +17,9 @@ transaction), after checking that the game is still at the version the decision 
 reminder is never sent after the turn moved on, and a crash anywhere leaves it either queued once (the
 outbox and Discord's nonce then deliver it once) or not at all (the next tick queues it). Nothing is due
 in a paused game, a finished one, or a guild that removed the bot.
+
+With several processes (``bot.core.shards``), each ticks the clocks of its own guilds only; the version check
+and the game row's lock keep a game's work single even if two processes looked at it at once.
 
 Post payloads (``Post.kind`` → ``Post.payload``), all public information:
 
@@ -50,6 +53,7 @@ from bot.core.posts import DeadlineWaiting, NewPost, PostKind, Reminder, SeatPla
 from bot.core.results import Moved, Post
 from bot.core.schedule import discord_timestamp
 from bot.core.seat_moves import absent_post, play_absent
+from bot.core.seats import is_absent_member
 from bot.core.service import TikalService
 from bot.core.standing_orders import drop_stale_order, play_order, read_order
 from bot.core.storage import Status
@@ -102,7 +106,7 @@ def _view_key(view: GameView) -> str | None:
 
 
 class Scheduler:
-    """Finds due work in SQLite and does it; see the module's docstring."""
+    """Finds due work in the database and does it; see the module's docstring."""
 
     def __init__(self, service: TikalService, *, clock: Callable[[], float] = time.time, batch: int = 200) -> None:
         self.service = service
@@ -118,8 +122,8 @@ class Scheduler:
         async with self._lock:
             async with self.storage.read() as r:
                 due = [int(g) for (g,) in await sql.rows(
-                    r, "SELECT game_id FROM game_clocks WHERE next_due <= ? ORDER BY next_due LIMIT ?",
-                    (now, self.batch))]
+                    r, f"SELECT game_id FROM game_clocks WHERE next_due <= ?{self.service.shards.where()} "
+                       "ORDER BY next_due LIMIT ?", (now, self.batch))]
             for game_id in due:
                 for _ in range(_STEPS_PER_GAME):
                     try:
@@ -170,6 +174,13 @@ class Scheduler:
         key = _view_key(view)
         if view.version != version or key is None or view.to_act is None:
             return False  # a move committed meanwhile; its own transaction planned the new wait
+        if view.phase is Phase.JUMP:  # computer and absent seats choose at once; the others are reminded
+            played = await self.service.play_computers(guild_id, game_id)
+            acc.moved.extend(played)
+            acc.posts.extend(p for m in played for p in m.posts)
+            if played:
+                return True
+            return await self._due(guild_id, game_id, version, key, view, now, acc)
         async with self.storage.read() as r:
             absent = view.to_act in await absent_seats(r, game_id)
             order = await read_order(r, game_id, view.to_act) if view.phase is Phase.BID else None
@@ -200,6 +211,9 @@ class Scheduler:
     ) -> bool:
         """Queue the reminder or the moderators' notice that is due, or make the deadline's moves."""
         assert view.to_act is not None
+        # A jump waits for everyone still to choose (never told how many chips the others took).
+        waiting = (await self.service.jump_status(guild_id, game_id))[1] if view.phase is Phase.JUMP \
+            else [view.to_act]
         async with self.storage.transaction() as tx:
             game = await tx.game(guild_id, game_id)
             # Decided on ``view``: only if no move, pause or end came in between.
@@ -217,6 +231,8 @@ class Scheduler:
             clock = await replan(tx, clock)  # with the current quiet hours and configuration
             member = await member_at(tx, game_id, view.to_act)
             player = view.players[view.to_act].name
+            if view.phase is Phase.JUMP:
+                player = ", ".join(view.players[q].name for q in waiting) or player
             deadline_due = clock.deadline_at is not None and not clock.deadline_done and clock.deadline_at <= now
             if deadline_due and clock.timing.policy == "wait":
                 role = await sql.one(tx, "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?",
@@ -228,14 +244,19 @@ class Scheduler:
                 ))))
                 await replan(tx, replace(clock, deadline_done=True))
                 return False
-            if not deadline_due and clock.remind_at is not None and clock.remind_at <= now and member is not None:
-                settings = await read_member(tx, member)
-                acc.posts.append(await tx.add_post(game, version, NewPost(PostKind.REMINDER, Reminder(
-                    game_id=game_id, member_id=member, delivery=settings.delivery, seat=view.to_act, player=player,
-                    kind=clock.kind, phase=view.phase.value, number=clock.reminder_step + 1,
-                    waiting_since=clock.wait_started, since=_stamp(clock.wait_started), deadline_at=clock.deadline_at,
-                    deadline=_stamp(clock.deadline_at), reply_to=game.turn_message_id,
-                ))))
+            if not deadline_due and clock.remind_at is not None and clock.remind_at <= now:
+                for seat in waiting:
+                    member = await member_at(tx, game_id, seat)
+                    if member is None or is_absent_member(member):
+                        continue
+                    settings = await read_member(tx, member)
+                    acc.posts.append(await tx.add_post(game, version, NewPost(PostKind.REMINDER, Reminder(
+                        game_id=game_id, member_id=member, delivery=settings.delivery, seat=seat,
+                        player=view.players[seat].name, kind=clock.kind, phase=view.phase.value,
+                        number=clock.reminder_step + 1, waiting_since=clock.wait_started,
+                        since=_stamp(clock.wait_started), deadline_at=clock.deadline_at,
+                        deadline=_stamp(clock.deadline_at), reply_to=game.turn_message_id,
+                    ))))
                 await replan(tx, after_reminder(clock, now))
                 return False
         if not deadline_due:

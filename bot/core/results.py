@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.core.game_options import GameSetup, of_setup
 from bot.core.storage import GameRow, OutboxRow, SeatRow, Status
 from engine import GameView
 
@@ -46,18 +47,27 @@ class GameInfo:
     finished_at: float | None
     turn_started_at: float | None
     deadline_at: float | None
+    options: tuple[str, ...] = ()
+    """SPEC 7's options, in canonical order (``variant`` may be ``rapido``)."""
 
     @classmethod
-    def of(cls, row: GameRow, seats: list[SeatRow]) -> GameInfo:
+    def of(cls, row: GameRow, seats: list[SeatRow], setup: GameSetup | None = None) -> GameInfo:
+        """The game's info; ``setup``: its variant and options as chosen in the lobby (a started game's come
+        from its stored setup)."""
+        chosen = of_setup(row.setup) if row.setup is not None else setup or GameSetup(row.variant)
         return cls(
             id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, thread_id=row.thread_id,
-            place_id=row.place_id, status=row.status, variant=row.variant, seats_wanted=row.seats_wanted,
+            place_id=row.place_id, status=row.status, variant=chosen.variant, seats_wanted=row.seats_wanted,
             use_thread=row.use_thread, creator_id=row.creator_id, lobby_message_id=row.lobby_message_id,
             turn_message_id=row.turn_message_id, version=row.version,
             seats=tuple(SeatInfo(s.member_id, s.display_name, s.joined_order, s.seat, s.seat_name) for s in seats),
             created_at=row.created_at, started_at=row.started_at, finished_at=row.finished_at,
-            turn_started_at=row.turn_started_at, deadline_at=row.deadline_at,
+            turn_started_at=row.turn_started_at, deadline_at=row.deadline_at, options=chosen.options,
         )
+
+    @property
+    def setup(self) -> GameSetup:
+        return GameSetup(self.variant, self.options)
 
     def seat_of(self, member_id: int) -> SeatInfo | None:
         return next((s for s in self.seats if s.member_id == member_id), None)
@@ -104,3 +114,19 @@ class Moved:
     @property
     def finished(self) -> bool:
         return self.view.finished
+
+
+@dataclass(frozen=True, slots=True)
+class JumpChoice:
+    """A member's secret choice for a Tikal Rápido jump, kept (``moved`` None) or the last one (the jump's moves
+    committed: ``moved``). ``chips`` is the member's own number, for their private answer only."""
+
+    game: GameInfo
+    view: GameView
+    seat: int
+    chips: int
+    chosen: tuple[int, ...]
+    """Seats that have chosen so far (while the choices are kept), in round order: never their numbers."""
+    waiting: tuple[int, ...]
+    """Seats still to choose, in round order."""
+    moved: Moved | None

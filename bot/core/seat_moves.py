@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import engine
+from bot.core.jump_choices import choosers
 from bot.core.posts import NewPost, PostKind, SeatPlayed, seat_played
 from bot.core.results import Moved
 from bot.core.service import Loaded, Planned, SeatPost, TikalService, apply_all
@@ -25,15 +26,21 @@ async def play_for_seat(
 ) -> Moved | None:
     """Make ``moves(state)`` for the seat to act (default: SPEC ruling 14), with the post ``post`` makes
     first, if the game still waits for ``expected_key`` (None: whatever it waits for). Returns None if it
-    no longer does (or it is paused)."""
+    no longer does (or it is paused). In a Tikal Rápido jump the bot chooses the most chips for every seat
+    still to choose (SPEC 7.6.9), through the secret choices (``TikalService.plan_jump_choices``)."""
 
-    async def plan(loaded: Loaded) -> Planned:
+    async def plan(loaded: Loaded) -> Planned | None:
         state = loaded.state
         if loaded.row.status is not Status.RUNNING or state.phase is Phase.FINISHED:
             raise MovedOn
         if expected_key is not None and wait_key(state.turn, state.to_act, state.phase) != expected_key:
             raise MovedOn
-        steps = apply_all(state, moves(state))
+        if choosers(state):  # a jump: the most chips for everyone still to choose, kept secret like theirs
+            return await service.plan_jump_choices(loaded, None, post=post)
+        made = moves(state)
+        # The seat's obligation may run into a jump (its slot ended, it chooses first): that choice is kept secret.
+        made = made[:next((i for i, m in enumerate(made) if isinstance(m, engine.Jump)), len(made))]
+        steps = apply_all(state, made)
         return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
 
     try:

@@ -40,16 +40,17 @@ def _with_suffix(base: str, n: int) -> str:
     return base[: MAX_LENGTH - len(suffix)] + suffix
 
 
-def seat_names(display_names: Sequence[str]) -> list[str]:
-    """Return one valid, distinct seat name per display name, in the same order (seat order)."""
+def seat_names(display_names: Sequence[str], reserved: Sequence[str] = ()) -> list[str]:
+    """Return one valid, distinct seat name per display name, in the same order (seat order); ``reserved``: the
+    words a game's options make verbs (SPEC 7.0.3: ``jump``, ``score``, ``yes`` …), which cannot be names there."""
     names: list[str] = []
     taken: set[str] = set()
     for seat, display in enumerate(display_names, start=1):
         base = ascii_name(display)
-        if not base or name_problem(base):
+        if not base or name_problem(base, reserved):
             base = f"Player{seat}"
         name, n = base, 1
-        while name.lower() in taken or name_problem(name):
+        while name.lower() in taken or name_problem(name, reserved):
             n += 1
             name = _with_suffix(base, n)
         names.append(name)

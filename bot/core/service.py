@@ -17,13 +17,12 @@ import asyncio
 import logging
 import random
 import secrets
-import sqlite3
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 import engine
-from bot.core import sql, timing
+from bot.core import jump_choices, sql, timing
 from bot.core.computer_seats import (
     ComputerSeat,
     check_level,
@@ -45,17 +44,22 @@ from bot.core.errors import (
     WrongStatus,
     quoted,
 )
+from bot.core.game_options import STORED_VARIANT, lobby_setup, lobby_setups, put_setup
+from bot.core.game_options import checked as checked_setup
+from bot.core.jump_choices import Choice, choosers, jump_steps, most_chips, opened
 from bot.core.locks import GameLocks
 from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played
 from bot.core.posts import started as started_post
-from bot.core.results import GameInfo, Moved, Post, SeatInfo, Started
+from bot.core.results import GameInfo, JumpChoice, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
-from bot.core.seats import absent_member_id, computer_member_id, is_computer_member
+from bot.core.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
+from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.state_cache import StateCache
 from bot.core.storage import (
     ACTIVE,
     GameRow,
     GuildSettings,
+    IntegrityError,
     NewMove,
     Reader,
     SeatRow,
@@ -65,10 +69,13 @@ from bot.core.storage import (
 )
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import computer_turn
+from engine.ai import plan as plan_moves
+from engine.options import option_words
 
 log = logging.getLogger(__name__)
 
-VARIANTS: Final = ("basic", "auction")
+DEFAULT_VARIANTS: Final = ("basic", "auction")
+"""The variants a server may make its default (``guild_settings``' CHECK); ``rapido`` is chosen per game."""
 THREAD_WAIT: Final = 120.0
 """Seconds a lobby waits for its thread before Start plays the game in the channel instead (the thread's
 creation failed without a word, e.g. the bot stopped in between)."""
@@ -89,6 +96,10 @@ class Loaded:
             return absent_member_id(seat)
         return next((s.member_id for s in self.seats if s.seat == seat), None)
 
+    def played_by_bot(self, seat: int) -> bool:
+        """Whether the bot decides for the seat: a computer player, or an absent (kicked, resigned) seat."""
+        return seat in self.computers or is_absent_member(self.member_of(seat) or 0)
+
 
 @dataclass(frozen=True, slots=True)
 class Planned:
@@ -96,6 +107,11 @@ class Planned:
 
     steps: list[tuple[Move, GameState]]
     first: Sequence[NewPost] = ()
+    actors: Sequence[int | None] | None = None
+    """Per step, the member who made it (default: the command's actor for every step): a jump's choosers."""
+    write: Callable[[Transaction], Awaitable[None]] | None = None
+    """More to write in the same transaction, after the version check: a jump's kept choices (alone, when no
+    move is due yet) or clearing them once the jump's moves are logged."""
 
 
 Plan = Callable[[Loaded], Awaitable[Planned | None]]
@@ -150,7 +166,9 @@ def apply_all(state: GameState, moves: Iterable[Move]) -> list[tuple[Move, GameS
 def _computer_steps(state: GameState, computer: ComputerSeat) -> list[tuple[Move, GameState]]:
     """The computer player's obligation as steps (CPU-bound: the service runs it in a thread)."""
     _, moves = computer_turn(state, computer.level, computer.ai_seed + state.version)
-    return apply_all(state, moves)
+    # A Tikal Rápido jump is never played as a move here: the seat chooses in secret with the others.
+    jump = next((i for i, m in enumerate(moves) if isinstance(m, engine.Jump)), len(moves))
+    return apply_all(state, moves[:jump])
 
 
 def computer_post(payload: SeatPlayed) -> NewPost:
@@ -175,8 +193,11 @@ class TikalService:
         seed_source: Callable[[], int] | None = None,
         cache_size: int = 1024,
         retries: int = 3,
+        shards: Shards = EVERY_GUILD,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The guilds whose background work (clocks, posts, resuming) this process does: see ``bot.core.shards``."""
         self._rng = rng or random.SystemRandom()
         # SPEC ruling 13: a secret seed of at least 64 bits.
         self._seed_source = seed_source or (lambda: secrets.randbits(64))
@@ -204,7 +225,7 @@ class TikalService:
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
         async with self.storage.read() as r:
             row = await self._row(r, guild_id, game_id)
-            return GameInfo.of(row, await r.seats(row.id))
+            return GameInfo.of(row, await r.seats(row.id), await lobby_setup(r, row))
 
     async def game(self, guild_id: int, game_id: int) -> GameInfo:
         """The game ``game_id`` of this guild. Raises ``NoGame``."""
@@ -216,12 +237,14 @@ class TikalService:
             row = await r.active_game_at(guild_id, place_id)
             if row is None:
                 raise NoGame("There is no game here. Start one with `/tikal-game new`.")
-            return GameInfo.of(row, await r.seats(row.id))
+            return GameInfo.of(row, await r.seats(row.id), await lobby_setup(r, row))
 
     async def games(self, guild_id: int, statuses: Iterable[Status] = ACTIVE) -> list[GameInfo]:
         """The guild's games with those statuses (default: open lobbies and running games), oldest first."""
         async with self.storage.read() as r:
-            return [GameInfo.of(row, seats) for row, seats in await r.games_with_seats(guild_id, statuses)]
+            found = await r.games_with_seats(guild_id, statuses)
+            setups = await lobby_setups(r, [row for row, _ in found])
+            return [GameInfo.of(row, seats, setups.get(row.id)) for row, seats in found]
 
     async def _load(self, guild_id: int, game: GameRef) -> Loaded:
         """The started game (by number, or the one of a place), in one read. Raises ``NoGame``, or
@@ -303,16 +326,18 @@ class TikalService:
         thread: bool = False,
         computers: int = 0,
         computer_level: str = "strong",
+        options: Sequence[str] = (),
     ) -> GameInfo:
         """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``.
 
         ``computers`` seats (named ``Bot1``, …) are taken at once by computer players of ``computer_level``.
+        ``variant`` is ``basic``, ``auction`` or ``rapido``; ``options`` SPEC 7's (changed in the lobby with
+        ``set_options``).
         """
         if not 0 <= computers < seats:
             raise BadOption(f"With {seats} seats, 0–{seats - 1} of them can be computer players, not {computers}.")
         check_level(computer_level)
-        if variant not in VARIANTS:
-            raise BadOption(f"The variant is `basic` or `auction`, not {quoted(variant)}.")
+        setup = checked_setup(variant, options)
         if not 2 <= seats <= 4:
             raise BadOption(f"Tikal is for 2–4 players; {seats} seats is not possible.")
         try:
@@ -321,15 +346,16 @@ class TikalService:
                 if busy is not None:
                     raise ChannelBusy(self._busy_message(busy))
                 game_id = await tx.insert_game(
-                    guild_id=guild_id, channel_id=channel_id, variant=variant, seats_wanted=seats,
-                    use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
+                    guild_id=guild_id, channel_id=channel_id, variant=STORED_VARIANT[setup.variant],
+                    seats_wanted=seats, use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
                 )
+                await put_setup(tx, game_id, setup)
                 await tx.add_seat(game_id, creator_id, creator_name)
                 for k in range(1, computers + 1):
                     await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
                 if computers:
                     await put_lobby_level(tx, game_id, computer_level)
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             raise ChannelBusy("This channel already has a game. Finish or abort it first.") from None
         return await self._info(guild_id, game_id)
 
@@ -338,6 +364,21 @@ class TikalService:
         what = "an open lobby" if busy.status is Status.LOBBY else "a running game"
         return (f"This channel already has {what} (game #{busy.id}). One game per channel or thread: finish or "
                 "abort it first, or open the new game in another channel or in a thread.")
+
+    async def set_options(self, guild_id: int, game_id: int, member_id: int, options: Sequence[str], *,
+                          is_moderator: bool = False) -> GameInfo:
+        """Choose the lobby's options (SPEC 7; all at once, replacing the earlier choice): its creator or a
+        moderator, before the start. Raises ``NotAllowed``, ``WrongStatus``, ``BadOption`` (the engine's reason
+        for a combination it does not allow)."""
+        async with self.storage.transaction() as tx:
+            row = await self._row(tx, guild_id, game_id)
+            if row.status is not Status.LOBBY:
+                raise WrongStatus(f"Game #{game_id} has already started: its options are fixed.")
+            if member_id != row.creator_id and not is_moderator:
+                raise NotAllowed("Only the game's creator or a moderator can choose its options.")
+            current = await lobby_setup(tx, row)
+            await put_setup(tx, game_id, checked_setup(current.variant, options))
+        return await self._info(guild_id, game_id)
 
     async def join(self, guild_id: int, game_id: int, member_id: int, display_name: str) -> GameInfo:
         """Take a seat in a lobby. Raises ``WrongStatus``, ``AlreadyJoined``, ``LobbyFull``."""
@@ -422,8 +463,10 @@ class TikalService:
                         raise NotEnoughPlayers("Tikal needs at least 2 players; wait for someone to join.")
                     if order == "shuffled":
                         self._rng.shuffle(seats)
-                    names = seat_names([s.display_name for s in seats])
-                    state = engine.new_game(names, row.variant, row.seed)
+                    setup = await lobby_setup(tx, row)
+                    names = seat_names([s.display_name for s in seats],
+                                       option_words([engine.Option(o) for o in setup.options], setup.variant))
+                    state = engine.new_game(names, setup.variant, row.seed, options=setup.options)
                     for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
                         await tx.assign_seat(game_id, member.member_id, seat, name)
                         if is_computer_member(member.member_id):
@@ -439,7 +482,7 @@ class TikalService:
                         await hook(tx, row, None, state)
                     started = started_post(state, lambda seat: seats[seat].member_id)
                     post = await tx.add_post(row, state.version, started, place_id=place)
-            except sqlite3.IntegrityError:
+            except IntegrityError:
                 raise ChannelBusy("The game's thread already has another game.") from None
             self._cache.put(game_id, state)
         game = await self._info(guild_id, game_id)
@@ -518,15 +561,34 @@ class TikalService:
                 if attempt:
                     loaded = await self._load(guild_id, loaded.row.id)
                 planned = await plan(loaded)
-                if planned is None or not planned.steps:
+                if planned is None or (not planned.steps and planned.write is None):
                     return None
                 try:
+                    if not planned.steps:
+                        assert planned.write is not None
+                        await self._write_only(loaded, planned.write)
+                        return None
                     return await self._commit(loaded, planned, actor_id=actor_id)
                 except StaleState:
                     self.forget(loaded.row.id)
                     if attempt + 1 == self._retries:
                         raise
         raise AssertionError("unreachable")
+
+    async def _write_only(self, loaded: Loaded, write: Callable[[Transaction], Awaitable[None]]) -> None:
+        """A transaction without moves (a jump's choice kept), refused like a move if the game moved on or is
+        paused."""
+        row = loaded.row
+        async with self.storage.transaction() as tx:
+            now = await tx.game(row.guild_id, row.id)
+            if now is None or now.version != loaded.state.version or now.status is not Status.RUNNING:
+                raise StaleState("The game has moved on since you looked (someone else was quicker); "
+                                 "look at the board again and retry.")
+            clock = await timing.read_clock(tx, row.id)
+            if clock is not None and clock.paused:
+                raise timing.GamePaused(f"Game #{row.id} is paused by a moderator; nothing can be played until it "
+                                        "is resumed.")
+            await write(tx)
 
     async def _commit(self, loaded: Loaded, planned: Planned, *, actor_id: int | None) -> Moved:
         """Commit moves already applied in memory: one transaction (log, snapshot, clocks, posts), or nothing.
@@ -537,8 +599,9 @@ class TikalService:
         queued: list[tuple[int, NewPost]] = []
         logged: list[NewMove] = []
         prev = before
-        for move, after in steps:
-            logged.append(NewMove(after.log[-1], prev.to_act, actor_id))
+        actors = [actor_id] * len(steps) if planned.actors is None else planned.actors
+        for (move, after), actor in zip(steps, actors, strict=True):
+            logged.append(NewMove(after.log[-1], prev.to_act, actor))
             queued.extend((after.version, p) for p in posts_for(prev, move, after, loaded.member_of))
             prev = after
         final = prev
@@ -549,6 +612,8 @@ class TikalService:
                 turn_started=final.to_act != before.to_act or final.turn != before.turn,
             )
             await tx.append_moves(row.id, before.version, logged)
+            if planned.write is not None:
+                await planned.write(tx)
             for hook in self.commit_hooks:
                 await hook(tx, row, before, final)
             await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
@@ -560,15 +625,20 @@ class TikalService:
             game=game, moves=tuple(a.log[-1] for _, a in steps), player=before.players[before.to_act],
             view=engine.view(final, None), turn_ended=any(isinstance(m, engine.End) for m, _ in steps),
             to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
-            computer_next=not final.finished and final.to_act in loaded.computers,
+            computer_next=not final.finished and (final.to_act in loaded.computers or any(
+                loaded.played_by_bot(q) for q in choosers(final))),
         )
 
     async def seat_view(self, guild_id: int, game: GameRef, member_id: int) -> GameView:
         """What the member sees of the game as its player to act (their own secrets only: for a hint).
 
-        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end.
+        Raises ``NotAPlayer``/``NotYourTurn`` if they are not the player to act, ``GameOver`` after the end. In a
+        Tikal Rápido jump everyone still to choose is a player to act (the view names them so).
         """
         loaded = await self._load(guild_id, game)
+        seat = next((s.seat for s in loaded.seats if s.member_id == member_id), None)
+        if seat is not None and seat in choosers(loaded.state):
+            return replace(engine.view(loaded.state, seat), to_act=seat)
         seat = self._acting_seat(loaded.row, loaded.seats, loaded.state, member_id)
         return engine.view(loaded.state, seat)
 
@@ -603,12 +673,16 @@ class TikalService:
             state = loaded.state
             if loaded.row.status is not Status.RUNNING or state.finished:
                 return None
+            if overdue is None and choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
+                return await self.plan_jump_choices(loaded, [q for q in choosers(state) if loaded.played_by_bot(q)])
             computer = loaded.computers.get(state.to_act)
             make: SeatPost = computer_post
             if overdue is not None:
                 key, level, make = overdue
                 if timing.wait_key(state.turn, state.to_act, state.phase) != key:
                     return None
+                if choosers(state):  # a jump's deadline: a computer player chooses for everyone still to choose
+                    return await self.plan_jump_choices(loaded, None, level=level, post=make)
                 computer = ComputerSeat(state.to_act, level, game_id)
             if computer is None:
                 return None
@@ -623,6 +697,123 @@ class TikalService:
             return await self._play(guild_id, game_id, plan, actor_id=None)
         except timing.GamePaused:
             return None
+
+    # --- Tikal Rápido's secret jumps (SPEC 7.6.4; bot.core.jump_choices) ----------------------------
+
+    async def choose_jump(self, guild_id: int, game: GameRef, member_id: int, chips: int, *,
+                          jump: int | None = None) -> JumpChoice:
+        """Keep the member's chips for the jump under way, in secret (a choice made again replaces the earlier);
+        when it is the last choice, log every jump in round order in the same transaction (the reveal).
+
+        ``jump``: the jump the member answered (a button's), refused if that jump is over. Raises ``NotAPlayer``,
+        ``WrongStatus``, ``IllegalMove`` (no jump open, no chips, a number out of range), ``GamePaused``.
+        """
+        done: dict[str, Any] = {}
+
+        async def plan(loaded: Loaded) -> Planned | None:
+            state, row = loaded.state, loaded.row
+            if row.status is not Status.RUNNING or state.finished:
+                raise WrongStatus(f"Game #{row.id} is not running.")
+            seat = next((s.seat for s in loaded.seats if s.member_id == member_id), None)
+            if seat is None:
+                raise NotAPlayer("You are not playing in this game.")
+            if not jump_choices.is_open(state):
+                raise engine.IllegalMove("No jump is open now: chips are chosen when a jump of a Tikal Rápido round "
+                                         "opens (the turn message says so).")
+            if jump is not None and jump != opened(state):
+                raise WrongStatus("That jump is over: choose on the current turn message (or with `/tikal jump`).")
+            if seat in state.chosen:
+                raise WrongStatus("Your chips for this jump are already recorded.")
+            if seat not in choosers(state):
+                raise engine.IllegalMove("You have no chips left: you sit out the other jumps of this round.")
+            most = most_chips(state, seat)
+            if not 1 <= chips <= most:
+                raise engine.IllegalMove(f"A jump takes 1–5 chips and at most the chips you have "
+                                         f"({state.chips[seat]}): choose 1–{most}.")
+            done.update(seat=seat, state=state, game_id=row.id)
+            return await self.plan_jump_choices(loaded, {seat: Choice(chips, member_id)})
+
+        moved = await self._play(guild_id, game, plan, actor_id=member_id)
+        state: GameState = done["state"]
+        info = moved.game if moved is not None else await self._info(guild_id, done["game_id"])
+        view = moved.view if moved is not None else engine.view(state, None)
+        chosen: list[int] = []
+        waiting: list[int] = []
+        if moved is None:
+            chosen, waiting = await self.jump_status(guild_id, info.id, state)
+        return JumpChoice(info, view, done["seat"], chips, tuple(chosen), tuple(waiting), moved)
+
+    async def jump_status(self, guild_id: int, game_id: int,
+                          state: GameState | None = None) -> tuple[list[int], list[int]]:
+        """Who has chosen in the jump under way and who still has to, in round order: never how many."""
+        if state is None:
+            state = (await self._load(guild_id, game_id)).state
+        if not choosers(state):
+            return list(state.chosen), []
+        async with self.storage.read() as r:
+            kept = await jump_choices.chosen_seats(r, game_id, opened(state))
+        chosen = [q for q in state.round_order if q in state.chosen or q in kept]
+        return chosen, [q for q in choosers(state) if q not in kept]
+
+    async def jump_chips(self, guild_id: int, game: GameRef, member_id: int) -> tuple[int, int | None]:
+        """The most chips the member may take into the jump under way (0: nothing to choose now), and their own
+        kept choice (for their eyes only: a private answer or their autocomplete), or None."""
+        loaded = await self._load(guild_id, game)
+        seat = next((s.seat for s in loaded.seats if s.member_id == member_id), None)
+        if seat is None or seat not in choosers(loaded.state):
+            return 0, None
+        async with self.storage.read() as r:
+            own = await jump_choices.chips_of(r, loaded.row.id, opened(loaded.state), seat)
+        return most_chips(loaded.state, seat), own
+
+    async def plan_jump_choices(self, loaded: Loaded, made: Mapping[int, Choice] | Iterable[int] | None, *,
+                                level: str | None = None, post: SeatPost | None = None) -> Planned | None:
+        """Choices for the jump under way: ``made`` (seat → choice), or the bot's for these seats (None: every
+        seat still to choose) — a computer seat's by its own player, else by a computer player of ``level``, or
+        the most chips allowed (SPEC 7.6.9) without one. They are kept; when nobody is left to choose, the jump's
+        moves are planned in round order and the kept choices cleared with them. ``post`` marks the bot's choices
+        (without their numbers). None when there is nothing to choose."""
+        state, game_id = loaded.state, loaded.row.id
+        key = opened(state)
+        async with self.storage.read() as r:
+            kept = await jump_choices.choices(r, game_id, key)
+        if not isinstance(made, Mapping):
+            seats = [q for q in (choosers(state) if made is None else made) if q not in kept and q in choosers(state)]
+            if not seats:
+                return None
+            made = {q: Choice(await self._bot_chips(state, q, loaded.computers.get(q), level), None) for q in seats}
+        first: list[NewPost] = []
+        if post is not None and made:
+            names = [state.players[q] for q in made]
+            first.append(post(SeatPlayed(game_id=game_id, seat=next(iter(made)), player=names[0], moves=[],
+                                         member_id=None, jump=names)))
+        every = {**kept, **made}
+        if any(q not in every for q in choosers(state)):
+            async def keep(tx: Transaction) -> None:
+                await jump_choices.keep(tx, game_id, key, made)
+                for notice in first:
+                    await tx.add_post(loaded.row, state.version, notice)
+
+            return Planned([], write=keep)
+        steps = jump_steps(state, {q: c.chips for q, c in every.items()})
+        actors = [every[before.to_act].member_id for before in [state, *(after for _, after in steps[:-1])]]
+
+        async def clear(tx: Transaction) -> None:
+            await jump_choices.forget(tx, game_id)
+
+        return Planned(steps, first, actors=actors, write=clear)
+
+    @staticmethod
+    async def _bot_chips(state: GameState, seat: int, computer: ComputerSeat | None, level: str | None) -> int:
+        """The chips the bot takes for a seat: its computer player's choice, else the most allowed."""
+        most = most_chips(state, seat)
+        if computer is None and level is None:
+            return most
+        chosen_by = computer or ComputerSeat(seat, level or "strong", state.version)
+        seen = replace(engine.view(state, seat), to_act=seat)  # as if it were its turn to choose
+        moves = await asyncio.to_thread(plan_moves, seen, chosen_by.level, chosen_by.ai_seed + state.version)
+        count = moves[0].count if moves and isinstance(moves[0], engine.Jump) else most
+        return count if 1 <= count <= most else most
 
     async def computers(self, guild_id: int, game_id: int) -> dict[int, ComputerSeat]:
         """The game's seats played by a computer player, by seat."""
@@ -648,9 +839,29 @@ class TikalService:
     # --- the outbox ------------------------------------------------------------------------
 
     async def pending_posts(self, limit: int = 50) -> list[Post]:
-        """Unsent posts of every guild, oldest first (after a restart: the ones a crash left behind)."""
+        """Unsent posts of this process's guilds (``shards``), oldest first (after a restart: the ones a crash
+        left behind)."""
         async with self.storage.read() as r:
-            return await r.outbox_pending(limit)
+            return await r.outbox_pending(limit, self.shards)
+
+    async def claim(self, post_ids: Sequence[int], until: float) -> set[int]:
+        """Claim posts for sending until ``until`` (a lease: a sender that dies lets it run out); the ids claimed.
+
+        Only where other processes share the database (``Storage.shared``): a post another process holds or
+        has claimed is not claimed. With SQLite's one process every post is this process's, and claiming costs
+        no transaction."""
+        if not post_ids:
+            return set()
+        if not self.storage.shared:
+            return set(post_ids)
+        async with self.storage.transaction() as tx:
+            return await tx.claim_posts(post_ids, until)
+
+    async def release(self, post_ids: Sequence[int]) -> None:
+        """Give back claimed posts that were not tried (their lease ends now)."""
+        if post_ids and self.storage.shared:
+            async with self.storage.transaction() as tx:
+                await tx.release_posts(post_ids)
 
     async def posts_of(self, guild_id: int, game_id: int) -> list[Post]:
         async with self.storage.read() as r:
@@ -701,15 +912,16 @@ class TikalService:
             return await r.guild_settings(guild_id)
 
     async def save_settings(self, settings: GuildSettings) -> None:
-        if settings.default_variant not in VARIANTS:
+        if settings.default_variant not in DEFAULT_VARIANTS:
             raise BadOption(f"The variant is `basic` or `auction`, not {quoted(settings.default_variant)}.")
         async with self.storage.transaction() as tx:
             await tx.put_guild_settings(settings)
 
     async def running_games(self) -> list[tuple[int, int]]:
-        """``(guild_id, game_id)`` of every running game (to resume turn messages after a restart)."""
+        """``(guild_id, game_id)`` of every running game of this process's guilds (to resume turn messages after a
+        restart)."""
         async with self.storage.read() as r:
-            return await r.running_game_ids()
+            return await r.running_game_ids(self.shards)
 
 
 __all__ = ["Overview", "SeatInfo", "TikalService"]

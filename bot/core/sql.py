@@ -1,8 +1,9 @@
-"""Plain SQL on the storage's one connection, for the modules that own their own tables (issue 5).
+"""Plain SQL on the storage's connection, for the modules that own their own tables (issue 5).
 
 ``Reader``/``Transaction`` keep their statement helpers private so callers go through named methods;
 the newer modules (member settings, clocks, moderation, history, guild removal) keep their SQL beside
-their logic and reach the connection only through these four functions.
+their logic and reach the connection only through these functions. The SQL is one text for both backends
+(SQLite and PostgreSQL) with ``?`` parameters; the backend translates the parameter style.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ async def rows(reader: Reader, sql: str, params: Sequence[Any] = ()) -> list[tup
 async def run(tx: Transaction, sql: str, params: Sequence[Any] = ()) -> int:
     """Execute one statement inside a transaction; return the rows it changed."""
     return await tx._run(sql, params)
+
+
+async def run_many(tx: Transaction, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    """Execute one statement for each row of parameters inside a transaction (one batch for the driver)."""
+    await tx._run_many(sql, rows)
 
 
 def now(reader: Reader) -> float:

@@ -107,8 +107,8 @@ class StandingOrders:
         """
         max_bid = parse_order(order)
         game = await self.service.game(guild_id, game_id)
-        if game.variant != "auction" or game.status is not Status.RUNNING:
-            raise WrongStatus("Standing orders are for the bids of a running auction game.")
+        if game.variant not in ("auction", "rapido") or game.status is not Status.RUNNING:
+            raise WrongStatus("Standing orders are for the bids of a running auction (or Tikal Rápido) game.")
         if game.seat_of(member_id) is None:
             raise NotJoined("You are not playing in this game.")
         view = await self.service.view(guild_id, game_id)

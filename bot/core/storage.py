@@ -1,35 +1,79 @@
-"""Every guild's games in one SQLite file, through aiosqlite.
+"""The storage interface: every guild's games in one database, SQLite or PostgreSQL behind the same methods.
 
-The file is opened in WAL mode with foreign keys on and a busy timeout; the numbered migrations of
-``bot.migrations`` are applied at open; an exclusive lock file keeps a second process out. All access
-goes through one connection, serialised by an ``asyncio.Lock``: ``read()`` for reads, ``transaction()``
-(``BEGIN IMMEDIATE … COMMIT``, rolled back on any exception) for writes. Every read of game data is
+``Storage`` is what the core holds: ``read()`` for reads, ``transaction()`` for writes (all or nothing: any
+exception inside rolls everything back), ``close()``. Two backends implement it: ``SqliteStorage``
+(``bot.core.sqlite_storage``: one file, one process, the default) and ``PostgresStorage``
+(``bot.core.postgres_storage``: one server, several processes); ``bot.core.backends.open_storage`` picks one
+from a path or a ``postgresql://`` URL. Both apply the same numbered migrations (one SQL text per dialect).
+
+``Reader`` and ``Transaction`` hold the named methods, written once in SQL both dialects accept, with ``?``
+parameters: a backend's ``Connection`` translates the parameter style in one place. Every read of game data is
 scoped by guild id, so nothing of one guild is reachable from another.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import secrets
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import StrEnum
-from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
-import aiosqlite
-
-from bot.core.migrations import MIGRATIONS
 from bot.core.posts import NewPost
-from bot.core.process_lock import ProcessLock
+from bot.core.shards import EVERY_GUILD, Shards
 from engine import StaleState
 
 Clock = Callable[[], float]
+
+
+class IntegrityError(Exception):
+    """The database refused a write that breaks one of its rules (a unique key, a foreign key, the append-only
+    log), whatever the backend: the driver's own error is its ``__cause__``."""
+
+
+class DatabaseUnavailable(RuntimeError):
+    """The database server could not be reached or refused the connection (the message names it, without a
+    password)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """What differs between the backends' SQL, in the few places where one text cannot serve both."""
+
+    name: str
+    """``sqlite`` or ``postgresql``."""
+    for_update: str
+    """Appended to a ``SELECT`` of rows a transaction is about to change: locks them against other processes
+    (PostgreSQL); empty where one writer at a time is the rule anyway (SQLite's ``BEGIN IMMEDIATE``)."""
+    skip_locked: str
+    """Appended to a ``SELECT`` that claims rows: rows another process holds are skipped, not waited for."""
+
+
+SQLITE: Final = Dialect("sqlite", "", "")
+POSTGRESQL: Final = Dialect("postgresql", " FOR UPDATE", " FOR UPDATE SKIP LOCKED")
+
+
+class Connection(Protocol):
+    """What ``Reader`` and ``Transaction`` need of a backend: SQL with ``?`` parameters, rows as tuples."""
+
+    dialect: Dialect
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None: ...
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute one statement; the rows it changed."""
+        ...
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute an ``INSERT … RETURNING id``; the new row's id."""
+        ...
 
 
 class Status(StrEnum):
@@ -76,7 +120,7 @@ _GAME_COLUMNS: Final = (
 )
 
 
-def _game(row: sqlite3.Row | tuple[Any, ...]) -> GameRow:
+def _game(row: tuple[Any, ...]) -> GameRow:
     (id_, guild, channel, thread, place, lobby_msg, turn_msg, status, variant, wanted, use_thread, creator,
      seed, setup_json, version, created, updated, started, finished, turn_started, deadline) = tuple(row)
     return GameRow(
@@ -138,7 +182,7 @@ _OUTBOX_COLUMNS: Final = (
 )
 
 
-def _outbox(row: sqlite3.Row | tuple[Any, ...]) -> OutboxRow:
+def _outbox(row: tuple[Any, ...]) -> OutboxRow:
     (id_, game, guild, channel, kind, version, payload, nonce, created, sent, message, attempts, error, failed,
      retry, given_up) = tuple(row)
     return OutboxRow(id_, game, guild, channel, kind, version, json.loads(payload), nonce, created, sent, message,
@@ -165,35 +209,43 @@ class NewMove:
 
 
 class Reader:
-    """Reads inside the storage lock (consistent: no transaction of this process is half done)."""
+    """Reads that agree with each other: no transaction is seen half done (SQLite: under the storage's lock;
+    PostgreSQL: one repeatable-read snapshot)."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Clock) -> None:
+    def __init__(self, db: Connection, clock: Clock) -> None:
         self._db = db
         self._clock = clock
 
+    @property
+    def _locking(self) -> str:
+        """What a read of rows about to change appends (``Dialect.for_update``): nothing outside a transaction."""
+        return ""
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._db.dialect
+
     async def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        async with self._db.execute(sql, params) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else tuple(row)
+        return await self._db.one(sql, params)
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self._db.execute(sql, params) as cursor:
-            rows = await cursor.fetchall()
-        return [tuple(r) for r in rows]
+        return await self._db.all(sql, params)
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT MAX(version) FROM schema_version")
         return int(row[0]) if row and row[0] is not None else 0
 
     async def game(self, guild_id: int, game_id: int) -> GameRow | None:
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id = ?", (guild_id, game_id))
+        """The game (in a transaction: locked against other processes until the commit)."""
+        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id = ?{self._locking}",
+                              (guild_id, game_id))
         return None if row is None else _game(row)
 
     async def active_game_at(self, guild_id: int, place_id: int) -> GameRow | None:
         """The open lobby or running game occupying a channel or thread (or whose thread this is)."""
         row = await self._one(
             f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') "
-            "AND (place_id = ? OR thread_id = ?) ORDER BY place_id = ? DESC, id DESC LIMIT 1",
+            f"AND (place_id = ? OR thread_id = ?) ORDER BY place_id = ? DESC, id DESC LIMIT 1{self._locking}",
             (guild_id, place_id, place_id, place_id),
         )
         return None if row is None else _game(row)
@@ -228,9 +280,10 @@ class Reader:
             seats.setdefault(r[0], []).append(SeatRow(*r))
         return [(row, seats.get(row.id, [])) for row in rows]
 
-    async def running_game_ids(self) -> list[tuple[int, int]]:
-        """``(guild_id, game_id)`` of every running game, for resuming after a restart."""
-        rows = await self._all("SELECT guild_id, id FROM games WHERE status = 'running' ORDER BY id")
+    async def running_game_ids(self, shards: Shards = EVERY_GUILD) -> list[tuple[int, int]]:
+        """``(guild_id, game_id)`` of every running game of the guilds ``shards`` owns, for resuming after a
+        restart."""
+        rows = await self._all(f"SELECT guild_id, id FROM games WHERE status = 'running'{shards.where()} ORDER BY id")
         return [(int(g), int(i)) for g, i in rows]
 
     async def seats(self, game_id: int) -> list[SeatRow]:
@@ -256,10 +309,10 @@ class Reader:
         row = await self._one("SELECT version, state_json FROM snapshots WHERE game_id = ?", (game_id,))
         return None if row is None else (int(row[0]), str(row[1]))
 
-    async def outbox_pending(self, limit: int = 50) -> list[OutboxRow]:
-        """Unsent posts of every guild, oldest first (for the one sender loop of the process)."""
-        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL "
-                               "ORDER BY id LIMIT ?", (limit,))
+    async def outbox_pending(self, limit: int = 50, shards: Shards = EVERY_GUILD) -> list[OutboxRow]:
+        """Unsent posts of the guilds ``shards`` owns, oldest first (for the process's one sender loop)."""
+        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL"
+                               f"{shards.where()} ORDER BY id LIMIT ?", (limit,))
         return [_outbox(r) for r in rows]
 
     async def outbox_of_game(self, guild_id: int, game_id: int) -> list[OutboxRow]:
@@ -281,26 +334,31 @@ class Reader:
 
 
 class Transaction(Reader):
-    """Reads and writes inside one ``BEGIN IMMEDIATE`` transaction."""
+    """Reads and writes inside one transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: read committed, the game
+    rows it reads locked with ``FOR UPDATE``)."""
+
+    @property
+    def _locking(self) -> str:
+        return self.dialect.for_update
 
     async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Execute one statement; return the rows it changed."""
-        async with self._db.execute(sql, params) as cursor:
-            return cursor.rowcount
+        return await self._db.run(sql, params)
+
+    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Execute one statement for each row of parameters."""
+        await self._db.run_many(sql, rows)
 
     async def insert_game(
         self, *, guild_id: int, channel_id: int, variant: str, seats_wanted: int, use_thread: bool, creator_id: int,
         seed: int,
     ) -> int:
         now = self._clock()
-        async with self._db.execute(
+        return await self._db.insert(
             "INSERT INTO games (guild_id, channel_id, place_id, status, variant, seats_wanted, use_thread, creator_id, "
-            "seed, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+            "seed, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, channel_id, channel_id, variant, seats_wanted, int(use_thread), creator_id, str(seed), now, now),
-        ) as cursor:
-            game_id = cursor.lastrowid
-        assert game_id is not None
-        return game_id
+        )
 
     async def _touch(self, game_id: int, assignments: str, params: Sequence[Any]) -> None:
         await self._run(f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
@@ -360,7 +418,7 @@ class Transaction(Reader):
         now = self._clock()
         changed = await self._run(
             "UPDATE games SET version = ?, updated_at = ?, "
-            "turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END, "
+            "turn_started_at = CASE WHEN ? = 1 THEN ? ELSE turn_started_at END, "
             "status = COALESCE(?, status), "
             "finished_at = CASE WHEN ? IN ('finished', 'aborted') THEN ? ELSE finished_at END "
             "WHERE id = ? AND version = ? AND status = 'running'",
@@ -373,7 +431,7 @@ class Transaction(Reader):
 
     async def append_moves(self, game_id: int, first_index: int, moves: Sequence[NewMove]) -> None:
         now = self._clock()
-        await self._db.executemany(
+        await self._db.run_many(
             "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, first_index + i, m.text, m.seat, m.actor_id, now) for i, m in enumerate(moves)],
         )
@@ -392,13 +450,11 @@ class Transaction(Reader):
         channel = game.place_id if place_id is None else place_id
         now = self._clock()
         payload = json.dumps(post.payload)
-        async with self._db.execute(
+        post_id = await self._db.insert(
             "INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (game.id, game.guild_id, channel, post.kind, version, payload, nonce, now),
-        ) as cursor:
-            post_id = cursor.lastrowid
-        assert post_id is not None
+        )
         return OutboxRow(post_id, game.id, game.guild_id, channel, post.kind, version, json.loads(payload), nonce, now,
                          None, None, 0, None)
 
@@ -411,6 +467,27 @@ class Transaction(Reader):
             "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 WHERE id = ? AND sent_at IS NULL",
             (self._clock(), message_id, post_id),
         ) == 1
+
+    async def claim_posts(self, post_ids: Sequence[int], until: float) -> set[int]:
+        """Claim unsent posts for sending until ``until``: the ones no other process holds (rows locked by another
+        transaction are skipped, ``FOR UPDATE SKIP LOCKED``) and none claimed before (``retry_at`` in the future:
+        another sender's claim, or a backoff). Returns the ids claimed; the others are not this sender's now."""
+        if not post_ids:
+            return set()
+        marks = ", ".join("?" * len(post_ids))
+        rows = await self._all(
+            f"SELECT id FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND given_up_at IS NULL "
+            f"AND (retry_at IS NULL OR retry_at <= ?){self.dialect.skip_locked}", (*post_ids, self._clock()))
+        claimed = {int(r[0]) for r in rows}
+        if claimed:
+            await self._run(f"UPDATE outbox SET retry_at = ? WHERE id IN ({', '.join('?' * len(claimed))})",
+                            (until, *sorted(claimed)))
+        return claimed
+
+    async def release_posts(self, post_ids: Sequence[int]) -> None:
+        """End the claims of posts not tried after all (failed ones keep their backoff: ``mark_failed``)."""
+        await self._run(f"UPDATE outbox SET retry_at = NULL WHERE id IN ({', '.join('?' * len(post_ids))}) "
+                        "AND sent_at IS NULL", tuple(post_ids))
 
     async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
         """Count a failed try; the post waits until ``retry_at`` (its run of failures starts now, if new)."""
@@ -443,74 +520,38 @@ class Transaction(Reader):
         )
 
 
-async def _migrate(db: aiosqlite.Connection, clock: Clock) -> None:
-    await db.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
-    )
-    async with db.execute("SELECT COALESCE(MAX(version), 0) FROM schema_version") as cursor:
-        row = await cursor.fetchone()
-    current = int(row[0]) if row else 0
-    for number, sql in MIGRATIONS:
-        if number <= current:
-            continue
-        # One script, so the migration and its schema_version row commit together or not at all.
-        try:
-            await db.executescript(
-                f"BEGIN IMMEDIATE;\n{sql}\nINSERT INTO schema_version (version, applied_at) VALUES ({number}, "
-                f"{clock()!r});\nCOMMIT;"
-            )
-        except BaseException:
-            if db.in_transaction:
-                await db.execute("ROLLBACK")
-            raise
+class Storage(ABC):
+    """The open database of a bot process; see the module's docstring. ``await close()`` when done."""
 
+    dialect: Dialect
+    shared: bool
+    """True when other processes may use the same database at the same time (PostgreSQL): the outbox then claims
+    each post before sending it. SQLite's single-process lock makes it False."""
 
-class Storage:
-    """The open database of one bot process. Build with ``await Storage.open(path)``; ``await close()``."""
-
-    def __init__(self, db: aiosqlite.Connection, lock: ProcessLock | None, path: str, clock: Clock) -> None:
-        self._db = db
-        self._process_lock = lock
-        self.path = path
-        self._clock = clock
-        self._lock = asyncio.Lock()
+    def __init__(self) -> None:
         self.reads = 0
         self.transactions = 0
         """Read blocks and write transactions so far: what commands cost, for tests and benchmarks."""
 
-    @classmethod
-    async def open(
-        cls, path: str | os.PathLike[str], *, clock: Clock = time.time, busy_timeout_ms: int = 5000
-    ) -> Storage:
-        """Open (creating if needed) and migrate the database. Raises ``DatabaseInUse`` if another process has it."""
-        path = os.fspath(path)
-        if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        lock = None if path == ":memory:" else ProcessLock.acquire(path)
-        try:
-            db = await aiosqlite.connect(path, isolation_level=None)
-            try:
-                await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
-                await db.execute("PRAGMA journal_mode = WAL")
-                # FULL: a move whose post went out must survive a power cut, not only a process crash.
-                await db.execute("PRAGMA synchronous = FULL")
-                await db.execute("PRAGMA foreign_keys = ON")
-                await _migrate(db, clock)
-            except BaseException:
-                await db.close()
-                raise
-        except BaseException:
-            if lock is not None:
-                lock.release()
-            raise
-        return cls(db, lock, path, clock)
+    @abstractmethod
+    def read(self) -> AbstractAsyncContextManager[Reader]:
+        """A consistent view for reads: no transaction is seen half done."""
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
-        if self._process_lock is not None:
-            self._process_lock.release()
-            self._process_lock = None
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """One transaction; any exception inside rolls everything back and propagates."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def columns(self, table: str) -> list[str]:
+        """The names of a table's columns (for copying a database into another)."""
+
+    @abstractmethod
+    async def ids_follow_rows(self) -> None:
+        """After rows were written with their ids (a copy), let new rows get ids after the highest (PostgreSQL's
+        identity sequences; SQLite's ids follow the rows by themselves)."""
 
     async def __aenter__(self) -> Storage:
         return self
@@ -518,33 +559,8 @@ class Storage:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[Reader]:
-        async with self._lock:
-            self.reads += 1
-            yield Reader(self._db, self._clock)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT``; any exception inside rolls everything back and propagates."""
-        async with self._lock:
-            self.transactions += 1
-            await self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield Transaction(self._db, self._clock)
-                await self._db.execute("COMMIT")
-            except BaseException:
-                if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
-                raise
-
-    async def backup(self, target: str | os.PathLike[str]) -> None:
-        """Write a consistent copy of the whole database to ``target`` (a new file) while the bot runs."""
-        async with self._lock:
-            await self._db.execute("VACUUM INTO ?", (os.fspath(target),))
-
-    async def pragma(self, name: str) -> Any:
-        """Return a PRAGMA's value (for checks and tests)."""
-        async with self._lock, self._db.execute(f"PRAGMA {name}") as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+__all__ = [
+    "ACTIVE", "POSTGRESQL", "SQLITE", "Connection", "DatabaseUnavailable", "Dialect", "GameRow", "GuildSettings",
+    "IntegrityError", "MoveRow", "NewMove", "OutboxRow", "Reader", "SeatRow", "Status", "Storage", "Transaction",
+]

@@ -1,6 +1,8 @@
 """Per-game clocks: reminder and deadline configuration, and the schedule of the current wait.
 
-A game waits for one seat at a time: the player to act (a turn, a scoring turn, a pick) or to bid. Each
+A game waits for one seat at a time: the player to act (a turn, a scoring turn, a pick) or to bid; a Tikal
+Rápido jump waits for everyone still to choose, under the name of its player to act (its reminders go to each
+of them, its deadline makes the bot choose for all of them: ``bot.core.reminders``). Each
 wait is named by ``wait_key`` (turn number, seat, kind); its reminders and deadline count from the wait's
 start and are kept in ``game_clocks`` with ``next_due``, the moment the scheduler must look at the game
 again (an indexed column, so a scheduler tick is one index range scan).
@@ -33,6 +35,8 @@ MAX_HOURS: Final = 24 * 60
 """The longest deadline a game may have (60 days)."""
 TURN: Final = "turn"
 BID: Final = "bid"
+JUMP: Final = "jump"
+"""Tikal Rápido: everyone with chips chooses in secret; the wait is the jump's (its deadline is a turn's)."""
 
 
 class GamePaused(WrongStatus):
@@ -90,7 +94,7 @@ class Clock:
 
 
 def wait_kind(phase: Phase) -> str:
-    return BID if phase is Phase.BID else TURN
+    return BID if phase is Phase.BID else JUMP if phase is Phase.JUMP else TURN
 
 
 def wait_key(turn: int, to_act: int, phase: Phase) -> str | None:
@@ -174,6 +178,10 @@ async def clock_of(tx: Transaction, row: GameRow) -> Clock:
 
 async def write_clock(tx: Transaction, clock: Clock) -> None:
     t = clock.timing
+    # games.deadline_at is what the turn posts show (``<t:…:R>``). The game's row first: every transaction that
+    # changes a game takes its row before its clock (a move's version check does), so two of them never wait
+    # for each other in opposite order (PostgreSQL, several connections).
+    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
     await sql.run(
         tx,
         f"INSERT INTO game_clocks ({_CLOCK_COLUMNS}) VALUES ({', '.join('?' * 18)}) ON CONFLICT (game_id) DO UPDATE "
@@ -187,15 +195,13 @@ async def write_clock(tx: Transaction, clock: Clock) -> None:
          clock.paused_by, clock.wait_key, clock.seat, clock.kind, clock.wait_started, clock.reminder_step,
          clock.reminded_at, clock.remind_at, clock.deadline_at, int(clock.deadline_done), clock.next_due),
     )
-    # games.deadline_at is what the turn posts show (``<t:…:R>``).
-    await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
 
 
 async def guild_timing(reader: Reader, guild_id: int) -> Timing:
     """The guild's defaults for new games (turn deadline from ``guild_settings.turn_hours``)."""
     row = await sql.one(
         reader,
-        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT ? AS guild_id) g "
+        "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT CAST(? AS BIGINT) AS guild_id) g "
         "LEFT JOIN guild_timing t ON t.guild_id = g.guild_id LEFT JOIN guild_settings s ON s.guild_id = g.guild_id",
         (guild_id,),
     )
@@ -236,7 +242,8 @@ async def quiet_of_seat(reader: Reader, game_id: int, seat: int) -> QuietHours |
 
 async def replan(tx: Transaction, clock: Clock) -> Clock:
     """Re-plan and store the clock of the wait it holds (after the waiting member or the settings changed)."""
-    act_now = clock.seat is not None and (
+    # A jump's absent and computer seats choose when it opens; the others' reminders and deadline still run.
+    act_now = clock.seat is not None and clock.kind != JUMP and (
         clock.seat in await absent_seats(tx, clock.game_id)
         or (clock.kind == BID and await sql.one(tx, "SELECT 1 FROM standing_orders WHERE game_id = ? AND seat = ?",
                                                 (clock.game_id, clock.seat)) is not None)
@@ -257,8 +264,11 @@ async def _write_results(tx: Transaction, row: GameRow, state: GameState) -> Non
         member = absent.get(seat, members.get(seat, absent_member_id(seat)))
         await sql.run(
             tx,
-            "INSERT OR REPLACE INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, "
-            "absent, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_results (game_id, guild_id, seat, member_id, seat_name, score, winner, absent, "
+            "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+            "guild_id = excluded.guild_id, member_id = excluded.member_id, seat_name = excluded.seat_name, "
+            "score = excluded.score, winner = excluded.winner, absent = excluded.absent, "
+            "finished_at = excluded.finished_at",
             (row.id, row.guild_id, seat, member, name, score, int(score == best), int(seat in absent), now),
         )
 
@@ -294,6 +304,6 @@ def timing_text(timing: Timing) -> str:
 
 
 __all__ = [
-    "BID", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing", "new_wait",
+    "BID", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing", "new_wait",
     "on_commit", "plan", "read_clock", "replan", "state_key", "timing_text", "wait_key",
 ]

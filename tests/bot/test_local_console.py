@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.local_console import LocalTable, game_folder, read_line
 from engine import legal_moves
 from engine.console import Console
+from render import option_legend_lines
 
 
 def test_discord_command_forms_read_as_the_notation() -> None:
@@ -44,6 +45,15 @@ def test_the_commands_of_discord_work_here(tmp_path: Path) -> None:
     assert table.handle("/tikal-game new").startswith("✗ `new` is for a game in Discord")
     place = str(legal_moves(table.console.state)[0].move)
     assert table.handle(f"/tikal {place}").startswith(f"✓ {place}")
+
+
+def test_the_rules_explain_the_games_variant_and_options(tmp_path: Path) -> None:
+    table = LocalTable(Console.start(["Ana", "Ben"], "rapido", seed=3, options=["obstacles", "guns"]), tmp_path / "g")
+    rules = table.handle("/tikal-game rules")
+    assert "This game: Tikal Rápido:" in rules and "This game: Obstacles:" in rules
+    assert "This game: Machine guns:" in rules and option_legend_lines(["obstacles", "guns"])[1] in rules
+    plain = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "h").handle("rules")
+    assert "This game" not in plain and "obstacle" not in plain
 
 
 def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
-"""The replay corpus: records of every variant and option combination with what the engine of commit
-0617b1a (before issue 14's speed-up) printed for them, so a faster engine can be held to the same output.
+"""The replay corpus: records of every variant and option combination with what main's engine before issue
+14's speed-up (commit b49b25d: 0617b1a and a view that hides the jumps chosen so far in its log) printed for
+them, so a faster engine can be held to the same output.
 
-The fixture ``replay_corpus.json.gz`` was written once by ``python -m tests.engine.replay_corpus`` on that
-commit; do not write it again unless the replay contract itself changes. Per random game (one per
+The fixture ``replay_corpus.json.gz`` was written by ``python -m tests.engine.replay_corpus`` run with that
+commit's engine (``git archive b49b25d engine tests`` into a folder, this file copied in, run there); write it
+again only that way, and only when the replay contract itself changes. Per random game (one per
 combination of ``test_option_properties.combinations``, 2–4 players) it holds the finished record and:
 
 - the output of ``python -m engine replay`` (exit status and JSON text, ``ensure_ascii=False`` as the command

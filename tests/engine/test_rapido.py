@@ -177,3 +177,19 @@ def test_a_whole_rapido_game(players: int) -> None:
     s = until(game(players, "rapido", seed=players), lambda x: x.finished)
     assert all(s.explored) and s.round == 36 // players and s.stage is Stage.FINAL
     assert summary(s)["to_act"] is None and summary(s)["rapido"]["hands"] == {}
+
+
+def test_a_view_during_a_jump_hides_the_numbers_chosen_so_far_even_in_its_log() -> None:
+    """SPEC 7.6.4: the view hides chosen numbers until everyone has chosen — the log included."""
+    from engine import Phase
+    from tests.render.option_cases import option_positions
+
+    state = option_positions()["3p-rapido-first-jump"]
+    assert state.phase is Phase.JUMP and not state.chosen
+    after = apply(state, "jump 4")
+    seen = view(after, None)
+    assert seen.phase is Phase.JUMP and seen.chosen == (state.to_act,)
+    assert seen.log[-1] == "jump ?" and seen.log[:-1] == after.log[:-1]
+    while after.phase is Phase.JUMP:
+        after = apply(after, "jump 1")
+    assert view(after, None).log == after.log  # revealed once everyone has chosen

@@ -1,5 +1,6 @@
-"""The engine replays the corpus exactly as the engine before issue 14 did (``tests/engine/replay_corpus.py``):
-``python -m engine replay``'s output byte for byte, and every state's snapshot, views and legal moves."""
+"""The engine replays the corpus exactly as main's engine before issue 14's speed-up did
+(``tests/engine/replay_corpus.py``): ``python -m engine replay``'s output byte for byte, and every state's
+snapshot, views and legal moves."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from tests.bot.adapter.wire import Wire
 
 
 @pytest.fixture
-async def wire(db_path: Path) -> AsyncIterator[Wire]:
-    """A running bot on ``db_path`` with its guilds and channels (see ``discordkit.running_bot``)."""
-    async with running_bot(db_path) as running:
+async def wire(database: Path | str) -> AsyncIterator[Wire]:
+    """A running bot on ``database`` with its guilds and channels (see ``discordkit.running_bot``)."""
+    async with running_bot(database) as running:
         yield running

@@ -16,6 +16,7 @@ import engine
 from bot.adapter.app import TikalBot
 from bot.adapter.exts.clock import Clockwork
 from bot.config import Settings
+from bot.core.backends import is_postgres
 from bot.core.reminders import TickReport
 from engine import GameView, LegalMove, Move
 from tests.bot.adapter.wire import Call, Wire
@@ -31,12 +32,15 @@ PLAYER_PERMISSIONS = discord.Permissions.general().value & ~discord.Permissions(
     discord.Permissions.text().value
 
 
-def settings(path: Path) -> Settings:
-    return Settings(_env_file=None, discord_token=None, database_path=path, dev_guild_id=None)
+def settings(path: Path | str, **more: Any) -> Settings:
+    """The bot's settings on a SQLite file or (a ``postgresql://`` URL) a PostgreSQL database."""
+    if is_postgres(path):
+        return Settings(_env_file=None, discord_token=None, database_url=str(path), dev_guild_id=None, **more)
+    return Settings(_env_file=None, discord_token=None, database_path=Path(path), dev_guild_id=None, **more)
 
 
 @asynccontextmanager
-async def running_bot(path: Path, messages: dict[int, dict[str, Any]] | None = None, *,
+async def running_bot(path: Path | str, messages: dict[int, dict[str, Any]] | None = None, *,
                       clock: Callable[[], float] = time.time) -> AsyncIterator[Wire]:
     """A bot on ``path`` with one guild (``GUILD``, channels ``CHANNEL`` and ``SECOND_CHANNEL``) and another.
 
@@ -118,16 +122,16 @@ def text_of(call: Call) -> str:
 
 
 async def open_game(wire: Wire, players: Sequence[int], *, variant: str = "basic", thread: bool = False,
-                    channel: int = CHANNEL) -> int:
+                    channel: int = CHANNEL, guild: int = GUILD) -> int:
     """Open a lobby with ``players[0]``, let the others join through the button, start it; the game's id."""
     calls = await command(wire, "tikal-game new", {"variant": variant, "seats": len(players), "thread": thread},
-                          user=players[0], channel=channel)
+                          user=players[0], channel=channel, guild=guild)
     lobby = posts(calls, channel)[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
     lobby_id = lobby.message_id
     for member in players[1:]:
-        await click(wire, f"tikal:join:{game_id}", user=member, message_id=lobby_id, channel=channel)
-    await click(wire, f"tikal:start:{game_id}", user=players[0], message_id=lobby_id, channel=channel)
+        await click(wire, f"tikal:join:{game_id}", user=member, message_id=lobby_id, channel=channel, guild=guild)
+    await click(wire, f"tikal:start:{game_id}", user=players[0], message_id=lobby_id, channel=channel, guild=guild)
     return game_id
 
 

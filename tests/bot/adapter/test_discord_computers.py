@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from bot.core.storage import Status
 from tests.bot.adapter.discordkit import (
@@ -42,6 +44,7 @@ def pinged_users(calls: list[Call]) -> set[str]:
     return {u for c in posts(calls) for u in pinged(c)[0]}
 
 
+@pytest.mark.backends
 async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service
@@ -80,6 +83,7 @@ async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(wire: Wi
     assert len(marked) >= 10 and all(p.payload["level"] == "easy" for p in marked)
 
 
+@pytest.mark.backends
 async def test_handing_the_seat_back_stops_the_computer(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service
@@ -105,6 +109,7 @@ async def test_handing_the_seat_back_stops_the_computer(wire: Wire) -> None:
     assert not await svc.computers(GUILD, game_id)
 
 
+@pytest.mark.backends
 async def test_a_new_game_with_computers_fills_seats_that_play_and_are_never_pinged(wire: Wire) -> None:
     calls = await command(wire, "tikal-game new", {"seats": 2, "computers": 2}, user=ANA)
     assert responses(calls)[0].ephemeral and "0–1" in text_of(responses(calls)[0]) and not posts(calls)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import discord
+import pytest
 
 import engine
 from bot.core.storage import Status
@@ -30,6 +31,7 @@ from tests.bot.adapter.discordkit import (
 from tests.bot.adapter.wire import EPHEMERAL, Wire
 
 
+@pytest.mark.backends
 async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
     tree = bot_of(wire).tree
     tikal, games, mod = (tree.get_command(name) for name in ("tikal", "tikal-game", "tikal-mod"))
@@ -37,7 +39,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
     assert isinstance(mod, discord.app_commands.Group)
     assert {c.name for c in tikal.commands} == {
         "place", "deploy", "transfer", "move", "uncover", "recover", "exchange", "camp", "guard", "end", "undo",
-        "bid", "pass", "pick", "board", "hint"}
+        "bid", "pass", "pick", "board", "hint", "obstacle", "fire", "jump", "declare"}
     assert {c.name for c in games.commands} == {
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
         "settings", "stats"}
@@ -48,6 +50,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
     assert sync and sync[0].method == "PUT"
 
 
+@pytest.mark.backends
 async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wire: Wire) -> None:
     calls = await command(wire, "tikal-game new", {"variant": "auction", "seats": 3, "thread": False}, user=ANA)
     (reply,) = responses(calls)
@@ -56,7 +59,8 @@ async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wir
     assert not lobby.ephemeral
     ids = custom_ids(lobby.data)
     game_id = int(ids[0].split(":")[2])
-    assert ids == [f"tikal:join:{game_id}", f"tikal:leave:{game_id}", f"tikal:start:{game_id}"]
+    assert ids == [f"tikal:join:{game_id}", f"tikal:leave:{game_id}", f"tikal:start:{game_id}",
+                   f"tikal:options:{game_id}"]
     assert "auction" in text_of(lobby) and "Ana" in text_of(lobby)
 
     calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
@@ -74,6 +78,7 @@ async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wir
     assert responses(calls)[0].ephemeral and "(1/3)" in text_of(edits(calls)[0])
 
 
+@pytest.mark.backends
 async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
     calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
@@ -96,6 +101,7 @@ async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
     assert "place" in text_of(turn)
 
 
+@pytest.mark.backends
 async def test_new_says_exactly_which_permissions_are_missing(wire: Wire) -> None:
     perms = discord.Permissions(view_channel=True, send_messages=True, read_message_history=True)
     calls = await command(wire, "tikal-game new", {"thread": True}, user=ANA, app_permissions=perms.value)
@@ -109,6 +115,7 @@ async def test_new_says_exactly_which_permissions_are_missing(wire: Wire) -> Non
     assert await bot_of(wire).core.service.games(GUILD) == []
 
 
+@pytest.mark.backends
 async def test_a_thread_game_leaves_the_lobby_in_the_channel(wire: Wire) -> None:
     calls = await command(wire, "tikal-game new", {"seats": 2, "thread": True}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
@@ -132,6 +139,7 @@ async def test_a_thread_game_leaves_the_lobby_in_the_channel(wire: Wire) -> None
     assert responses(calls)[0].ephemeral and "Ana" in text_of(responses(calls)[0])
 
 
+@pytest.mark.backends
 async def test_guilds_are_isolated(wire: Wire) -> None:
     calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=ANA)
     lobby = posts(calls, CHANNEL)[0]
@@ -144,6 +152,7 @@ async def test_guilds_are_isolated(wire: Wire) -> None:
     assert responses(calls)[0].data["flags"] & EPHEMERAL and "no game" in text_of(responses(calls)[0]).lower()
 
 
+@pytest.mark.backends
 async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> None:
     """After the start, the turn's boards, pings and live messages go to the game's thread, never to the channel
     that holds the lobby."""
@@ -169,6 +178,7 @@ async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> Non
     assert all(f"/channels/{thread_id}/" in c.path for c in edits(later))
 
 
+@pytest.mark.backends
 async def test_start_waits_for_the_games_thread_and_the_game_never_moves(wire: Wire) -> None:
     """A slow thread creation: Start is refused until the thread is attached, then the game begins there."""
     opened = asyncio.Event()

@@ -8,6 +8,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
 from bot.core.seats import is_absent_member
 from bot.core.storage import Status
@@ -67,6 +69,7 @@ def no_pings(calls: list[Call]) -> None:
         assert not roles and all(not is_absent_member(int(u)) for u in users)
 
 
+@pytest.mark.backends
 async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothing(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service
@@ -86,6 +89,7 @@ async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothin
     assert (await bot_of(wire).core.moderation.config(GUILD)).defaults.policy == "wait"
 
 
+@pytest.mark.backends
 async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service
@@ -124,6 +128,7 @@ async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire)
     assert (await svc.game(GUILD, game_id)).status is Status.ABORTED
 
 
+@pytest.mark.backends
 async def test_the_servers_moderator_role_counts_and_config_shows_the_purge_policy(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     role = 7300
@@ -178,6 +183,7 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
         assert (await svc.game(GUILD, game_id)).status is Status.RUNNING
 
 
+@pytest.mark.backends
 async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 import engine
 from bot.core.storage import Status
 from tests.bot.adapter.discordkit import (
@@ -63,6 +65,7 @@ async def played(wire: Wire, game_id: int, moves: int | None = None, seed: int =
     await bot.table.sync(GUILD, game_id)
 
 
+@pytest.mark.backends
 async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     await played(wire, game_id, moves=45)
@@ -85,6 +88,7 @@ async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     assert posts(wire.calls[start:]) == []  # nothing public
 
 
+@pytest.mark.backends
 async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_count_it(wire: Wire) -> None:
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN])
@@ -116,6 +120,7 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
     assert "0 finished games." in text_of(answer(calls))
 
 
+@pytest.mark.backends
 async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(wire: Wire) -> None:
     bot = bot_of(wire)
     first = await open_game(wire, [ANA, BEN])
@@ -137,6 +142,7 @@ async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(w
     assert {c["value"] for c in choices_of(calls[0])} == {first, second}  # this server's games only
 
 
+@pytest.mark.backends
 async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None:
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN, CY])
@@ -161,6 +167,7 @@ async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None
     assert (await bot.core.service.view(GUILD, game_id)).version > 30
 
 
+@pytest.mark.backends
 async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> None:
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN], variant="auction")

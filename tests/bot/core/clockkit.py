@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.core.backends import open_storage
 from bot.core.history import History
 from bot.core.members import Members
 from bot.core.moderation import Moderation
 from bot.core.reminders import Scheduler
 from bot.core.results import GameInfo, Moved
 from bot.core.service import TikalService
-from bot.core.storage import Storage
 from engine import Phase
 from tests.bot.core.servicekit import GUILD
 
@@ -55,9 +55,9 @@ class Kit:
 
 
 @asynccontextmanager
-async def open_kit(path: Path, *, seed: int = 7, clock: FakeClock | None = None) -> AsyncIterator[Kit]:
+async def open_kit(path: Path | str, *, seed: int = 7, clock: FakeClock | None = None) -> AsyncIterator[Kit]:
     clock = clock or FakeClock()
-    storage = await Storage.open(path, clock=clock)
+    storage = await open_storage(path, clock=clock)
     try:
         svc = TikalService(storage, rng=random.Random(seed), seed_source=lambda: seed)
         yield Kit(clock, svc, Scheduler(svc, clock=clock), Moderation(svc), Members(storage), History(svc))

@@ -1,4 +1,5 @@
-"""Fixtures of the core's tests: a service on a real SQLite file, and the clocks' kit with a fake clock."""
+"""Fixtures of the core's tests: a service on a real database (the SQLite file; each backend in turn for a test
+marked ``backends``), and the clocks' kit with a fake clock."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from tests.bot.core.servicekit import open_service
 
 
 @pytest.fixture
-async def svc(db_path: Path) -> AsyncIterator[TikalService]:
-    """A service on ``db_path`` with seeded randomness (seat shuffles and game seeds)."""
-    async with open_service(db_path) as service:
+async def svc(database: Path | str) -> AsyncIterator[TikalService]:
+    """A service on ``database`` with seeded randomness (seat shuffles and game seeds)."""
+    async with open_service(database) as service:
         yield service
 
 
 @pytest.fixture
-async def kit(db_path: Path) -> AsyncIterator[Kit]:
+async def kit(database: Path | str) -> AsyncIterator[Kit]:
     """The service with the scheduler, moderation, members and history, on a fake clock at T0."""
-    async with open_kit(db_path) as opened:
+    async with open_kit(database) as opened:
         yield opened

@@ -9,10 +9,14 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+
 import engine
+from bot.core.backends import open_storage
+from bot.core.game_options import GameSetup
 from bot.core.results import GameInfo, Moved
 from bot.core.service import TikalService
-from bot.core.storage import Storage
+from bot.core.storage import GameRow
 from engine import GameState, LegalMove, Move
 
 GUILD = 1001
@@ -24,8 +28,9 @@ STRANGER = 99
 
 
 @asynccontextmanager
-async def open_service(path: Path, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
-    storage = await Storage.open(path)
+async def open_service(path: Path | str, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
+    """A service on a SQLite file or (a ``postgresql://`` URL) a PostgreSQL database."""
+    storage = await open_storage(path)
     try:
         yield TikalService(storage, rng=random.Random(seed), seed_source=lambda: seed, retries=retries)
     finally:
@@ -41,6 +46,20 @@ async def started_game(
         await svc.join(guild, game.id, member, name)
     started = await svc.start(guild, game.id, MEMBERS[0])
     return started.game
+
+
+def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service as it was before migration 7 (no ``game_options`` table): games are as ``games.variant`` says."""
+    import bot.core.service
+
+    async def no_options(*_: object) -> None:
+        return None
+
+    async def as_stored(_: object, row: GameRow) -> GameSetup:
+        return GameSetup(row.variant)
+
+    monkeypatch.setattr(bot.core.service, "put_setup", no_options)
+    monkeypatch.setattr(bot.core.service, "lobby_setup", as_stored)
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

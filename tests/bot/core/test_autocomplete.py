@@ -46,7 +46,7 @@ def test_every_legal_move_can_be_picked_option_by_option(state: GameState) -> No
             wanted = parts(move)
             filled: dict[str, object] = {}
             for option, value in wanted.items():
-                if option == "leader" and verb == "guard":  # a boolean: Discord shows true/false itself
+                if option in ("leader", "gun") and verb == "guard":  # booleans: Discord shows true/false itself
                     filled[option] = value
                     continue
                 choices = option_choices(view, entries, verb, option, filled, str(value))

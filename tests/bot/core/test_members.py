@@ -52,6 +52,7 @@ async def test_settings_are_kept_validated_and_forgotten(tmp_path: Path) -> None
         assert db.execute("SELECT COUNT(*) FROM member_settings").fetchone()[0] == 0
 
 
+@pytest.mark.backends
 async def test_new_quiet_hours_and_forgetting_replan_a_running_game(kit: Kit) -> None:
     game = await start(kit.svc, 2)  # Ana's reminder due at 21:00 UTC
     kit.clock.at(2)

@@ -43,6 +43,7 @@ async def play_out(k: Kit, game: GameInfo, rng: random.Random, hours: float = 1.
         await k.svc.act(GUILD, game.id, seat.member_id, choose(entries, rng, allow_undo=False))
 
 
+@pytest.mark.backends
 async def test_a_plain_member_is_refused_every_moderator_action(kit: Kit) -> None:
     game = await start(kit.svc, 3)
     posts = len(await kit.svc.posts_of(GUILD, game.id))
@@ -140,6 +141,7 @@ async def test_replace_gives_a_seat_and_its_position_to_another_member(tmp_path:
         assert engine.replay(engine.read_record(record)) == replay_from_file(path, game.id)
 
 
+@pytest.mark.backends
 async def test_moderator_skip_abort_and_the_log_posts(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     skipped = await kit.mod.skip(GUILD, game.id, MOD, is_moderator=True)
@@ -184,6 +186,7 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         assert db.execute("SELECT COUNT(*) FROM game_clocks").fetchone()[0] == 1
 
 
+@pytest.mark.backends
 async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(kit: Kit) -> None:
     first = await start(kit.svc, 2, channel=1)  # Ana to act
     second = await start(kit.svc, 2, channel=2)

@@ -11,7 +11,7 @@ from bot.core.errors import NotAllowed
 from bot.core.storage import Transaction
 from bot.core.timing import GamePaused
 from tests.bot.core.clockkit import HOUR, MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import GUILD, MEMBERS, replay_from_file
+from tests.bot.core.servicekit import GUILD, MEMBERS, as_before_options, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, _ = MEMBERS
@@ -22,6 +22,7 @@ async def reminders_of(kit: object, game_id: int) -> list[dict[str, object]]:
     return [p.payload for p in await svc.posts_of(GUILD, game_id) if p.kind == "reminder"]
 
 
+@pytest.mark.backends
 async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     assert await kit.tick(11.9) == []
@@ -42,6 +43,7 @@ async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(
     assert first["since"] == f"<t:{int(T0)}:R>"
 
 
+@pytest.mark.backends
 async def test_no_reminder_once_the_turn_has_moved_on(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     kit.clock.at(11)
@@ -57,6 +59,7 @@ async def test_no_reminder_once_the_turn_has_moved_on(kit: Kit) -> None:
     assert [p["member_id"] for p in await reminders_of(kit, game.id)] == [BEN, ANA]
 
 
+@pytest.mark.backends
 async def test_quiet_hours_in_two_time_zones_delay_reminders_and_deadlines(kit: Kit) -> None:
     await kit.members.update(ANA, time_zone="Asia/Tokyo", quiet=("23:00", "8:00"))  # UTC+9
     await kit.members.update(BEN, time_zone="America/New_York", quiet=("22", "7"), delivery="dm")  # UTC-5
@@ -125,6 +128,7 @@ async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> Non
         assert await k.tick(3) == []  # the next bidder's deadline counts from the pass
 
 
+@pytest.mark.backends
 async def test_deadline_policy_wait_tells_the_moderators_once(kit: Kit) -> None:
     await kit.mod.configure(GUILD, MOD, is_moderator=True, moderator_role_id=555)
     game = await start(kit.svc, 2)
@@ -140,6 +144,7 @@ async def test_deadline_policy_wait_tells_the_moderators_once(kit: Kit) -> None:
     assert kinds.count("deadline_waiting") == 1
 
 
+@pytest.mark.backends
 async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_wait_over(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
@@ -258,7 +263,7 @@ async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_wai
 async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.core.storage
+    import bot.core.sqlite_storage
     from bot.core.migrations import MIGRATIONS
 
     path = tmp_path / "t.sqlite3"
@@ -267,8 +272,9 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     async def no_computers(*_: object) -> dict[int, object]:
         return {}
 
-    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS[:1])
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:1])
     monkeypatch.setattr(bot.core.service, "computer_seats", no_computers)  # nor computer players (migration 3)
+    as_before_options(monkeypatch)  # nor options (migration 7)
     async with open_kit(path) as k:
         k.svc.commit_hooks.clear()  # the old service had no clocks
         game = await start(k.svc, 2)
@@ -297,7 +303,8 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
         import asyncio, os
         from bot.core.reminders import Scheduler
         from bot.core.service import TikalService
-        from bot.core.storage import Storage, Transaction
+        from bot.core.sqlite_storage import SqliteStorage
+        from bot.core.storage import Transaction
 
         original = Transaction.add_post
 
@@ -306,7 +313,7 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
             os._exit(9)  # killed after queuing the reminder, before the commit
 
         async def main():
-            storage = await Storage.open({str(path)!r}, clock=lambda: {T0 + 12 * HOUR!r})
+            storage = await SqliteStorage.open({str(path)!r}, clock=lambda: {T0 + 12 * HOUR!r})
             Transaction.add_post = add_post_then_die
             await Scheduler(TikalService(storage)).tick({T0 + 12 * HOUR!r})
 

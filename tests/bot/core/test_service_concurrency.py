@@ -11,7 +11,7 @@ import pytest
 import engine
 from bot.core.results import Moved
 from bot.core.service import TikalService
-from bot.core.storage import Storage
+from bot.core.sqlite_storage import SqliteStorage
 from engine import EngineError, IllegalMove, NotYourTurn, StaleState
 from tests.bot.core.servicekit import GUILD, MEMBERS, play_to_end, replay_from_file
 from tests.bot.core.servicekit import started_game as start
@@ -34,7 +34,7 @@ def _split(outcomes: list[Moved | BaseException]) -> tuple[list[Moved], list[Bas
 
 async def test_many_simultaneous_commands_spend_each_ap_once(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         svc = TikalService(storage, seed_source=lambda: 7)
         game_id = await _placed(svc, path)
@@ -63,7 +63,7 @@ async def test_two_services_racing_on_one_database_are_kept_apart_by_the_version
 ) -> None:
     """Without the in-process game lock (two service objects) the stored version still decides."""
     path = tmp_path / "t.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         first = TikalService(storage, seed_source=lambda: 7)
         second = TikalService(storage, seed_source=lambda: 7, retries=1)
@@ -106,7 +106,7 @@ async def test_two_services_racing_on_one_database_are_kept_apart_by_the_version
 
 async def test_a_stale_cache_is_refreshed_by_the_version_check(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         first, second = TikalService(storage, seed_source=lambda: 7), TikalService(storage, seed_source=lambda: 7)
         game_id = await _placed(first, path)
@@ -124,7 +124,7 @@ async def test_a_stale_cache_is_refreshed_by_the_version_check(tmp_path: Path) -
 
 async def test_concurrent_commands_on_different_games_all_go_through(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         svc = TikalService(storage, seed_source=lambda: 7)
         games = [await start(svc, 2, channel=600 + i) for i in range(4)]

@@ -21,7 +21,8 @@ from bot.core.errors import (
 )
 from bot.core.moderation import Moderation
 from bot.core.service import THREAD_WAIT, TikalService
-from bot.core.storage import GuildSettings, Status, Storage
+from bot.core.sqlite_storage import SqliteStorage
+from bot.core.storage import GuildSettings, Status
 from engine import EngineError, Phase
 from tests.bot.core.clockkit import Kit
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, STRANGER, open_service
@@ -29,6 +30,7 @@ from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, STRANGER, 
 ANA, BEN, CY, DEE = MEMBERS
 
 
+@pytest.mark.backends
 async def test_a_lobby_fills_up_and_starts(svc: TikalService) -> None:
     game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana", variant="auction", seats=3)
     assert game.status is Status.LOBBY and game.variant == "auction" and game.seats_wanted == 3
@@ -57,6 +59,7 @@ async def test_a_lobby_fills_up_and_starts(svc: TikalService) -> None:
         await svc.start(GUILD, game.id, ANA)
 
 
+@pytest.mark.backends
 async def test_only_the_creator_or_a_moderator_starts_and_with_two_players(svc: TikalService) -> None:
     game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
     with pytest.raises(NotEnoughPlayers, match="at least 2"):
@@ -70,6 +73,7 @@ async def test_only_the_creator_or_a_moderator_starts_and_with_two_players(svc: 
     assert started.game.status is Status.RUNNING and len(started.game.seats) == 2
 
 
+@pytest.mark.backends
 async def test_leaving_hands_the_lobby_on_and_the_last_one_out_closes_it(svc: TikalService) -> None:
     game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
     await svc.join(GUILD, game.id, BEN, "Ben")
@@ -86,6 +90,7 @@ async def test_leaving_hands_the_lobby_on_and_the_last_one_out_closes_it(svc: Ti
     assert again.id != game.id
 
 
+@pytest.mark.backends
 async def test_one_lobby_or_game_per_channel_but_several_per_guild(svc: TikalService) -> None:
     first = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
     with pytest.raises(ChannelBusy, match="already has an open lobby"):
@@ -119,7 +124,7 @@ async def test_a_thread_game_frees_its_channel_once_it_runs_in_the_thread(tmp_pa
 
 
 async def test_shuffled_seats_are_a_permutation_with_names_from_display_names(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "t.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "t.sqlite3")
     try:
         svc = TikalService(storage, rng=random.Random(3))
         displays = ["Zoë", "zoe", "pass", "Mary Jane"]
@@ -140,6 +145,7 @@ async def test_shuffled_seats_are_a_permutation_with_names_from_display_names(tm
         await storage.close()
 
 
+@pytest.mark.backends
 async def test_bad_options_and_unknown_games_are_refused_in_words(svc: TikalService) -> None:
     with pytest.raises(BadOption, match="2–4 players"):
         await svc.new_game(GUILD, CHANNEL, ANA, "Ana", seats=5)
@@ -158,6 +164,7 @@ async def test_bad_options_and_unknown_games_are_refused_in_words(svc: TikalServ
     assert issubclass(ServiceError, EngineError)
 
 
+@pytest.mark.backends
 async def test_abort_is_for_the_creator_in_the_lobby_and_moderators_always(svc: TikalService) -> None:
     game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana")
     await svc.join(GUILD, game.id, BEN, "Ben")
@@ -174,6 +181,7 @@ async def test_abort_is_for_the_creator_in_the_lobby_and_moderators_always(svc: 
     assert (await Moderation(svc).abort(GUILD, lobby.id, CY, is_moderator=False)).game.status is Status.ABORTED
 
 
+@pytest.mark.backends
 async def test_names_come_from_the_lobby_in_join_order(svc: TikalService) -> None:
     game = await svc.new_game(GUILD, CHANNEL, ANA, NAMES[0], seats=2)
     await svc.join(GUILD, game.id, BEN, NAMES[1])
@@ -206,6 +214,7 @@ async def test_status_message_ids_and_guild_settings_are_kept(tmp_path: Path) ->
         assert await svc.settings(GUILD + 1) == GuildSettings(GUILD + 1)
 
 
+@pytest.mark.backends
 async def test_a_lobby_with_computer_seats_closes_when_its_last_member_leaves(svc: TikalService) -> None:
     """Computer seats never keep a lobby open, nor become its creator."""
     ana, ben = MEMBERS[0], MEMBERS[1]
@@ -219,6 +228,7 @@ async def test_a_lobby_with_computer_seats_closes_when_its_last_member_leaves(sv
     assert (await svc.leave(GUILD, alone.id, ana)).status is Status.ABORTED
 
 
+@pytest.mark.backends
 async def test_a_thread_lobby_starts_only_once_its_thread_is_known_and_never_moves(kit: Kit) -> None:
     svc = kit.svc
     ana, ben = MEMBERS[0], MEMBERS[1]

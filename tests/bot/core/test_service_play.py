@@ -14,6 +14,7 @@ from bot.core.autocomplete import option_choices
 from bot.core.errors import NoGame, NotAllowed, NotAPlayer, WrongStatus
 from bot.core.moderation import Moderation
 from bot.core.service import TikalService
+from bot.core.sqlite_storage import SqliteStorage
 from bot.core.storage import MoveRow, Status, Storage
 from engine import GameOver, IllegalMove, NotYourTurn, Phase, UnreadableMove
 from tests.bot.core.servicekit import (
@@ -97,6 +98,7 @@ async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(t
         assert engine.view(replay_from_file(path, game.id), None) == await svc.view(GUILD, game.id)
 
 
+@pytest.mark.backends
 async def test_autocomplete_offers_the_acting_members_legal_moves_with_their_cost(svc: TikalService) -> None:
     game = await start(svc, 2)
     view, entries = await svc.view_and_moves(GUILD, game.id, ANA)
@@ -112,6 +114,7 @@ async def test_autocomplete_offers_the_acting_members_legal_moves_with_their_cos
     await svc.act(GUILD, game.id, ANA, f"deploy A1 {figures[2].value}")  # an offered choice is accepted
 
 
+@pytest.mark.backends
 async def test_nothing_of_one_guild_is_reachable_from_another(svc: TikalService) -> None:
     game = await start(svc, 2)
     lobby = await svc.new_game(GUILD, CHANNEL + 1, CY, "Cy")
@@ -165,6 +168,7 @@ async def test_posts_wait_in_the_outbox_until_marked_sent(tmp_path: Path) -> Non
         assert sent.sent_at is not None and sent.message_id == 555
 
 
+@pytest.mark.backends
 async def test_a_post_can_be_rendered_from_the_version_it_describes(svc: TikalService) -> None:
     game = await start(svc, 2)
     results = await play_to_end(svc, game, random.Random(8), limit=40)
@@ -222,7 +226,7 @@ async def test_nothing_handed_out_before_the_end_reveals_the_stack_or_the_seed(t
 async def test_the_turn_start_time_moves_only_when_someone_else_must_act(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     now = [1_000.0]
-    storage = await Storage.open(path, clock=lambda: now[0])
+    storage = await SqliteStorage.open(path, clock=lambda: now[0])
     try:
         svc = TikalService(storage, seed_source=lambda: 7)
         game = await start(svc, 2)

@@ -91,10 +91,11 @@ async def test_a_process_killed_inside_the_transaction_loses_only_that_move(tmp_
         before, view = table_counts(path, game.id), await svc.view(GUILD, game.id)
     child = textwrap.dedent(f"""
         import asyncio, os
-        from bot.core.storage import NewMove, Storage
+        from bot.core.sqlite_storage import SqliteStorage
+        from bot.core.storage import NewMove
 
         async def main():
-            storage = await Storage.open({str(path)!r})
+            storage = await SqliteStorage.open({str(path)!r})
             async with storage.transaction() as tx:
                 await tx.advance({game.id}, {view.version}, {view.version + 1})
                 await tx.append_moves({game.id}, {view.version}, [NewMove("end", 0, 1)])

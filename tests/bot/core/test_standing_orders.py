@@ -67,6 +67,7 @@ async def test_an_order_left_by_the_bidder_to_act_bids_at_once_up_to_its_limit(t
         assert await k.tick(1) == []  # Ben has no order: nothing is played for him
 
 
+@pytest.mark.backends
 async def test_orders_are_refused_outside_a_running_auction(kit: Kit) -> None:
     orders = StandingOrders(kit.svc)
     game = await start(kit.svc, 2, "basic")
@@ -77,6 +78,7 @@ async def test_orders_are_refused_outside_a_running_auction(kit: Kit) -> None:
         await orders.leave(GUILD, auction.id, BEN, "bid lots")
 
 
+@pytest.mark.backends
 async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
     orders = StandingOrders(kit.svc)
     game = await start(kit.svc, 3, "auction")
@@ -91,6 +93,7 @@ async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
     assert not any(p.kind == "standing_order" for p in report.posts)
 
 
+@pytest.mark.backends
 @pytest.mark.parametrize("change", ["kick", "replace"])
 async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, change: str) -> None:
     """The seat changes hands between the member's look at the game and the order's transaction: the order is
@@ -119,6 +122,7 @@ async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, 
         assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]
 
 
+@pytest.mark.backends
 async def test_an_order_left_by_a_member_who_lost_the_seat_is_never_played(kit: Kit) -> None:
     """Whatever wrote it, an order whose member no longer holds the seat is not read."""
     orders = StandingOrders(kit.svc)

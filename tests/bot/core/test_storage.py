@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-import bot.core.storage
+import bot.core.sqlite_storage
 import engine
 from bot.core.migrations import MIGRATIONS
 from bot.core.process_lock import DatabaseInUse
-from bot.core.storage import NewMove, Storage
+from bot.core.sqlite_storage import SqliteStorage
+from bot.core.storage import IntegrityError, NewMove
 from engine import StaleState
-from tests.bot.core.servicekit import GUILD, open_service, replay_from_file, table_counts
+from tests.bot.core.servicekit import GUILD, as_before_options, open_service, replay_from_file, table_counts
 from tests.bot.core.servicekit import started_game as start
 
 
@@ -26,11 +27,11 @@ def svc_first_place(path: Path, game_id: int) -> str:
 
 
 async def test_the_database_runs_in_wal_with_foreign_keys_and_a_busy_timeout(tmp_path: Path) -> None:
-    async with await Storage.open(tmp_path / "t.sqlite3", busy_timeout_ms=3000) as storage:
+    async with await SqliteStorage.open(tmp_path / "t.sqlite3", busy_timeout_ms=3000) as storage:
         assert await storage.pragma("journal_mode") == "wal"
         assert await storage.pragma("foreign_keys") == 1
         assert await storage.pragma("busy_timeout") == 3000
-        with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        with pytest.raises(IntegrityError, match="FOREIGN KEY"):
             async with storage.transaction() as tx:
                 await tx.add_seat(12345, 1, "Nobody")  # no such game
 
@@ -40,7 +41,7 @@ async def test_migrations_apply_once_and_reopening_is_idempotent(tmp_path: Path)
     async with open_service(path) as svc:
         game = await start(svc, 2)
     for _ in range(2):
-        async with await Storage.open(path) as storage, storage.read() as r:
+        async with await SqliteStorage.open(path) as storage, storage.read() as r:
             assert await r.schema_version() == len(MIGRATIONS)
             assert (await r.game(GUILD, game.id)) is not None
     with sqlite3.connect(path) as db:
@@ -51,18 +52,18 @@ async def test_a_new_migration_is_applied_at_the_next_start_and_a_failing_one_ch
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "t.sqlite3"
-    await (await Storage.open(path)).close()
+    await (await SqliteStorage.open(path)).close()
     broken = (*MIGRATIONS, (len(MIGRATIONS) + 1, "CREATE TABLE half_done (x INTEGER); SELECT * FROM no_such_table;"))
-    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", broken)
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", broken)
     with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-        await Storage.open(path)
+        await SqliteStorage.open(path)
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT MAX(version) FROM schema_version").fetchone() == (len(MIGRATIONS),)
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchone() is None
     added = (*MIGRATIONS, (len(MIGRATIONS) + 1, "ALTER TABLE games ADD COLUMN note TEXT;"))
-    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", added)
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", added)
     for _ in range(2):
-        async with await Storage.open(path) as storage, storage.read() as r:
+        async with await SqliteStorage.open(path) as storage, storage.read() as r:
             assert await r.schema_version() == len(added)
     with sqlite3.connect(path) as db:
         assert "note" in [c[1] for c in db.execute("PRAGMA table_info(games)")]
@@ -91,7 +92,7 @@ async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(tmp_pat
                 await tx.advance(game.id, 0, 2)  # validated against version 0, but the game is at 1
         assert table_counts(path, game.id) == before
         # the log's key refuses a second move with the same index even without the version check
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(IntegrityError):
             async with svc.storage.transaction() as tx:
                 await tx.append_moves(game.id, 0, [NewMove("deploy A1 1", 0, 11)])
         assert table_counts(path, game.id) == before
@@ -118,23 +119,23 @@ async def test_a_backup_taken_while_running_replays_the_same_game(tmp_path: Path
 
 async def test_a_second_open_of_the_same_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         with pytest.raises(DatabaseInUse, match="already using the database"):
-            await Storage.open(path)
+            await SqliteStorage.open(path)
     finally:
         await storage.close()
-    await (await Storage.open(path)).close()  # free again once closed
+    await (await SqliteStorage.open(path)).close()  # free again once closed
 
 
 async def test_a_second_process_refuses_to_start_with_a_clear_message(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     holder = textwrap.dedent(f"""
         import asyncio, sys
-        from bot.core.storage import Storage
+        from bot.core.sqlite_storage import SqliteStorage
 
         async def main():
-            storage = await Storage.open({str(path)!r})
+            storage = await SqliteStorage.open({str(path)!r})
             print("ready", flush=True)
             sys.stdin.readline()
             await storage.close()
@@ -145,13 +146,13 @@ async def test_a_second_process_refuses_to_start_with_a_clear_message(tmp_path: 
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
         with pytest.raises(DatabaseInUse) as refused:
-            await Storage.open(path)
+            await SqliteStorage.open(path)
         assert f"pid {proc.pid}" in str(refused.value) and "Only one process" in str(refused.value)
     finally:
         assert proc.stdin is not None
         proc.stdin.close()
         proc.wait(timeout=60)
-    await (await Storage.open(path)).close()
+    await (await SqliteStorage.open(path)).close()
 
 
 async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_given_up_posts(
@@ -160,7 +161,8 @@ async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_giv
     """A file from before issue 11 (schema 3): posts the old outbox gave up (marked sent without a message after
     an error) become given-up posts that a moderator can send again; sent ones stay sent."""
     path = tmp_path / "t.sqlite3"
-    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS[:3])
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:3])
+    as_before_options(monkeypatch)
     async with open_service(path) as svc:
         game = await start(svc, 2)
     with sqlite3.connect(path) as db:
@@ -168,7 +170,7 @@ async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_giv
         db.execute("INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, "
                    "created_at, sent_at, message_id) SELECT game_id, guild_id, channel_id, kind, version, "
                    "payload_json, 'sent-one', created_at, 2.0, 99 FROM outbox")
-    monkeypatch.setattr(bot.core.storage, "MIGRATIONS", MIGRATIONS)
+    monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS)
     async with open_service(path) as svc:
         async with svc.storage.read() as r:
             assert await r.schema_version() == len(MIGRATIONS) >= 6

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.core.guild_removal import GRACE
 from bot.core.reminders import INTERVAL, TickReport
 
 if TYPE_CHECKING:
@@ -78,10 +79,9 @@ class Clockwork(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Reconcile with the guilds the bot is in: removed while it was down, or added back."""
-        removal = self.bot.core.removal
-        here = {g.id for g in self.bot.guilds}
-        for guild_id in here:
-            await removal.added(guild_id)
-        for guild_id in await removal.known_guilds() - here:
-            await removal.removed(guild_id)
+        """Reconcile with the guilds the bot is in: removed while it was down, or added back. One transaction for
+        all of them, and only for the guilds of this process's shards (the others are another process's)."""
+        done = await self.bot.core.removal.reconcile(g.id for g in self.bot.guilds)
+        if done.back or done.removed:
+            log.info("at start: back in %d guild(s), no longer in %d guild(s) (their games are kept %s days)",
+                     len(done.back), len(done.removed), GRACE.days)

@@ -13,11 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import render
-from bot.adapter import formatting
 from bot.adapter.completers import complete_game, complete_order, complete_zone
 from bot.adapter.exts.games import between_turns
-from bot.adapter.replies import reply
 from bot.adapter.transformers import ClockTime, Word, ZoneName
 
 if TYPE_CHECKING:
@@ -36,7 +33,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     # --- the lobby --------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description="Open a lobby for a new game of Tikal here")
-    @app_commands.describe(variant="basic (draw a hexagon each turn) or auction (bid for the turns)",
+    @app_commands.describe(variant="basic (draw a hexagon each turn), auction (bid for turns) or rapido (jumps)",
                            seats="how many players (2–4)",
                            thread="play in a thread of this channel (default: the server's setting)",
                            turn_hours="deadline of each turn in hours, 0: none (default: the server's)",
@@ -44,7 +41,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                            policy="after a deadline: skip (the bot plays), wait (tell the moderators) or computer",
                            computers="seats taken at once by computer players (0–3, fewer than the seats)",
                            level="how the computer players play (default strong)")
-    async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction"] = "basic",
+    async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction", "rapido"] = "basic",
                   seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None,
                   turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                   bid_hours: app_commands.Range[float, 0, 1440] | None = None,
@@ -75,7 +72,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
 
     @app_commands.command(name="rules", description="A short help with the cost of every action")
     async def rules(self, interaction: discord.Interaction) -> None:
-        await reply(interaction, embed=formatting.rules_embed(render.legend_lines()))
+        await self.bot.table.rules(interaction)
 
     # --- games that live for days ------------------------------------------------------------------
 

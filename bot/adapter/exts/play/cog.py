@@ -7,13 +7,13 @@ Everything else about games is ``/tikal-game`` (``bot.adapter.exts.games``), mod
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter.completers import complete_zoom, legal
+from bot.adapter.completers import complete_jump, complete_zoom, legal
 from bot.adapter.transformers import Count, Figures, Hex, Word
 
 if TYPE_CHECKING:
@@ -91,10 +91,37 @@ class TurnCommands(commands.GroupCog, group_name="tikal", group_description="You
         await self._act(interaction, f"camp {space}")
 
     @app_commands.command(name="guard", description="Guard a temple where you are strongest (5 AP)")
-    @app_commands.describe(space="the temple", leader="guard with your leader instead of a worker")
+    @app_commands.describe(space="the temple", leader="guard with your leader instead of a worker",
+                           gun="machine guns: add a gun of 2 workers (6 AP in all)")
     @app_commands.autocomplete(space=legal("guard", "space"))
-    async def guard(self, interaction: discord.Interaction, space: Hex, leader: bool = False) -> None:
-        await self._act(interaction, f"guard {space}" + (" leader" if leader else ""))
+    async def guard(self, interaction: discord.Interaction, space: Hex, leader: bool = False,
+                    gun: bool = False) -> None:
+        await self._act(interaction, f"guard {space}" + (" leader" if leader else "") + (" gun" if gun else ""))
+
+    # --- the options of SPEC 7 -----------------------------------------------------------------------
+
+    @app_commands.command(name="obstacle", description="Obstacles: block a border, +2 AP to cross (4 AP)")
+    @app_commands.describe(space="a space with a free worker of yours", other="the neighbour across the border")
+    @app_commands.autocomplete(space=legal("obstacle", "space"), other=legal("obstacle", "other"))
+    async def obstacle(self, interaction: discord.Interaction, space: Hex, other: Hex) -> None:
+        await self._act(interaction, f"obstacle {space} {other}")
+
+    @app_commands.command(name="fire", description="Machine guns: a rival's worker on your gun's temple leaves (1 AP)")
+    @app_commands.describe(space="the temple with your gun", player="whose worker")
+    @app_commands.autocomplete(space=legal("fire", "space"), player=legal("fire", "player"))
+    async def fire(self, interaction: discord.Interaction, space: Hex, player: Word) -> None:
+        await self._act(interaction, f"fire {space} {player}")
+
+    @app_commands.command(name="jump", description="Rápido: choose your chips for the jump, in secret")
+    @app_commands.describe(chips="1–5 chips: your AP for one action (only you see it until all chose)")
+    @app_commands.autocomplete(chips=complete_jump)
+    async def jump(self, interaction: discord.Interaction, chips: app_commands.Range[int, 1, 5]) -> None:
+        await self.bot.table.jump(interaction, chips)
+
+    @app_commands.command(name="declare", description="Random terrain: does the volcano you took score now?")
+    @app_commands.describe(score="yes: a scoring round now · no: place it and play your turn")
+    async def declare(self, interaction: discord.Interaction, score: Literal["yes", "no"]) -> None:
+        await self._act(interaction, f"score {score}")
 
     @app_commands.command(name="end", description="End your turn")
     async def end(self, interaction: discord.Interaction) -> None:
