@@ -1,7 +1,7 @@
 """Computer players' speed: ``python bench/ai.py [--games N]``. A benchmark, not a test.
 
-Plays seeded 4-player games (one strong player against three easy ones, both variants) and times
-every decision of each level: a whole turn (``computer_turn``: the view, the sampled state, the
+Plays seeded 4-player games (one strong player against three easy ones, both variants; ``--players`` 2 or 3
+for fewer) and times every decision of each level: a whole turn (``computer_turn``: the view, the sampled state, the
 search and the plans after each recovered wafer), a scoring turn, a bid or a pick. Times are CPU time of
 this process (``time.process_time``: one core, whatever else the machine runs). Prints the median,
 90th percentile and slowest per level and kind of decision, and whether the strong player's median
@@ -32,13 +32,14 @@ def kind(phase: Phase) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=4, help="games per variant (default 4)")
+    parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players per game (default 4)")
     args = parser.parse_args()
     times: dict[tuple[str, str], list[float]] = {}
     for variant in ("basic", "auction"):
         for g in range(args.games):
-            levels = ["easy"] * 4
-            levels[g % 4] = "strong"
-            state = new_game(["Ana", "Ben", "Cid", "Dee"], variant, seed=500 + g)
+            levels = ["easy"] * args.players
+            levels[g % args.players] = "strong"
+            state = new_game(["Ana", "Ben", "Cid", "Dee"][: args.players], variant, seed=500 + g)
             while not state.finished:
                 seat, what = state.to_act, kind(state.phase)
                 start = time.process_time()

@@ -27,6 +27,9 @@ from .sample import determinize
 from .search import Budget, finish, plan_normal_turn, rank_placements
 
 STRONG_BUDGET: Final = Budget(width=4, nodes=450, placements=3, replies=3, reply_nodes=150)
+STRONG_TWO_BUDGET: Final = Budget(width=6, nodes=900, placements=5, replies=5, reply_nodes=200)
+"""Two players: one opponent's reply to check instead of three, so a wider search in about the same time
+(measured against easy: 94% of 50 games against 82% with ``STRONG_BUDGET``)."""
 EASY_BUDGET: Final = Budget(width=1, nodes=120, placements=1)
 RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
 """The strong player's search of a plan for its chips in Tikal Rápido's phase 3."""
@@ -104,11 +107,13 @@ class Settings:
     access: float
     model: Model | None = None
     """The fitted judgement (``features``), else ``weights`` alone."""
+    two_budget: Budget | None = None
+    """The search's budget in two-player games, when not ``budget``."""
 
 
 SETTINGS: Final = {
     "easy": Settings(EASY, EASY_BUDGET, 0.3),
-    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model()),
+    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model(), STRONG_TWO_BUDGET),
 }
 
 
@@ -128,6 +133,8 @@ def plan(view: GameView, level: str, seed: int, settings: Settings | None = None
     state = determinize(view, rng)
     chosen = settings or SETTINGS[level]
     weights, budget, access = chosen.weights, chosen.budget, chosen.access
+    if chosen.two_budget is not None and len(view.players) == 2:
+        budget = chosen.two_budget
     model = chosen.model
     if model is not None:
         weights = replace(weights, opponents_best=model.opponents_best, opponents_mean=model.opponents_mean)
