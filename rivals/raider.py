@@ -5,7 +5,7 @@
 It shares no code or numbers with ``engine.ai`` (nor with the Sentinel, but for ``rivals.position``).
 A project is a short sequence of actions with an AP cost and a worth in points: take or reinforce a
 temple (the cheapest figures that can reach it, from the board's spare figures or the supply), uncover
-a temple it leads comfortably, recover wafers it stands by (or walks to), guard a temple worth it. It
+a temple it leads comfortably, recover wafers it stands by (or walks or deploys to), guard a temple worth it. It
 takes the project with the best worth per AP that it can afford, again and again, and spends what is
 left deploying. Its placements favour temples and treasures its figures are nearer to than the rivals';
 in an auction it pays a little for a clearly better hexagon. It returns one move at a time.
@@ -45,8 +45,9 @@ from rivals.position import rebuild
 
 SPACES = 40
 BASE = 0
-SET_GAIN = 1.6
-"""Points a wafer of unknown kind adds to a collection, per scoring (a rough mean)."""
+SET_GAIN = 4.0
+"""Worth of a wafer of unknown kind per scoring left: what it adds to a collection, and what the rivals' collections
+miss (1.6, its mean gain alone, recovered next to nothing and lost to easy; 3.2 and 4.0 won half or more)."""
 FUTURE = 0.55
 """Share of a temple's value per later scoring credited to taking it now."""
 GUARD_FROM = 5
@@ -178,9 +179,7 @@ def take_temple(state: GameState, me: int, t: int) -> Project | None:
 
 
 def uncover(state: GameState, me: int, t: int) -> Project | None:
-    if state.guard[t] != NOBODY or strength(state, me, t) < best_rival(state, me, t) + 2:
-        return None
-    if state.phase is not Phase.SCORING and strength(state, me, t) < best_rival(state, me, t) + 3:
+    if state.guard[t] != NOBODY or strength(state, me, t) < best_rival(state, me, t) + 3:
         return None
     return Project((Uncover(t, 1),), 2, temple_weight(state))
 
@@ -193,6 +192,9 @@ def recover(state: GameState, me: int, s: int) -> Project | None:
         return Project((Recover(s, 1),), 3, worth)
     sources = [x for x in range(SPACES) if spare(state, me, x)]
     found = min(((c, x) for x in sources if (c := path_costs(state, x).get(s)) is not None), default=None)
+    entry = path_costs(state, BASE).get(s)
+    if state.supply[me] and entry is not None and (found is None or entry + 1 < found[0]):
+        return Project((Deploy(BASE, 1), Walk(BASE, s, 1), Recover(s, 1)), entry + 4, worth)
     if found is None:
         return None
     return Project((Walk(found[1], s, 1), Recover(s, 1)), found[0] + 3, worth)
