@@ -89,7 +89,7 @@ def _turn_line(state: GameState, view: GameView, me: int, moves: Sequence[Move])
     for move in played:
         if isinstance(move, Guard):
             return Msg("ai.why.guard", move=str(move), space=space_name(move.space), value=state.value[move.space],
-                       n=max(later_scorings(state), 1))
+                       n=max(later_scorings(state) + (state.phase is Phase.SCORING), 1))
     touched: dict[int, Move] = {}
     for move in played:
         space = _space_of(move)
