@@ -4,14 +4,16 @@ display holds two or more volcanoes, and the end of the game with the third volc
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .errors import InvalidRecord
 from .options import volcano_entries, volcanoes_added
 from .state import GameState
 from .tiles import HEXAGONS, Terrain
+
+if TYPE_CHECKING:
+    import random
 
 # An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
 # move's time in all): the code below compares with these names instead.

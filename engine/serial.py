@@ -7,7 +7,6 @@ are in ``engine.snapshot_model``, imported only when a snapshot is read.
 
 from __future__ import annotations
 
-import json
 from typing import Any, Final
 
 from .board import SPACE_COUNT, space_name
@@ -111,6 +110,8 @@ def _variant_fields(state: GameState) -> dict[str, Any]:
 
 def state_to_json(state: GameState) -> str:
     """Return the state as compact JSON text."""
+    import json  # here, not at the top: import engine stays cheap, and a game that writes no snapshot needs none
+
     return json.dumps(state_to_dict(state), separators=(",", ":"))
 
 
@@ -123,6 +124,8 @@ def state_from_dict(data: Any) -> GameState:
 
 def state_from_json(text: str | bytes) -> GameState:
     """Rebuild a state from ``state_to_json`` text. Raises ``InvalidRecord`` if it is malformed."""
+    import json
+
     try:
         data = json.loads(text)
     except ValueError as e:

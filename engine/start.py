@@ -6,11 +6,10 @@ starts them here.
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .board import SPACE_NAMES
 from .errors import InvalidRecord
@@ -21,6 +20,9 @@ from .randomterrain import check_prefix, complete_order
 from .rules import start_game
 from .state import GameState, Setup, Variant, blank_state
 from .tiles import HEXAGONS, LETTERS, TEMPLE_TILES, TREASURE_KINDS, WAFERS_PER_KIND
+
+if TYPE_CHECKING:
+    import random
 
 NAME_PATTERN: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
 RESERVED_NAMES: Final = frozenset(
@@ -61,7 +63,9 @@ def seeded_orders(seed: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
     One ``random.Random(seed)`` shuffles the hexagons letter by letter, then the 24 wafers.
     """
-    return _shuffled(random.Random(seed))
+    from random import Random  # here: import engine loads no random number generator
+
+    return _shuffled(Random(seed))
 
 
 def _shuffled(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -125,7 +129,9 @@ def full_orders(
     Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
     ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
     check_orders(tile_order, treasure_order, players=players, options=options, rolls=rolls)
-    rng = random.Random(seed)
+    from random import Random
+
+    rng = Random(seed)
     seeded_tiles, seeded_wafers = _shuffled(rng)
     named = set(tile_order)
     tiles = (*tile_order, *(t for t in seeded_tiles if t not in named))

@@ -53,3 +53,10 @@ def test_game_record_is_still_the_pydantic_model() -> None:
 
     record = read_record({"players": ["Ana", "Ben"], "variant": "basic", "seed": 1, "moves": []})
     assert isinstance(record, GameRecord) and FromRecord is GameRecord
+
+
+def test_import_engine_loads_neither_json_nor_random() -> None:
+    """They load where a snapshot is written or read and where a game is dealt, not with ``import engine``."""
+    code = "import sys, engine; print(repr(sorted(m for m in ('json', 'random') if m in sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
