@@ -151,8 +151,8 @@ class LocalTable:
         if state.finished:
             return "✗ " + self.t.tr("local.no_hint", "The game is over: there is nothing to suggest.")
         seat = state.to_act
-        steps = suggest(view(state, seat), random.Random(state.version).randrange(1 << 30))
-        return hint_text(state.players[seat], steps)
+        suggestion = suggest(view(state, seat), random.Random(state.version).randrange(1 << 30))
+        return hint_text(state.players[seat], suggestion)
 
     def save_record(self) -> str:
         """Write the finished game's record next to its pictures; say where."""

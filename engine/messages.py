@@ -48,6 +48,10 @@ class Msg:
         """The message's catalogue entry (``None``: the code is text already written)."""
         return CATALOGUE.get(self.code)
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Frozen slots refuse pickle's default setattr; a worker process returns messages (a hint's reason).
+        return _message, (self.code, dict(self.params))
+
 
 class Said(Msg):
     """A message written where it is said, outside the engine (the bot's words): it carries its own English
@@ -73,6 +77,17 @@ class Said(Msg):
 
     def entry(self) -> Text:
         return self.text
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _said, (self.code, self.text.one, self.text.many, dict(self.params))
+
+
+def _message(code: str, params: dict[str, Param]) -> Msg:
+    return Msg(code, **params)
+
+
+def _said(code: str, one: str, many: str | None, params: dict[str, Param]) -> Said:
+    return Said(code, one, many, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +301,27 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
                    "was mounted."),
     T("gun.no_target", "{player} has no worker on {space} (a gun never hits a leader)."),
     T("ai.stuck", "the {level} computer player did not finish its obligation in {n} plans"),
+    # --- why a computer player's decision is good (engine.ai.explain): one line for a hint ---
+    T("ai.why.safe", "{move}: your majority at {space} ({mine} vs {theirs}) is safe from {rival} this turn"),
+    T("ai.why.exposed", "{move}: you lead at {space} ({mine} vs {theirs}), but {rival} could bring {n} more this turn"),
+    T("ai.why.tie", "{move}: you draw level with {rival} at {space} ({mine} vs {theirs})"),
+    T("ai.why.behind", "{move}: you close in on {rival} at {space} ({mine} vs {theirs})"),
+    T("ai.why.guard", "{move}: {space} (value {value}) is yours for {n} more scoring",
+      "{move}: {space} (value {value}) is yours for {n} more scorings"),
+    T("ai.why.treasure", "{move}: {n} wafer at {space} toward your treasure sets",
+      "{move}: {n} wafers at {space} toward your treasure sets"),
+    T("ai.why.wafers", "{move}: your figures stand by {n} wafer at {space}, ready to recover it",
+      "{move}: your figures stand by {n} wafers at {space}, ready to recover them"),
+    T("ai.why.camp", "{move}: a camp at {space} brings the temples nearer to your figures"),
+    T("ai.why.place", "{move}: {space} is nearer to your figures than to your rivals'"),
+    T("ai.why.best", "{move}: the best position the computer player found"),
+    T("ai.why.end", "{move}: no action improves your position now"),
+    T("ai.why.pick", "{move}: {tile} is the shown hexagon worth most to you"),
+    T("ai.why.bid", "{move}: the best shown hexagon is worth more than {n} points to you"),
+    T("ai.why.pass", "{move}: no shown hexagon is worth {n} points more to you than the others"),
+    T("ai.why.declare_yes", "{move}: scoring now gives you {mine} points and {rival} {theirs}"),
+    T("ai.why.declare_no", "{move}: scoring now would give {rival} {theirs} points and you only {mine}"),
+    T("ai.why.none", "the computer player has nothing to decide here"),
     # --- records, seats, options (SPEC 6, 7.0) ---
     T("record.invalid", "Not a game record: {where}: {why}"),
     T("record.players", "Tikal is for 2–4 players, not {n}."),

@@ -466,10 +466,10 @@ class Table:
         view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
         self.cooldowns.check("hint", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        steps = await off_loop(self.core.pool, suggest, view, game.id * 1_000_003 + view.version)
+        suggestion = await off_loop(self.core.pool, suggest, view, game.id * 1_000_003 + view.version)
         t = reader(interaction)
         player = view.players[view.to_act].name if view.to_act is not None else t.tr("table.you", "you")
-        await reply(interaction, hint_text(player, steps, t))
+        await reply(interaction, hint_text(player, suggestion, t))
 
     async def status(self, interaction: discord.Interaction) -> None:
         guild = self.guild_id(interaction)

@@ -12,7 +12,7 @@ unseen wafers, never at the kinds its sampled state happens to hold.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -135,6 +135,8 @@ class Context:
     root_scoring_round: int
     camp_cache: dict[tuple[object, ...], tuple[object, float]] = field(default_factory=dict)
     threat_cache: dict[tuple[object, ...], tuple[object, list[int]]] = field(default_factory=dict)
+    values: Callable[[GameState, Context], list[float]] | None = None
+    """Every seat's value in a position, when not ``player_values`` (the strong player's fitted model)."""
 
 
 def make_context(view: GameView, state: GameState, me: int, weights: Weights) -> Context:
@@ -323,7 +325,7 @@ def _option_values(state: GameState, values: list[float], later: list[int], w: W
 
 def judge(state: GameState, ctx: Context) -> float:
     """Return how good ``state`` is for ``ctx.me``: its value against its opponents'."""
-    values = player_values(state, ctx)
+    values = ctx.values(state, ctx) if ctx.values is not None else player_values(state, ctx)
     me = values[ctx.me]
     others = [v for q, v in enumerate(values) if q != ctx.me]
     w = ctx.weights

@@ -145,7 +145,8 @@ def reply_delta(state: GameState, ctx: Context, nodes: int) -> float:
     for k in range(1, n):
         q = (ctx.me + k) % n
         s = _fresh_turn(s, q)
-        reply_ctx = replace(ctx, me=q, weights=EASY, root_wafers=list(s.wafers), root_recovered={}, camp_cache={})
+        reply_ctx = replace(ctx, me=q, weights=EASY, root_wafers=list(s.wafers), root_recovered={}, camp_cache={},
+                            values=None)
         _, plan = search_turn(s, reply_ctx, Budget(width=1, nodes=nodes, placements=0))
         for move in plan:
             s = apply(s, move)

@@ -150,6 +150,7 @@ def test_the_strong_player_mounts_a_gun_where_it_may_and_builds_obstacles_by_its
     moves = [str(m) for m in plan(view(s, 0), "strong", 1)]
     assert "guard A2 gun" in moves, moves
     t = play(new_game(["Ana", "Ben"], "basic", 1, options=["obstacles"], tile_order=["A-1", "C-2"]), "place A3 0")
-    t = stand(stand(stand(edit(t), 0, "A2", 2), 0, "A1", 2), 0, "B2", 0, leader=True)
-    t.ap, t.value[1], t.uncovered = 4, 8, {1: 2}  # a temple of 8 held, dug as deep as this turn allows
+    t = stand(stand(edit(t), 0, "A2", 2, leader=True), 0, "A1", 2)
+    # a temple of 8 held by the leader, dug as deep as this turn allows (the view shows the turn's uncover)
+    t.ap, t.value[1], t.uncovered, t.turn_moves = 4, 8, {1: 2}, ("uncover A2 2",)
     assert any(str(m).startswith("obstacle") for m in plan(view(t, 0), "strong", 1))

@@ -7,7 +7,7 @@ from pathlib import Path
 import engine
 from bot.core.autocomplete import command_text
 from bot.core.hints import suggest
-from engine.ai import plan
+from engine.ai import explain, plan
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -37,12 +37,18 @@ async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: W
     expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
     # each step as the command the player types (the command itself clickable), not the notation
     typed = [command_text(m) for m in expected]
-    lines = text.splitlines()[1:]
+    why = explain(seat_view, expected, game_id * 1_000_003 + seat_view.version)
+    path, options = command_text(engine.parse_move(str(why.params["move"])))
+    typed_why = str(engine.messages.Msg(why.code, **{**why.params, "move": f"{path} {options}".strip()}))
+    assert text.splitlines()[1] == f"_Why:_ {typed_why}"  # one line on why, from the same view and seed
+    lines = text.splitlines()[2:]
     assert expected and len(lines) == len(expected) + 1, text
     assert all(path[1:] in line and options in line for (path, options), line in zip(typed, lines, strict=False))
     assert f"`{expected[0]}`" not in text
     assert "space:" in lines[0] and "rotation:" in lines[0]
     assert (await svc.view(GUILD, game_id)).version == before.version
+    pool = bot_of(wire).core.pool
+    assert pool.running and pool.started == 1  # thought in the worker pool, whose answer (and reason) came back
     for user in (other, CY):
         (refusal,) = responses(await command(wire, "tikal hint", user=user))
         assert refusal.ephemeral and refusal.callback_type == 4 and "turn" in refusal.data["content"]
@@ -52,7 +58,7 @@ async def test_suggested_ap_are_measured_on_the_players_own_view(tmp_path: Path)
     state = engine.new_game(["Ana", "Ben"], "basic", 7)
     state = engine.apply(state, engine.legal_moves(state)[0].move)
     seat_view = engine.view(state, state.to_act)
-    steps = suggest(seat_view, 3)
+    steps = suggest(seat_view, 3).steps
     assert [s.move for s in steps] == plan(seat_view, "strong", 3)
     assert sum(s.ap or 0 for s in steps) <= (seat_view.ap_left or 0)
     assert any(s.ap for s in steps)

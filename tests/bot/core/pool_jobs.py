@@ -33,3 +33,11 @@ def wait_for(path: str, most: float = 120.0) -> None:
     while not os.path.exists(path) and waited < most:
         time.sleep(0.02)
         waited += 0.02
+
+
+def said() -> object:
+    """A message of the bot with a nested engine message, as a worker returns one (a hint's reason)."""
+    from bot.core.texts import ntr
+    from engine.messages import Msg
+
+    return ntr("hint.test", "{n} worker near {space}", "{n} workers near {space}", 2, space=Msg("terrain.temple"))

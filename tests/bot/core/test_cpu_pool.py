@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.core.cpu_pool import CpuPool, PoolBroken, PoolClosed, PoolTimeout
+from lang import translator
 from tests.bot.core import pool_jobs
 
 
@@ -32,6 +33,14 @@ async def test_the_jobs_own_error_comes_back_as_itself(pool: CpuPool) -> None:
     with pytest.raises(ValueError, match="no such thing"):
         await pool.run(pool_jobs.refuse, "no such thing")
     assert await pool.run(pool_jobs.add, 1, 1) == 2 and pool.started == 1  # the pool is fine
+
+
+async def test_messages_come_back_from_a_worker_and_the_pool_stays_up(pool: CpuPool) -> None:
+    """A hint's ``Suggestion`` carries ``engine.ai.explain``'s message: frozen messages pickle both ways."""
+    message = await pool.run(pool_jobs.said)
+    assert message == pool_jobs.said() and str(message) == "2 workers near a temple"
+    assert translator("fr").message(message).endswith("un temple")  # nested messages keep their codes
+    assert await pool.run(pool_jobs.add, 1, 1) == 2 and pool.started == 1
 
 
 async def test_a_worker_that_dies_breaks_the_job_and_the_next_job_gets_a_fresh_pool(pool: CpuPool) -> None:

@@ -211,5 +211,5 @@ async def test_a_hint_in_a_jump_is_for_whoever_still_chooses(svc: TikalService) 
     last = view.round_order[2]  # not the engine's player to act, but choosing all the same
     seen = await svc.seat_view(GUILD, game_id, seat_of(game, last))
     assert seen.to_act == last and seen.viewer == last
-    steps = suggest(seen, 1)
+    steps = suggest(seen, 1).steps
     assert steps and isinstance(steps[0].move, engine.Jump)

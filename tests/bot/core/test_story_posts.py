@@ -9,10 +9,11 @@ import pytest
 
 import engine
 from bot.core.autocomplete import command_text, option_choices
-from bot.core.hints import Step, hint_text
+from bot.core.hints import Step, Suggestion, hint_text
 from bot.core.labels import not_yours, waiting_for, waiting_said
 from bot.core.posts import NewPost, PostKind, posts_for
 from engine import GameState, Phase, Variant
+from engine.messages import Msg
 from lang import translator
 
 
@@ -90,7 +91,9 @@ def test_rotation_choices_name_the_path_and_its_cost() -> None:
 def test_a_hint_lists_the_commands_a_player_types() -> None:
     moves = [engine.Deploy(space=0, count=1, leader=True), engine.Walk(source=0, target=1, count=2, leader=False),
              engine.End()]
-    text = hint_text("Ana", [Step(moves[0], 1), Step(moves[1], 4), Step(moves[2], None)])
+    why = Msg("ai.why.end", move="end")
+    text = hint_text("Ana", Suggestion([Step(moves[0], 1), Step(moves[1], 4), Step(moves[2], None)], why))
+    assert "_Why:_ /tikal end: no action improves your position now" in text
     assert "`/tikal deploy` space:A1 figures:leader · 1 AP" in text
     assert "`/tikal move` source:A1 target:A2 figures:2 · 4 AP" in text
     assert "`/tikal end`" in text and "`deploy A1 leader`" not in text

@@ -1,0 +1,172 @@
+"""The strong player's judgement: a seat's expected final score as its exact points plus weighted features.
+
+The exact points are the seat's score, plus, for the seat taking a scoring turn, what that turn scores
+when it ends. The features count points still to come, most of them times the scorings ahead of the
+seat:
+
+- temples as contests: each unguarded temple is shared among the seats by their *effective strength*
+  (strength there plus a part of what they could bring in one turn of 10 AP, which is also how figures
+  in the supply and in camps count), raised to a power (``sharpness``), so that a majority a rival can
+  overturn is worth less than a safe one and figures beyond a safe margin add little; the next scoring
+  and the later ones apart (the next one also times the chance that it comes before the seat to act
+  moves again); a guarded temple counts its value at every scoring ahead;
+- treasure sets at every scoring ahead (wafers found in a search at their expected value), and wafers
+  the seat's figures stand by;
+- figures on the board and in the supply, the leader, guards still to place and camps, by how many
+  scorings are left (a guard kept is worth a later guard on a better temple);
+- with the options: machine guns (and the rival workers they may fire at), obstacles on the borders of
+  a temple the seat leads.
+
+The weights and the shape (``model.json``) are data; ``python -m engine.ai.fit`` refits the weights on
+self-play positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ..board import SPACE_COUNT
+from ..options import Option
+from ..state import LEADER_SUPPLY, NOBODY, GameState, Phase
+from ..tiles import Terrain
+from .evaluate import Context, _cached_threats, _my_treasures, _set_points
+
+RANDOM_TERRAIN_SCORINGS: Final = 3
+SCORINGS: Final = 4
+
+FEATURES: Final = (
+    "guarded", "contest_next", "contest_later", "contest_urgent", "treasures", "wafers_at",
+    "workers_board", "workers_board_last", "supply", "leader_board", "guards_later", "guards_last", "camps",
+    "ahead_1", "ahead_2", "ahead_3", "ahead_4", "guns", "gun_targets", "obstacles",
+)
+INDEX: Final = {name: i for i, name in enumerate(FEATURES)}
+GUARDED, NEXT, LATER, URGENT = (INDEX[f] for f in ("guarded", "contest_next", "contest_later", "contest_urgent"))
+
+
+def later_scorings(state: GameState) -> int:
+    """Scorings after the one under way (or after now, between scorings)."""
+    if state.phase is Phase.FINISHED:
+        return 0
+    if state.setup.has(Option.RANDOMTERRAIN):
+        return RANDOM_TERRAIN_SCORINGS - state.volcanoes_taken
+    return SCORINGS - state.scoring_round
+
+
+def scorings_ahead(state: GameState) -> list[int]:
+    """Per seat, the scorings still to score it that its exact points do not count: the seat acting in a
+    scoring turn counts this one exactly; a seat queued in it still has it ahead."""
+    later = later_scorings(state)
+    n = len(state.players)
+    if state.phase is not Phase.SCORING:
+        return [later] * n
+    return [later + (1 if q in state.scoring_queue else 0) for q in range(n)]
+
+
+def temple_points_now(state: GameState, q: int, temples: Sequence[int]) -> int:
+    n = len(state.players)
+    points = 0
+    for t in temples:
+        if state.guard[t] == q:
+            points += state.value[t]
+        elif state.guard[t] == NOBODY:
+            mine = state.strength(q, t)
+            if mine and all(mine > state.strength(r, t) for r in range(n) if r != q):
+                points += state.value[t]
+    return points
+
+
+def exact_points(state: GameState, ctx: Context, temples: Sequence[int]) -> list[float]:
+    """Per seat, its score plus, for the seat taking a scoring turn, what that turn scores when it ends."""
+    exact = [float(x) for x in state.score]
+    if state.phase is Phase.SCORING and state.to_act >= 0:
+        q = state.to_act
+        treasures = _my_treasures(state, ctx) if q == ctx.me else float(_set_points(state.treasures[q]))
+        exact[q] += temple_points_now(state, q, temples) + treasures
+    return exact
+
+
+def contest_shares(strengths: Sequence[int], reach: Sequence[int], mobile: float, sharpness: float) -> list[float]:
+    """Each seat's share of one temple: its effective strength (strength plus ``mobile`` times what it could
+    bring in one turn) to the power ``sharpness``, over the sum of all."""
+    powers = [(s + mobile * r) ** sharpness if s + r else 0.0 for s, r in zip(strengths, reach, strict=True)]
+    total = sum(powers)
+    return [p / total for p in powers] if total else [0.0] * len(powers)
+
+
+def feature_rows(
+    state: GameState, ctx: Context, mobile: float, sharpness: float
+) -> tuple[list[float], list[list[float]]]:
+    """Return every seat's exact points and its row of features (in the order of ``FEATURES``)."""
+    n = len(state.players)
+    temples = [s for s in range(SPACE_COUNT) if state.terrain[s] is Terrain.TEMPLE]
+    ahead = scorings_ahead(state)
+    rows = [[0.0] * len(FEATURES) for _ in range(n)]
+    threats = [_cached_threats(state, q, temples, ctx) for q in range(n)]
+    urgency = ctx.urgency
+    for i, t in enumerate(temples):
+        v = state.value[t]
+        owner = state.guard[t]
+        if owner != NOBODY:
+            rows[owner][GUARDED] += v * ahead[owner]
+            continue
+        shares = contest_shares([state.strength(q, t) for q in range(n)], [threats[q][i] for q in range(n)],
+                                mobile, sharpness)
+        for q in range(n):
+            k = ahead[q]
+            if k and shares[q]:
+                row = rows[q]
+                row[NEXT] += v * shares[q]
+                row[LATER] += v * shares[q] * (k - 1)
+                row[URGENT] += v * shares[q] * urgency
+    camps = [0] * n
+    for s in range(SPACE_COUNT):
+        if state.camp[s] != NOBODY:
+            camps[state.camp[s]] += 1
+        if state.wafers[s]:
+            left = len(state.wafers[s])
+            for q in range(n):
+                figures = state.figures_at(q, s)
+                if figures and ahead[q]:
+                    rows[q][INDEX["wafers_at"]] += min(figures, left, 2)
+    for q in range(n):
+        row, k = rows[q], ahead[q]
+        if k:
+            treasures = _my_treasures(state, ctx) if q == ctx.me else float(_set_points(state.treasures[q]))
+            row[INDEX["treasures"]] = treasures * k
+            row[INDEX[f"ahead_{min(k, 4)}"]] = 1.0
+        board = sum(state.workers[q])
+        row[INDEX["workers_board"]] = board * (k >= 2)
+        row[INDEX["workers_board_last"]] = board * (k == 1)
+        row[INDEX["supply"]] = (state.supply[q] + 3 * (state.leader[q] == LEADER_SUPPLY)) * (k >= 2)
+        row[INDEX["leader_board"]] = (state.leader[q] >= 0) * min(k, 3)
+        row[INDEX["guards_later"]] = state.guards_left[q] * max(k - 1, 0)
+        row[INDEX["guards_last"]] = state.guards_left[q] * (k >= 1)
+        row[INDEX["camps"]] = camps[q] * (k >= 1)
+    if state.guns_mounted or state.obstacles:
+        _option_features(state, rows, ahead)
+    return exact_points(state, ctx, temples), rows
+
+
+def _option_features(state: GameState, rows: list[list[float]], ahead: list[int]) -> None:
+    n = len(state.players)
+    for s, owner in enumerate(state.gun):
+        if owner != NOBODY and ahead[owner]:
+            rows[owner][INDEX["guns"]] += 1
+            rows[owner][INDEX["gun_targets"]] += sum(state.workers[q][s] for q in range(n) if q != owner)
+    for pair in state.obstacles:
+        for t in pair:
+            if state.terrain[t] is not Terrain.TEMPLE or state.guard[t] != NOBODY:
+                continue
+            strengths = [state.strength(q, t) for q in range(n)]
+            best = max(strengths)
+            if best and strengths.count(best) == 1 and ahead[strengths.index(best)]:
+                rows[strengths.index(best)][INDEX["obstacles"]] += state.value[t]
+
+
+def model_values(
+    state: GameState, ctx: Context, weights: Sequence[float], mobile: float, sharpness: float
+) -> list[float]:
+    """Every seat's expected final score: exact points plus the weighted features."""
+    exact, rows = feature_rows(state, ctx, mobile, sharpness)
+    return [e + sum(w * f for w, f in zip(weights, row, strict=True)) for e, row in zip(exact, rows, strict=True)]

@@ -1,0 +1,66 @@
+"""``engine.ai.explain``: a computer player's decision explained in one line, as a message every language has."""
+
+from __future__ import annotations
+
+import random
+
+from engine import Phase, view
+from engine.ai import explain, plan
+from engine.messages import CATALOGUE, Msg
+from engine.moves import Deploy, Guard, Uncover, Walk
+from engine.serial import state_to_dict
+from lang import translator
+from lang.locales import LOCALES
+from tests.engine.randomplay import random_game, with_other_secrets
+
+
+def test_every_decision_of_a_game_is_explained_by_a_catalogued_message_naming_its_move() -> None:
+    codes = set()
+    for s in random_game(4, "auction", 61)[::6] + random_game(3, "basic", 62)[::6]:
+        if s.finished:
+            continue
+        seen = view(s, s.to_act)
+        moves = plan(seen, "strong", 5)
+        why = explain(seen, moves, 5)
+        assert isinstance(why, Msg) and why.code in CATALOGUE, why
+        assert str(why).split(":")[0] in {str(m) for m in moves}, (why, [str(m) for m in moves])
+        codes.add(why.code)
+    assert {"ai.why.pick", "ai.why.safe"} <= codes or len(codes) >= 4, codes
+
+
+def test_a_majority_no_rival_can_reach_is_called_safe_with_its_strengths() -> None:
+    for s in random_game(4, "basic", 63)[::2]:
+        if s.finished or s.phase not in (Phase.PLACE, Phase.ACTIONS):
+            continue
+        seen = view(s, s.to_act)
+        moves = plan(seen, "strong", 1)
+        why = explain(seen, moves, 1)
+        if why.code == "ai.why.safe":
+            assert why.params["mine"] > why.params["theirs"]  # type: ignore[operator]
+            rival = why.params["rival"]
+            assert rival in {p.name for p in seen.players} and rival != seen.players[s.to_act].name
+            assert any(isinstance(m, Deploy | Walk | Uncover | Guard) for m in moves)
+            return
+    raise AssertionError("no safe majority explained in a whole game")
+
+
+def test_the_explanation_depends_only_on_the_view() -> None:
+    rng = random.Random(64)
+    compared = 0
+    for s in random_game(4, "basic", 64)[::30]:
+        if s.finished:
+            continue
+        twin = with_other_secrets(s, rng)
+        assert state_to_dict(twin) != state_to_dict(s) or not s.stack_left
+        moves = plan(view(s, s.to_act), "strong", 2)
+        assert explain(view(twin, s.to_act), moves, 2) == explain(view(s, s.to_act), moves, 2)
+        compared += 1
+    assert compared >= 5
+
+
+def test_every_language_says_every_explanation() -> None:
+    why = Msg("ai.why.safe", move="uncover D3 2", space="D3", mine=4, theirs=2, rival="Ben")
+    assert str(why) == "uncover D3 2: your majority at D3 (4 vs 2) is safe from Ben this turn"
+    for locale in LOCALES:
+        text = translator(locale).message(why)
+        assert "D3" in text and "Ben" in text and "4" in text, (locale, text)
