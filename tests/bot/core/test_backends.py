@@ -50,9 +50,7 @@ async def first_place(svc: TikalService, game_id: int) -> str:
 def test_both_dialects_have_the_same_numbered_migrations() -> None:
     """A migration added for one backend only fails here: write its twin (bot/core/migrations_pg.py)."""
     numbers = [n for n, _ in MIGRATIONS]
-    # Ascending and the same in both; a number may be missing while the branch that adds it is apart (issue 16's 8,
-    # beside issue 17's 9): once both are merged the numbers run 1 … N again.
-    assert numbers == [n for n, _ in POSTGRES_MIGRATIONS] == sorted(set(numbers)) and numbers[0] == 1
+    assert numbers == [n for n, _ in POSTGRES_MIGRATIONS] == list(range(1, len(numbers) + 1))
 
 
 async def test_migrations_apply_once_and_reopening_is_idempotent(database: Path | str) -> None:
