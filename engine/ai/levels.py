@@ -14,9 +14,10 @@ from typing import Final
 
 from ..legal import legal_moves
 from ..moves import Bid, Declare, Move, Pass, Pick, Undo
+from ..options import Option
 from ..rapido import in_slot
 from ..rules import score_now
-from ..state import GameState, Phase, Stage, Variant
+from ..state import NOBODY, GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
 from .evaluate import EASY, STRONG, Context, Weights, make_context
@@ -36,6 +37,8 @@ RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
 EASY_CHIP_VALUE: Final = 0.1
 BID_SHARE: Final = 0.5
 """Share of a shown hexagon's advantage over the others the strong player will pay for it."""
+DUEL_VOLCANO: Final = 6.0
+"""Two players: what the turn before a scoring is worth to the one who leaves the volcano to the other."""
 
 _RANDOM_WEIGHTS: Final = {"end": 0.35, "move": 1.5, "deploy": 1.5}
 
@@ -84,6 +87,10 @@ def _tile_values(state: GameState, ctx: Context, access: float) -> list[float]:
 def _auction(state: GameState, ctx: Context, level: str) -> list[Move]:
     access = 1.0 if level == "strong" else 0.5
     values = _tile_values(state, ctx, access)
+    duel = (level == "strong" and len(state.players) == 2 and len(values) == 2 and state.variant is Variant.AUCTION
+            and not state.setup.has(Option.RANDOMTERRAIN))
+    if duel:
+        return _duel_auction(state, ctx, values, access)
     if state.phase is Phase.PICK:
         best = max(range(len(values)), key=lambda k: (values[k], -k))
         return [Pick(best + 1)]
@@ -96,6 +103,39 @@ def _auction(state: GameState, ctx: Context, level: str) -> list[Move]:
     rest = ordered[1:]
     worth = BID_SHARE * (ordered[0] - sum(rest) / len(rest))
     return [Bid(low)] if low <= worth else [Pass()]
+
+
+def _duel_auction(state: GameState, ctx: Context, values: list[float], access: float) -> list[Move]:
+    """Two players, two hexagons shown: whichever one a player takes, the other is the opponent's, and the
+    volcano scores this round whoever takes it. A bid weighs what going first is worth to each player."""
+    values = _volcano_left(state, values)
+    if state.phase is Phase.PICK:
+        best = max(range(2), key=lambda k: (values[k], -k))
+        return [Pick(best + 1)]
+    low, high = state.high_bid + 1, state.score[ctx.me]
+    if low > high:
+        return [Pass()]
+    mine = BID_SHARE * abs(values[0] - values[1])
+    if state.high_bidder == NOBODY and not any(state.passed):
+        # the first bidder: a pass makes the opponent pay to go first, and if it does not, the turn is free
+        rival = replace(ctx, me=1 - ctx.me, camp_cache={}, threat_cache={})
+        theirs = _volcano_left(state, _tile_values(state, rival, access))
+        their_worth = BID_SHARE * abs(theirs[0] - theirs[1])
+        if their_worth < 1 or mine <= 2:
+            return [Pass()]
+    return [Bid(low)] if low <= mine else [Pass()]
+
+
+def _volcano_left(state: GameState, values: list[float]) -> list[float]:
+    """Two hexagons shown, one a volcano: it scores this round whoever takes it, and whoever leaves it to the
+    other plays a normal turn before the scoring, so the volcano is worth that turn less than the other."""
+    volcanoes = [HEXAGONS[tile].terrain is Terrain.VOLCANO for tile in state.shown]
+    if volcanoes.count(True) != 1:
+        return values
+    k = volcanoes.index(True)
+    out = values[:]
+    out[k] = values[1 - k] - DUEL_VOLCANO
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ from engine.ai import LEVELS, choose_move, computer_turn, plan
 from engine.ai.evaluate import volcano_urgency
 from engine.ai.sample import determinize, unseen_tiles
 from engine.console import Console
+from engine.tiles import HEXAGONS, Terrain
 from engine.tournament import run_tournament, wilson
 from tests.engine.randomplay import random_game, with_other_secrets
 
@@ -249,3 +250,40 @@ def test_the_console_command_takes_computer_seats() -> None:
                          cwd=ROOT, input="", capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "The game is over" in run.stdout and "🤖 Ana (easy)" in run.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# Two-player auctions (issue 14)
+def _lone_volcano_shown(s: GameState) -> bool:
+    return len(s.shown) == 2 and sum(HEXAGONS[t].terrain is Terrain.VOLCANO for t in s.shown) == 1
+
+
+def _duel_auction_states(phase: Phase) -> list[GameState]:
+    found = []
+    for seed in range(1, 9):
+        found += [s for s in random_game(2, "auction", seed) if s.phase is phase and _lone_volcano_shown(s)][:1]
+    return found
+
+
+def test_two_players_the_strong_player_leaves_a_lone_volcano_to_the_other() -> None:
+    # It scores this round whoever takes it; whoever leaves it plays a normal turn before the scoring.
+    picks = _duel_auction_states(Phase.PICK)
+    assert len(picks) >= 6
+    for s in picks:
+        [pick] = plan(view(s, s.to_act), "strong", 5)
+        assert isinstance(pick, Pick)
+        assert HEXAGONS[s.shown[pick.index - 1]].terrain is not Terrain.VOLCANO, (s.shown, s.score)
+
+
+def test_two_players_the_strong_first_bidder_passes_unless_going_first_is_worth_points() -> None:
+    # Two ordinary hexagons at the start: the opponent must pay to go first, or the first bidder plays for free.
+    for seed in range(1, 5):
+        s = new_game(["Ana", "Ben"], "auction", seed=seed)
+        assert s.phase is Phase.BID and s.high_bid == 0 and not any(s.passed)
+        assert plan(view(s, s.to_act), "strong", 5) == [Pass()]
+    # A lone volcano shown: leaving it is a turn before the scoring, worth a bid even for the first bidder.
+    firsts = [s for s in _duel_auction_states(Phase.BID) if not any(s.passed) and s.high_bid == 0
+              and s.score[s.to_act] >= 1]
+    assert firsts
+    for s in firsts:
+        assert plan(view(s, s.to_act), "strong", 5) == [Bid(1)], (s.shown, s.score)
