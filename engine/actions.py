@@ -9,26 +9,24 @@ from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
 from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
+from .members import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_DECLARE,
+    PHASE_JUMP,
+    PHASE_PICK,
+    PHASE_PLACE,
+    PHASE_SCORING,
+    TERRAIN_JUNGLE,
+    TERRAIN_TEMPLE,
+    TERRAIN_TREASURE,
+    TERRAIN_VOLCANO,
+    VARIANT_BASIC,
+)
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
-from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState, Phase, Variant
-from .tiles import HEXAGONS, Terrain
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_PHASE_ACTIONS: Final = Phase.ACTIONS
-_PHASE_BID: Final = Phase.BID
-_PHASE_DECLARE: Final = Phase.DECLARE
-_PHASE_JUMP: Final = Phase.JUMP
-_PHASE_PICK: Final = Phase.PICK
-_PHASE_PLACE: Final = Phase.PLACE
-_PHASE_SCORING: Final = Phase.SCORING
-_TERRAIN_JUNGLE: Final = Terrain.JUNGLE
-_TERRAIN_TEMPLE: Final = Terrain.TEMPLE
-_TERRAIN_TREASURE: Final = Terrain.TREASURE
-_TERRAIN_VOLCANO: Final = Terrain.VOLCANO
-_VARIANT_BASIC: Final = Variant.BASIC
-
+from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState
+from .tiles import HEXAGONS
 
 UNCOVER_AP: Final = 2
 RECOVER_AP: Final = 3
@@ -104,25 +102,25 @@ def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) ->
 
 
 def check_action_phase(state: GameState, move: Move) -> None:
-    if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
+    if state.phase in (PHASE_ACTIONS, PHASE_SCORING):
         return
-    if state.phase is _PHASE_PLACE:
+    if state.phase is PHASE_PLACE:
         spaces = sorted({s for s, _ in legal_placements(state)})
         raise IllegalMove("phase.place_first", spaces=_spaces(spaces))
     who = _name(state, state.to_act)
-    if state.phase is _PHASE_BID:
+    if state.phase is PHASE_BID:
         raise IllegalMove("phase.bid_first", player=who)
-    if state.phase is _PHASE_DECLARE:
+    if state.phase is PHASE_DECLARE:
         raise IllegalMove("phase.declare_first", player=who)
-    if state.phase is _PHASE_JUMP:
+    if state.phase is PHASE_JUMP:
         raise IllegalMove("phase.jump_first", player=who, most=min(5, state.chips[state.to_act]))
     raise IllegalMove("phase.pick_first", player=who)
 
 
 def check_place(state: GameState, move: Place) -> None:
-    if state.phase is not _PHASE_PLACE or state.hand is None:
-        if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
-            why = Msg("place.scoring_turn" if state.phase is _PHASE_SCORING else "place.already")
+    if state.phase is not PHASE_PLACE or state.hand is None:
+        if state.phase in (PHASE_ACTIONS, PHASE_SCORING):
+            why = Msg("place.scoring_turn" if state.phase is PHASE_SCORING else "place.already")
             raise IllegalMove("place.not_now", why=why)
         check_action_phase(state, move)
     if placement_legal(state, move.space, move.rotation):
@@ -155,14 +153,14 @@ def do_place(state: GameState, move: Place) -> None:
     state.mutable("terrain")[s] = hexagon.terrain
     state.mutable("rotation")[s] = move.rotation
     state.mutable("stones")[s] = hexagon.rotated(move.rotation)
-    if hexagon.terrain is _TERRAIN_TEMPLE:
+    if hexagon.terrain is TERRAIN_TEMPLE:
         state.mutable("value")[s] = hexagon.value
-    elif hexagon.terrain is _TERRAIN_TREASURE:
+    elif hexagon.terrain is TERRAIN_TREASURE:
         end = state.wafer_pos + hexagon.value
         state.mutable("wafers")[s] = state.setup.treasure_order[state.wafer_pos:end]
         state.wafer_pos = end
     state.hand = None
-    state.phase = _PHASE_ACTIONS
+    state.phase = PHASE_ACTIONS
     board_changed(state, (s, *(other for _, other in NEAR[s])))
 
 
@@ -247,7 +245,7 @@ def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
     dst = space_name(target)
     if not state.explored[target]:
         return Msg("path.unexplored", space=dst)
-    if state.terrain[target] is _TERRAIN_VOLCANO:
+    if state.terrain[target] is TERRAIN_VOLCANO:
         return Msg("path.volcano", space=dst)
     owner = state.gun[target]
     if owner != NOBODY and owner != player:
@@ -293,7 +291,7 @@ def check_uncover(state: GameState, move: Uncover) -> None:
     check_action_phase(state, move)
     p, s = state.to_act, move.space
     where = space_name(s)
-    if state.terrain[s] is not _TERRAIN_TEMPLE:
+    if state.terrain[s] is not TERRAIN_TEMPLE:
         raise IllegalMove("uncover.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
         raise IllegalMove("uncover.guarded", space=where, guard=_name(state, state.guard[s]))
@@ -346,7 +344,7 @@ def check_recover(state: GameState, move: Recover) -> None:
     check_action_phase(state, move)
     s = move.space
     where = space_name(s)
-    if state.terrain[s] is not _TERRAIN_TREASURE:
+    if state.terrain[s] is not TERRAIN_TREASURE:
         raise IllegalMove("recover.not_treasure", space=where, terrain=_terrain_name(state, s))
     if not state.wafers[s]:
         raise IllegalMove("recover.empty", space=where)
@@ -415,7 +413,7 @@ def do_exchange(state: GameState, move: Exchange) -> None:
 def campable(state: GameState, space: int) -> bool:
     t = state.terrain[space]
     return state.camp[space] == NOBODY and (
-        t is _TERRAIN_JUNGLE or (t is _TERRAIN_TREASURE and not state.wafers[space])
+        t is TERRAIN_JUNGLE or (t is TERRAIN_TREASURE and not state.wafers[space])
     )
 
 
@@ -429,7 +427,7 @@ def check_camp(state: GameState, move: Camp) -> None:
         raise IllegalMove("camp.taken", space=where, owner=_name(state, state.camp[s]))
     if not campable(state, s):
         t = state.terrain[s]
-        why = Msg("camp.wafers_left") if t is _TERRAIN_TREASURE else Msg("camp.terrain",
+        why = Msg("camp.wafers_left") if t is TERRAIN_TREASURE else Msg("camp.terrain",
                                                                         terrain=_terrain_name(state, s))
         sites = [x for x in range(SPACE_COUNT) if campable(state, x)]
         raise IllegalMove("camp.wrong_space", space=where, why=why, spaces=_spaces(sites))
@@ -462,7 +460,7 @@ def check_guard(state: GameState, move: Guard) -> None:
     where = space_name(s)
     if state.guards_left[p] == 0:
         raise IllegalMove("guard.none_left")
-    if state.terrain[s] is not _TERRAIN_TEMPLE:
+    if state.terrain[s] is not TERRAIN_TEMPLE:
         raise IllegalMove("guard.not_temple", space=where, terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
         raise IllegalMove("guard.taken", space=where, guard=_name(state, state.guard[s]))
@@ -509,7 +507,7 @@ def _terrain_name(state: GameState, space: int) -> Msg:
 
 
 def check_bid(state: GameState, move: Bid) -> None:
-    if state.phase is not _PHASE_BID:
+    if state.phase is not PHASE_BID:
         raise IllegalMove(_no_auction(state))
     p = state.to_act
     low, high = state.high_bid + 1, state.score[p]
@@ -521,23 +519,23 @@ def check_bid(state: GameState, move: Bid) -> None:
 
 def _no_auction(state: GameState) -> str:
     """The code of the message that says there is no bidding now."""
-    if state.phase is _PHASE_PICK:
+    if state.phase is PHASE_PICK:
         return "auction.over"
-    if state.variant is _VARIANT_BASIC:
+    if state.variant is VARIANT_BASIC:
         return "auction.basic"
     return "auction.none_now"
 
 
 def check_pass(state: GameState, move: Pass) -> None:
-    if state.phase is not _PHASE_BID:
-        if state.phase in (_PHASE_ACTIONS, _PHASE_SCORING):
+    if state.phase is not PHASE_BID:
+        if state.phase in (PHASE_ACTIONS, PHASE_SCORING):
             raise IllegalMove("pass.use_end", why=Msg(_no_auction(state)))
         raise IllegalMove(_no_auction(state))
 
 
 def check_pick(state: GameState, move: Pick) -> None:
-    if state.phase is not _PHASE_PICK:
-        if state.phase is _PHASE_BID:
+    if state.phase is not PHASE_PICK:
+        if state.phase is PHASE_BID:
             raise IllegalMove("pick.bidding_open")
         raise IllegalMove("pick.nothing")
     if move.index > len(state.shown):

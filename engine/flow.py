@@ -6,29 +6,25 @@ Turn, phase and auction state live in explicit fields of the state.
 
 from __future__ import annotations
 
-from typing import Final
-
 from .board import SPACE_COUNT
+from .members import (
+    OPTION_NOROUND,
+    OPTION_RANDOMTERRAIN,
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_DECLARE,
+    PHASE_FINISHED,
+    PHASE_PICK,
+    PHASE_PLACE,
+    PHASE_SCORING,
+    TERRAIN_TEMPLE,
+    VARIANT_BASIC,
+    VARIANT_RAPIDO,
+)
 from .moves import Declare, Pick
-from .options import Option
 from .randomterrain import is_last_volcano, must_declare
-from .state import NOBODY, GameState, Phase, ScoreEntry, TurnRecord, Variant, is_volcano
-from .tiles import AP_PER_TURN, TREASURE_POINTS, Terrain
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_OPTION_NOROUND: Final = Option.NOROUND
-_OPTION_RANDOMTERRAIN: Final = Option.RANDOMTERRAIN
-_PHASE_ACTIONS: Final = Phase.ACTIONS
-_PHASE_BID: Final = Phase.BID
-_PHASE_DECLARE: Final = Phase.DECLARE
-_PHASE_FINISHED: Final = Phase.FINISHED
-_PHASE_PICK: Final = Phase.PICK
-_PHASE_PLACE: Final = Phase.PLACE
-_PHASE_SCORING: Final = Phase.SCORING
-_TERRAIN_TEMPLE: Final = Terrain.TEMPLE
-_VARIANT_BASIC: Final = Variant.BASIC
-_VARIANT_RAPIDO: Final = Variant.RAPIDO
+from .state import NOBODY, GameState, Phase, ScoreEntry, TurnRecord, is_volcano
+from .tiles import AP_PER_TURN, TREASURE_POINTS
 
 
 def begin_turn(state: GameState, player: int, phase: Phase) -> None:
@@ -56,14 +52,14 @@ def _take_hexagon(state: GameState, player: int, tile_id: str) -> None:
     state.hand = tile_id
     if not is_volcano(tile_id):
         state.turn += 1
-        begin_turn(state, player, _PHASE_PLACE)
+        begin_turn(state, player, PHASE_PLACE)
         return
-    if state.setup.has(_OPTION_RANDOMTERRAIN):
+    if state.setup.has(OPTION_RANDOMTERRAIN):
         state.volcanoes_taken += 1
         if is_last_volcano(state):
             state.final_placement = True
         elif must_declare(state):
-            begin_turn(state, player, _PHASE_DECLARE)
+            begin_turn(state, player, PHASE_DECLARE)
             return
     start_volcano_scoring(state, player)
 
@@ -73,7 +69,7 @@ def start_volcano_scoring(state: GameState, player: int) -> None:
     places the volcano (with ``noround``: everyone scores at once, SPEC 7.1). Tikal Rápido: the
     volcano is already placed, and an extra turn follows instead (SPEC 7.6.7)."""
     order = clockwise(state, player)
-    if not state.setup.has(_OPTION_NOROUND):
+    if not state.setup.has(OPTION_NOROUND):
         _start_scoring(state, order, volcano_player=player)
         return
     state.scoring_round += 1
@@ -84,7 +80,7 @@ def start_volcano_scoring(state: GameState, player: int) -> None:
 
 def _after_volcano_scoring(state: GameState, player: int) -> None:
     state.turn += 1
-    begin_turn(state, player, _PHASE_ACTIONS if state.variant is _VARIANT_RAPIDO else _PHASE_PLACE)
+    begin_turn(state, player, PHASE_ACTIONS if state.variant is VARIANT_RAPIDO else PHASE_PLACE)
 
 
 def declare(state: GameState, move: Declare) -> None:
@@ -94,13 +90,13 @@ def declare(state: GameState, move: Declare) -> None:
         return
     state.declared_no = True
     state.turn += 1
-    begin_turn(state, state.to_act, _PHASE_PLACE)
+    begin_turn(state, state.to_act, PHASE_PLACE)
 
 
 def finish_game(state: GameState) -> None:
     """End the game now: nobody acts any more."""
     state.hand = None
-    begin_turn(state, NOBODY, _PHASE_FINISHED)
+    begin_turn(state, NOBODY, PHASE_FINISHED)
     state.ap = 0
 
 
@@ -117,7 +113,7 @@ def _start_scoring(state: GameState, order: list[int], volcano_player: int) -> N
     state.scoring_round += 1
     state.volcano_player = volcano_player
     state.scoring_queue = tuple(order[1:])
-    begin_turn(state, order[0], _PHASE_SCORING)
+    begin_turn(state, order[0], PHASE_SCORING)
 
 
 def start_final_scoring(state: GameState) -> None:
@@ -125,7 +121,7 @@ def start_final_scoring(state: GameState) -> None:
     n = len(state.players)
     last = state.last_placer
     state.hand = None
-    if state.variant is _VARIANT_BASIC:
+    if state.variant is VARIANT_BASIC:
         order = clockwise(state, (last + 1) % n)
     else:
         def distance(q: int) -> int:
@@ -141,7 +137,7 @@ def _score_player(state: GameState, player: int) -> ScoreEntry:
     workers, leader, guard = state.workers, state.leader, state.guard
     others = [q for q in range(len(state.players)) if q != player]
     for s in range(SPACE_COUNT):
-        if state.terrain[s] is not _TERRAIN_TEMPLE:
+        if state.terrain[s] is not TERRAIN_TEMPLE:
             continue
         owner = guard[s]
         if owner != NOBODY:
@@ -174,7 +170,7 @@ def end_scoring_turn(state: GameState) -> None:
     state.last_turn = TurnRecord(p, True, state.turn_moves)
     if state.scoring_queue:
         nxt, state.scoring_queue = state.scoring_queue[0], state.scoring_queue[1:]
-        begin_turn(state, nxt, _PHASE_SCORING)
+        begin_turn(state, nxt, PHASE_SCORING)
     elif state.volcano_player != NOBODY:
         vp, state.volcano_player = state.volcano_player, NOBODY
         _after_volcano_scoring(state, vp)
@@ -186,7 +182,7 @@ def end_normal_turn(state: GameState) -> None:
     p = state.to_act
     state.last_turn = TurnRecord(p, False, state.turn_moves)
     state.last_placer = p
-    if state.variant is _VARIANT_BASIC:
+    if state.variant is VARIANT_BASIC:
         _start_basic_turn(state, (p + 1) % len(state.players))
         return
     state.mutable("had_turn")[p] = True
@@ -220,7 +216,7 @@ def start_bidding(state: GameState, bidders: list[int]) -> None:
     state.high_bid = 0
     state.high_bidder = NOBODY
     state.first_passer = NOBODY
-    begin_turn(state, bidders[0], _PHASE_BID)
+    begin_turn(state, bidders[0], PHASE_BID)
     state.hand = None
 
 
@@ -244,12 +240,12 @@ def next_bidder(state: GameState) -> None:
 def _win_auction(state: GameState, winner: int, price: int) -> None:
     state.mutable("score")[winner] -= price
     state.to_act = winner
-    state.phase = _PHASE_PICK
+    state.phase = PHASE_PICK
 
 
 def start_game(state: GameState) -> None:
     """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
-    if state.variant is _VARIANT_BASIC:
+    if state.variant is VARIANT_BASIC:
         _start_basic_turn(state, 0)
     else:
         start_round(state, 0)

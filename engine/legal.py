@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Final
 
 from . import guns, obstacles, rapido
 from .actions import (
@@ -27,6 +26,18 @@ from .actions import (
 )
 from .board import SPACE_COUNT
 from .geometry import legal_placements, path_costs
+from .members import (
+    OPTION_GUNS,
+    OPTION_OBSTACLES,
+    PHASE_BID,
+    PHASE_DECLARE,
+    PHASE_FINISHED,
+    PHASE_JUMP,
+    PHASE_PICK,
+    PHASE_PLACE,
+    TERRAIN_TEMPLE,
+    TERRAIN_TREASURE,
+)
 from .moves import (
     COUNTED,
     Bid,
@@ -49,24 +60,8 @@ from .moves import (
     Undo,
     Walk,
 )
-from .options import Option
 from .rules import apply
-from .state import LEADER_SUPPLY, NOBODY, GameState, Phase
-from .tiles import Terrain
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_OPTION_GUNS: Final = Option.GUNS
-_OPTION_OBSTACLES: Final = Option.OBSTACLES
-_PHASE_BID: Final = Phase.BID
-_PHASE_DECLARE: Final = Phase.DECLARE
-_PHASE_FINISHED: Final = Phase.FINISHED
-_PHASE_JUMP: Final = Phase.JUMP
-_PHASE_PICK: Final = Phase.PICK
-_PHASE_PLACE: Final = Phase.PLACE
-_TERRAIN_TEMPLE: Final = Terrain.TEMPLE
-_TERRAIN_TREASURE: Final = Terrain.TREASURE
-
+from .state import LEADER_SUPPLY, NOBODY, GameState
 
 Counted = Deploy | Transfer | Walk | Uncover | Recover | Bid | Jump
 
@@ -132,21 +127,21 @@ def legal_moves(state: GameState) -> list[LegalMove]:
     """
     phase = state.phase
     out: list[LegalMove] = []
-    if phase is _PHASE_FINISHED:
+    if phase is PHASE_FINISHED:
         return out
-    if phase is _PHASE_PLACE:
+    if phase is PHASE_PLACE:
         return [LegalMove(Place(s, r), 1, 0) for s, r in legal_placements(state)]
-    if phase is _PHASE_BID:
+    if phase is PHASE_BID:
         low, high = state.high_bid + 1, state.score[state.to_act]
         if low <= high:
             out.append(LegalMove(Bid(low), high, 0))
         out.append(LegalMove(Pass(), 1, 0))
         return out
-    if phase is _PHASE_PICK:
+    if phase is PHASE_PICK:
         return [LegalMove(Pick(k), 1, 0) for k in range(1, len(state.shown) + 1)]
-    if phase is _PHASE_DECLARE:
+    if phase is PHASE_DECLARE:
         return [LegalMove(Declare(True), 1, 0), LegalMove(Declare(False), 1, 0)]
-    if phase is _PHASE_JUMP:
+    if phase is PHASE_JUMP:
         return [LegalMove(Jump(1), rapido.most_chips(state, state.to_act), 0)]
     _action_moves(state, out)
     out.append(LegalMove(End(), 1, 0))
@@ -184,17 +179,17 @@ def _action_moves(state: GameState, out: list[LegalMove]) -> None:
                 out.append(LegalMove(Walk(src, dst, 1), min(row[src], ap // cost), cost))
             if at_leader == src:
                 out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
-    has_guns = state.setup.has(_OPTION_GUNS)
+    has_guns = state.setup.has(OPTION_GUNS)
     for s in range(SPACE_COUNT):
         t = state.terrain[s]
-        if t is _TERRAIN_TEMPLE and state.guard[s] == NOBODY:
+        if t is TERRAIN_TEMPLE and state.guard[s] == NOBODY:
             if ap >= UNCOVER_AP:
                 k, _ = uncover_limit(state, p, s)
                 if k:
                     out.append(LegalMove(Uncover(s, 1), k, UNCOVER_AP))
             if ap >= GUARD_AP and state.guards_left[p] and state.strength(p, s) > strongest_other(state, p, s):
                 _guard_moves(state, s, has_guns, out)
-        elif t is _TERRAIN_TREASURE and state.wafers[s] and ap >= RECOVER_AP:
+        elif t is TERRAIN_TREASURE and state.wafers[s] and ap >= RECOVER_AP:
             k, _ = recover_limit(state, p, s)
             if k:
                 out.append(LegalMove(Recover(s, 1), k, RECOVER_AP))
@@ -209,7 +204,7 @@ def _action_moves(state: GameState, out: list[LegalMove]) -> None:
                 for give in mine:
                     if give != take:
                         out.append(LegalMove(Exchange(give, state.players[q], take), 1, EXCHANGE_AP))
-    if ap >= obstacles.OBSTACLE_AP and state.setup.has(_OPTION_OBSTACLES):
+    if ap >= obstacles.OBSTACLE_AP and state.setup.has(OPTION_OBSTACLES):
         for a, b in obstacles.open_borders(state):
             if obstacles.free_worker(state, p, a) or obstacles.free_worker(state, p, b):
                 out.append(LegalMove(Obstacle(a, b), 1, obstacles.OBSTACLE_AP))
@@ -241,17 +236,17 @@ def absent_moves(state: GameState) -> list[Move]:
     seat = state.to_act
     out: list[Move] = []
     s = state
-    while s.to_act == seat and s.phase is not _PHASE_FINISHED and len(out) < 24:
-        if s.phase is _PHASE_PLACE:
+    while s.to_act == seat and s.phase is not PHASE_FINISHED and len(out) < 24:
+        if s.phase is PHASE_PLACE:
             space, rotation = legal_placements(s)[0]
             move: Move = Place(space, rotation)
-        elif s.phase is _PHASE_BID:
+        elif s.phase is PHASE_BID:
             move = Pass()
-        elif s.phase is _PHASE_PICK:
+        elif s.phase is PHASE_PICK:
             move = Pick(1)
-        elif s.phase is _PHASE_DECLARE:
+        elif s.phase is PHASE_DECLARE:
             move = Declare(True)
-        elif s.phase is _PHASE_JUMP:
+        elif s.phase is PHASE_JUMP:
             move = Jump(rapido.most_chips(s, seat))
         else:
             move = End()

@@ -14,20 +14,18 @@ from __future__ import annotations
 from typing import Final
 
 from .flow import begin_turn, clockwise, start_bidding, start_final_scoring, start_volcano_scoring
+from .members import (
+    PHASE_ACTIONS,
+    PHASE_JUMP,
+    PHASE_PLACE,
+    STAGE_AUCTION,
+    STAGE_FINAL,
+    STAGE_JUMPS,
+    STAGE_PLACING,
+    STAGE_VOLCANOES,
+)
 from .moves import Jump, Pick
-from .state import NO_COUNTS, RAPIDO_CHIPS, GameState, Phase, Stage, TurnCounts, TurnRecord, is_volcano
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_PHASE_ACTIONS: Final = Phase.ACTIONS
-_PHASE_JUMP: Final = Phase.JUMP
-_PHASE_PLACE: Final = Phase.PLACE
-_STAGE_AUCTION: Final = Stage.AUCTION
-_STAGE_FINAL: Final = Stage.FINAL
-_STAGE_JUMPS: Final = Stage.JUMPS
-_STAGE_PLACING: Final = Stage.PLACING
-_STAGE_VOLCANOES: Final = Stage.VOLCANOES
-
+from .state import NO_COUNTS, RAPIDO_CHIPS, GameState, TurnCounts, TurnRecord, is_volcano
 
 MAX_JUMP: Final = 5
 
@@ -39,7 +37,7 @@ def start_game(state: GameState) -> None:
 
 def _start_round(state: GameState, opener: int) -> None:
     n = len(state.players)
-    state.stage = _STAGE_AUCTION
+    state.stage = STAGE_AUCTION
     state.round += 1
     state.shown = state.setup.tile_order[state.stack_pos: state.stack_pos + n]
     state.stack_pos += len(state.shown)
@@ -76,12 +74,12 @@ def _start_placing(state: GameState) -> None:
     holders = state.acquired
     volcanoes = [q for q in holders if is_volcano(state.hands[q] or "")]
     state.round_order = (*volcanoes, *(q for q in holders if q not in volcanoes))
-    state.stage = _STAGE_PLACING
+    state.stage = STAGE_PLACING
     _begin_placing(state, state.round_order[0])
 
 
 def _begin_placing(state: GameState, player: int) -> None:
-    begin_turn(state, player, _PHASE_PLACE)
+    begin_turn(state, player, PHASE_PLACE)
     state.hand = state.hands[player]
 
 
@@ -102,10 +100,10 @@ def after_place(state: GameState, space: int) -> None:
 
 def _start_jumps(state: GameState) -> None:
     n = len(state.players)
-    state.stage = _STAGE_JUMPS
+    state.stage = STAGE_JUMPS
     state.chips = (RAPIDO_CHIPS,) * n
     state.counts = (NO_COUNTS,) * n
-    begin_turn(state, state.round_order[0], _PHASE_JUMP)
+    begin_turn(state, state.round_order[0], PHASE_JUMP)
     _next_jump(state)
 
 
@@ -128,7 +126,7 @@ def _choosers(state: GameState) -> list[int]:
 def _next_chooser(state: GameState) -> None:
     waiting = _choosers(state)
     if waiting:
-        state.to_act, state.phase, state.ap = waiting[0], _PHASE_JUMP, 0
+        state.to_act, state.phase, state.ap = waiting[0], PHASE_JUMP, 0
         return
     _reveal(state)
 
@@ -156,14 +154,14 @@ def _reveal(state: GameState) -> None:
 
 def _begin_slot(state: GameState, player: int) -> None:
     counts = state.counts[player]
-    state.to_act, state.phase, state.ap = player, _PHASE_ACTIONS, state.jump[player]
+    state.to_act, state.phase, state.ap = player, PHASE_ACTIONS, state.jump[player]
     state.uncovered, state.recovered, state.turn_moves = dict(counts.uncovered), dict(counts.recovered), counts.moves
     state.undo_base, state.undo_moves = None, ()
 
 
 def in_slot(state: GameState) -> bool:
     """Whether the player to act is in a jump's action slot (one AP move or ``end``, no undo)."""
-    return state.stage is _STAGE_JUMPS and state.phase is _PHASE_ACTIONS
+    return state.stage is STAGE_JUMPS and state.phase is PHASE_ACTIONS
 
 
 def end_slot(state: GameState) -> None:
@@ -180,7 +178,7 @@ def end_slot(state: GameState) -> None:
 
 def _end_jumps(state: GameState) -> None:
     n = len(state.players)
-    state.stage = _STAGE_VOLCANOES
+    state.stage = STAGE_VOLCANOES
     state.chips = (RAPIDO_CHIPS,) * n
     state.counts = (NO_COUNTS,) * n
     state.jump = (0,) * n
@@ -193,7 +191,7 @@ def _next_volcano(state: GameState) -> None:
         start_volcano_scoring(state, placer)
         return
     if state.stack_left == 0:
-        state.stage = _STAGE_FINAL
+        state.stage = STAGE_FINAL
         state.last_placer = state.round_order[-1]
         start_final_scoring(state)
         return

@@ -25,6 +25,20 @@ from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
 from .geometry import border_cost, legal_placements, path_costs, walk_cost
+from .members import (
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_DECLARE,
+    PHASE_FINISHED,
+    PHASE_JUMP,
+    PHASE_PICK,
+    PHASE_PLACE,
+    PHASE_SCORING,
+    STAGE_JUMPS,
+    STAGE_NONE,
+    STAGE_PLACING,
+    VARIANT_RAPIDO,
+)
 from .moves import (
     Bid,
     Camp,
@@ -49,23 +63,7 @@ from .moves import (
     parse_move,
 )
 from .options import option_words
-from .state import NOBODY, GameState, Phase, Stage, Variant
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_PHASE_ACTIONS: Final = Phase.ACTIONS
-_PHASE_BID: Final = Phase.BID
-_PHASE_DECLARE: Final = Phase.DECLARE
-_PHASE_FINISHED: Final = Phase.FINISHED
-_PHASE_JUMP: Final = Phase.JUMP
-_PHASE_PICK: Final = Phase.PICK
-_PHASE_PLACE: Final = Phase.PLACE
-_PHASE_SCORING: Final = Phase.SCORING
-_STAGE_JUMPS: Final = Stage.JUMPS
-_STAGE_NONE: Final = Stage.NONE
-_STAGE_PLACING: Final = Stage.PLACING
-_VARIANT_RAPIDO: Final = Variant.RAPIDO
-
+from .state import NOBODY, GameState
 
 __all__ = [
     "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
@@ -95,7 +93,7 @@ def _final(state: GameState, move: Move) -> bool:
     if kind is Uncover and state.setup.rolls:
         return True
     stage = state.stage
-    return stage is not _STAGE_NONE and (stage is _STAGE_PLACING or stage is _STAGE_JUMPS)
+    return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
 def _apply_action(state: GameState, move: Move, into: GameState | None = None) -> tuple[GameState, str]:
@@ -121,7 +119,7 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
         new = state.fork() if into is None else into
         _MUTATIONS[kind](new, move)
         return new, text
-    final = (kind is Recover or kind is Uncover or state.stage is not _STAGE_NONE) and _final(state, move)
+    final = (kind is Recover or kind is Uncover or state.stage is not STAGE_NONE) and _final(state, move)
     new = state.fork() if into is None or (into is state and not final) else into
     new.turn_moves = (*state.turn_moves, text)
     if final:
@@ -131,7 +129,7 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
             new.undo_base = state
         new.undo_moves = (*state.undo_moves, move)
         new._prev = state
-    if state.stage is _STAGE_NONE:
+    if state.stage is STAGE_NONE:
         _MUTATIONS[kind](new, move)
     else:
         slot = rapido.in_slot(state)
@@ -144,7 +142,7 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
 
 
 def _check_end(state: GameState, move: Move) -> None:
-    if state.phase is not _PHASE_ACTIONS and state.phase is not _PHASE_SCORING:
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
         actions.check_action_phase(state, move)
 
 
@@ -162,7 +160,7 @@ def _place(state: GameState, move: Place) -> None:
     actions.do_place(state, move)
     if state.final_placement:
         finish_game(state)
-    elif state.stage is _STAGE_PLACING:
+    elif state.stage is STAGE_PLACING:
         rapido.after_place(state, move.space)
 
 
@@ -190,16 +188,16 @@ def _pass(state: GameState, move: Pass) -> None:
 
 
 def _pick(state: GameState, move: Pick) -> None:
-    if state.variant is _VARIANT_RAPIDO:
+    if state.variant is VARIANT_RAPIDO:
         rapido.pick(state, move)
     else:
         pick(state, move)
 
 
 def _end(state: GameState, move: End) -> None:
-    if state.phase is _PHASE_SCORING:
+    if state.phase is PHASE_SCORING:
         end_scoring_turn(state)
-    elif state.variant is not _VARIANT_RAPIDO:
+    elif state.variant is not VARIANT_RAPIDO:
         end_normal_turn(state)
     elif rapido.in_slot(state):
         rapido.end_slot(state)
@@ -213,7 +211,7 @@ def _undo_is_no_mutation(state: GameState, move: Move) -> None:
 
 def check_jump(state: GameState, move: Jump) -> None:
     """Raise ``IllegalMove`` unless the player to act may take ``move.count`` chips into the jump."""
-    if state.phase is not _PHASE_JUMP:
+    if state.phase is not PHASE_JUMP:
         raise IllegalMove("jump.not_now")
     most = rapido.most_chips(state, state.to_act)
     if move.count > most:
@@ -222,7 +220,7 @@ def check_jump(state: GameState, move: Jump) -> None:
 
 def check_declare(state: GameState, move: Declare) -> None:
     """Raise ``IllegalMove`` unless the player to act declares whether its volcano scores."""
-    if state.phase is not _PHASE_DECLARE:
+    if state.phase is not PHASE_DECLARE:
         raise IllegalMove("declare.not_now")
 
 
@@ -245,12 +243,12 @@ _MUTATIONS: Final[dict[type, Callable[[GameState, Any], None]]] = {
 
 
 def _undo(state: GameState) -> GameState:
-    if state.phase not in (_PHASE_ACTIONS, _PHASE_SCORING, _PHASE_PLACE) or not state.undo_moves:
-        if state.phase in (_PHASE_BID, _PHASE_PICK):
+    if state.phase not in (PHASE_ACTIONS, PHASE_SCORING, PHASE_PLACE) or not state.undo_moves:
+        if state.phase in (PHASE_BID, PHASE_PICK):
             raise IllegalMove("undo.auction")
-        if state.phase in (_PHASE_JUMP, _PHASE_DECLARE):
+        if state.phase in (PHASE_JUMP, PHASE_DECLARE):
             raise IllegalMove("undo.jump")
-        if state.stage in (_STAGE_PLACING, _STAGE_JUMPS):
+        if state.stage in (STAGE_PLACING, STAGE_JUMPS):
             raise IllegalMove("undo.rapido")
         if state.turn_moves:
             raise IllegalMove("undo.dice" if state.setup.rolls else "undo.wafer")
@@ -267,7 +265,7 @@ def _undo(state: GameState) -> GameState:
 
 def start_game(state: GameState) -> None:
     """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
-    if state.variant is _VARIANT_RAPIDO:
+    if state.variant is VARIANT_RAPIDO:
         rapido.start_game(state)
     else:
         start_basic_or_auction(state)
@@ -293,7 +291,7 @@ def apply(
         move = parse_move(move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
-    if state.phase is _PHASE_FINISHED:
+    if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
@@ -311,7 +309,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
         move = parse_move(move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
-    if state.phase is _PHASE_FINISHED:
+    if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])

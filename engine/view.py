@@ -14,6 +14,18 @@ from typing import Final
 from .board import SPACE_COUNT, space_name
 from .geometry import NO_SPACES, cheapest_paths, crossing_cost, gun_blocked, passable_borders
 from .indiana import rolls_made
+from .members import (
+    OPTION_RANDOMTERRAIN,
+    PHASE_ACTIONS,
+    PHASE_BID,
+    PHASE_FINISHED,
+    PHASE_JUMP,
+    PHASE_PLACE,
+    PHASE_SCORING,
+    STAGE_JUMPS,
+    TERRAIN_TEMPLE,
+    VARIANT_RAPIDO,
+)
 from .options import Option, dice_of
 from .rules import legal_placements, score_now
 from .state import (
@@ -31,19 +43,6 @@ from .state import (
     visible_ap,
 )
 from .tiles import HEXAGONS, LETTERS, Terrain
-
-# An enum member read through its class costs a metaclass lookup on Python 3.11 (about 70 ns, a tenth of a
-# move's time in all): the code below compares with these names instead.
-_OPTION_RANDOMTERRAIN: Final = Option.RANDOMTERRAIN
-_PHASE_ACTIONS: Final = Phase.ACTIONS
-_PHASE_BID: Final = Phase.BID
-_PHASE_FINISHED: Final = Phase.FINISHED
-_PHASE_JUMP: Final = Phase.JUMP
-_PHASE_PLACE: Final = Phase.PLACE
-_PHASE_SCORING: Final = Phase.SCORING
-_STAGE_JUMPS: Final = Stage.JUMPS
-_TERRAIN_TEMPLE: Final = Terrain.TEMPLE
-_VARIANT_RAPIDO: Final = Variant.RAPIDO
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +222,7 @@ class GameView:
 
     @property
     def finished(self) -> bool:
-        return self.phase is _PHASE_FINISHED
+        return self.phase is PHASE_FINISHED
 
 
 def _leader_state(pos: int) -> str:
@@ -242,7 +241,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
             tile=state.tile[s],
             rotation=state.rotation[s],
             stones=state.stones[s],
-            value=state.value[s] if state.terrain[s] is _TERRAIN_TEMPLE else None,
+            value=state.value[s] if state.terrain[s] is TERRAIN_TEMPLE else None,
             wafers=len(state.wafers[s]),
             camp=state.camp[s] if state.camp[s] >= 0 else None,
             guard=state.guard[s] if state.guard[s] >= 0 else None,
@@ -261,17 +260,17 @@ def view(state: GameState, player: int | None = None) -> GameView:
             leader_space=state.leader[p] if state.leader[p] >= 0 else None, removed=state.removed[p],
             camps_left=state.camps_left[p], guards_left=state.guards_left[p],
             treasures=tuple(sorted((k, c) for k, c in state.treasures[p].items() if c)),
-            had_turn=state.had_turn[p], passed=state.passed[p] if state.phase is _PHASE_BID else False,
+            had_turn=state.had_turn[p], passed=state.passed[p] if state.phase is PHASE_BID else False,
             temple_points_now=temples, treasure_points_now=treasures,
         ))
     stack = state.setup.tile_order[state.stack_pos:]
-    random_terrain = state.setup.has(_OPTION_RANDOMTERRAIN)
+    random_terrain = state.setup.has(OPTION_RANDOMTERRAIN)
     letters = Counter(t[0] for t in stack) if not random_terrain else Counter[str]()
     drawn_volcanoes = sum(1 for t in state.setup.tile_order[: state.stack_pos] if is_volcano(t))
-    finished = state.phase is _PHASE_FINISHED
+    finished = state.phase is PHASE_FINISHED
     best = max(state.score)
-    rapido = state.variant is _VARIANT_RAPIDO
-    slots = rapido and state.stage is _STAGE_JUMPS and state.phase is _PHASE_ACTIONS
+    rapido = state.variant is VARIANT_RAPIDO
+    slots = rapido and state.stage is STAGE_JUMPS and state.phase is PHASE_ACTIONS
     return GameView(
         viewer=player,
         variant=state.variant,
@@ -282,15 +281,15 @@ def view(state: GameState, player: int | None = None) -> GameView:
         to_act=None if finished else state.to_act,
         ap_left=visible_ap(state),
         hand=state.hand,
-        placements=tuple(legal_placements(state)) if state.phase is _PHASE_PLACE else (),
+        placements=tuple(legal_placements(state)) if state.phase is PHASE_PLACE else (),
         shown=state.shown,
-        bidders=state.bidders if state.phase is _PHASE_BID else (),
-        high_bid=state.high_bid if state.phase is _PHASE_BID else 0,
-        high_bidder=state.high_bidder if state.phase is _PHASE_BID and state.high_bidder >= 0 else None,
+        bidders=state.bidders if state.phase is PHASE_BID else (),
+        high_bid=state.high_bid if state.phase is PHASE_BID else 0,
+        high_bidder=state.high_bidder if state.phase is PHASE_BID and state.high_bidder >= 0 else None,
         turn=state.turn,
         round=state.round,
         scoring_round=state.scoring_round,
-        final_scoring=state.phase is _PHASE_SCORING and state.volcano_player < 0,
+        final_scoring=state.phase is PHASE_SCORING and state.volcano_player < 0,
         stack_left=state.stack_left,
         stack_by_letter=tuple((letter, letters[letter]) for letter in LETTERS if letters[letter]),
         volcanoes_to_come=state.volcanoes_added - drawn_volcanoes,
@@ -300,10 +299,10 @@ def view(state: GameState, player: int | None = None) -> GameView:
         score_log=state.score_log,
         log=_public_log(state),
         winners=tuple(p for p in range(n) if state.score[p] == best) if finished else (),
-        scoring_queue=state.scoring_queue if state.phase is _PHASE_SCORING else (),
+        scoring_queue=state.scoring_queue if state.phase is PHASE_SCORING else (),
         volcano_player=state.volcano_player if state.volcano_player >= 0 else None,
         last_placer=state.last_placer if state.last_placer >= 0 else None,
-        first_passer=state.first_passer if state.phase is _PHASE_BID and state.first_passer >= 0 else None,
+        first_passer=state.first_passer if state.phase is PHASE_BID and state.first_passer >= 0 else None,
         options=state.setup.options,
         obstacles=tuple(sorted(state.obstacles)),
         fired=tuple(sorted(state.fired)),
@@ -319,7 +318,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
         hands=state.hands if rapido else (),
         acquired=state.acquired,
         chips=state.chips if rapido else (),
-        chosen=state.chosen if state.phase is _PHASE_JUMP else (),
+        chosen=state.chosen if state.phase is PHASE_JUMP else (),
         jump=tuple(state.jump[q] if slots and q in state.chosen else None for q in range(n)) if rapido else (),
         slots=state.slots if slots else (),
         phase3_moves=_phase3_moves(state) if rapido else (),
@@ -333,13 +332,13 @@ SECRET_JUMP: Final = "jump ?"
 
 def _public_log(state: GameState) -> tuple[str, ...]:
     """The log, with the jumps chosen so far in a jump under way hidden: they are its last moves."""
-    if state.phase is not _PHASE_JUMP or not state.chosen:
+    if state.phase is not PHASE_JUMP or not state.chosen:
         return state.log
     return state.log[:-len(state.chosen)] + (SECRET_JUMP,) * len(state.chosen)
 
 
 def _phase3_moves(state: GameState) -> tuple[tuple[str, ...], ...]:
-    if state.stage is not _STAGE_JUMPS:
+    if state.stage is not STAGE_JUMPS:
         return ()
-    acting = state.to_act if state.phase is _PHASE_ACTIONS else NOBODY
+    acting = state.to_act if state.phase is PHASE_ACTIONS else NOBODY
     return tuple(state.turn_moves if q == acting else c.moves for q, c in enumerate(state.counts))
