@@ -209,9 +209,8 @@ def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: flo
 
 def _checked(found: list[Found], ctx: Context, budget: Budget) -> list[Found]:
     """Two players: the best plans again, each after the opponent's reply, best first. A reply that is the
-    opponent's scoring turn is played and scored; a normal turn is the greedy turn of ``reply_delta``; a plan
-    after which the opponent neither scores nor plays next (the computer player's own scoring turn ends into a
-    volcano's placement or the game's end) is kept as it is."""
+    opponent's scoring turn is played and scored; after a normal turn it is the greedy turn of ``reply_delta``;
+    the last scoring turn of a round (the opponent scored before it) is kept as it is, as before."""
     checked = []
     for value, order, end, plan in found[: budget.replies]:
         delta = scoring_reply_delta(end, ctx, budget.reply_nodes)
