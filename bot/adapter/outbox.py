@@ -1,9 +1,12 @@
 """The outbox sender: delivers the posts committed with the moves, in order, and never loses one quietly.
 
-Posts of one game in one channel or thread go out in order: a failure holds back that place's later
-posts. A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most
-15 min), by the background worker or by the next command of the game; a command never hammers
-Discord while a post is waiting. What failed decides what happens next (``classify``):
+Posts of one game in one channel or thread (a place) go out in order: a failure holds back that place's later
+posts. Each place has its own lock, held while its post is composed (a board drawn) and sent, so only the
+place's own later posts wait for it; another game's post goes out meanwhile (issue 14).
+
+A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most 15 min), by the
+background worker or by the next command of the game; a command never hammers Discord while a post is waiting. What
+failed decides what happens next (``classify``):
 
 - a deleted channel or thread (404, Discord error 10003): the post is given up at once;
 - a missing permission (403), a Discord outage (5xx) or no network: tried again until the post has
