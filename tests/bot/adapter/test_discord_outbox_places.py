@@ -4,9 +4,8 @@ is slow to draw or to reach Discord holds back only its own game's later posts."
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -58,15 +57,15 @@ def boards(calls: list[Call], channel: int) -> list[Call]:
     return [c for c in posts(calls, channel) if "board.png" in c.files and "done" in text_of(c)]
 
 
-def turn_posts(path: Path) -> int:
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT COUNT(*) FROM outbox WHERE kind = 'turn_ended'").fetchone()[0])
+async def turn_posts(wire: Wire, game_id: int) -> int:
+    """How many turns' end posts the game has queued (sent or not)."""
+    return sum(p.kind == "turn_ended" for p in await bot_of(wire).core.service.posts_of(GUILD, game_id))
 
 
-async def until(done: Callable[[], bool]) -> None:
+async def until(done: Callable[[], Awaitable[bool]]) -> None:
     """Let the bot work until ``done`` (bounded: a test never hangs on it)."""
     for _ in range(int(GUARD * 100)):
-        if done():
+        if await done():
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the bot never got there")
@@ -93,9 +92,10 @@ async def two_games(wire: Wire) -> tuple[int, int, int, int]:
     return first, await place_first(wire, first, CHANNEL), second, await place_first(wire, second, SECOND_CHANNEL)
 
 
+@pytest.mark.backends
 async def test_a_turns_end_goes_out_while_another_games_board_is_stuck_on_its_way_to_discord(
-        tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        database: Path | str) -> None:
+    async with running_bot(database) as wire:
         _, slow_member, _, member = await two_games(wire)
         gate = FirstHeld()
         wire.slow[f"POST /channels/{CHANNEL}/messages"] = gate
@@ -140,8 +140,9 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
         assert "turn 1 done" in text_of(held)
 
 
-async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_out_once(tmp_path: Path) -> None:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
+@pytest.mark.backends
+async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_out_once(database: Path | str) -> None:
+    async with running_bot(database) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id, CHANNEL)
@@ -158,11 +159,13 @@ async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_
         assert not await bot.core.service.pending_posts()
 
 
-async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_worker_retries(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_worker_retries(
+        database: Path | str) -> None:
     """The first turn's board fails, the second's waits behind it; while the worker's retry of the first is at
     Discord, a third turn ends: the boards still reach the channel as turns 1, 2, 3, each once."""
-    path, clock = tmp_path / "t.sqlite3", FakeClock()
-    async with running_bot(path, clock=clock) as wire:
+    clock = FakeClock()
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         wire.fail_next.append((f"POST /channels/{CHANNEL}/messages", 503))
@@ -177,7 +180,7 @@ async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_wor
 
         third = await place_first(wire, game_id, CHANNEL)
         ending = asyncio.create_task(command(wire, "tikal end", user=third))
-        await until(lambda: turn_posts(path) == 3)  # the third board is committed, its send waiting
+        await until(lambda: _three(wire, game_id))  # the third board is committed, its send waiting
         gate.set()
         await ending
         assert await round_ == 2
@@ -186,3 +189,7 @@ async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_wor
         assert [text_of(c).count(f"turn {n} done") for n, c in enumerate(sent, 1)] == [1, 1, 1]
         assert not await bot.core.service.pending_posts()
 
+
+
+async def _three(wire: Wire, game_id: int) -> bool:
+    return await turn_posts(wire, game_id) == 3
