@@ -347,16 +347,18 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
                 await bot.core.moderation.abort(GUILD, game_id, MOD, is_moderator=True)
         every = [t for ts in timings.values() for t in ts]
         actions = [t for kind, ts in timings.items() if kind != "end" for t in ts]
+        ends = timings.get("end", [0.0])
         rows.append((mode, statistics.median(every), percentile(every, 0.99), percentile(actions, 0.99),
-                     percentile(timings.get("end", [0.0]), 0.99), decisions, elapsed, cpu))
+                     statistics.median(ends), percentile(ends, 0.99), len(timings.get("end", [])), decisions, elapsed,
+                     cpu))
     svc.pool = pool
     await wire.close()
     print(f"commands while {args.thinking_games} games of three strong computer players think at once "
           f"({args.thinking_commands} commands each, {args.games} games in play, CPU_WORKERS={pool.workers}):")
-    for mode, p50, p99, p99_actions, p99_end, decisions, elapsed, cpu in rows:
-        print(f"  {mode:<42} p50 {p50 * 1e3:6.1f} ms   p99 {p99 * 1e3:7.1f} ms (actions {p99_actions * 1e3:7.1f} ms, "
-              f"end {p99_end * 1e3:7.1f} ms)   computer obligations played {decisions:4d} in {elapsed:5.1f} s   "
-              f"(bot process CPU {cpu:5.1f} s)")
+    for mode, p50, p99, p99_actions, p50_end, p99_end, ends, decisions, elapsed, cpu in rows:
+        print(f"  {mode:<42} p50 {p50 * 1e3:6.1f} ms   p99 {p99 * 1e3:7.1f} ms (actions {p99_actions * 1e3:7.1f} ms; "
+              f"end p50 {p50_end * 1e3:6.1f} ms, p99 {p99_end * 1e3:7.1f} ms, n={ends})   computer obligations played "
+              f"{decisions:4d} in {elapsed:5.1f} s   (bot process CPU {cpu:5.1f} s)")
 
 
 async def main() -> None:

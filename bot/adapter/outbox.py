@@ -1,9 +1,12 @@
 """The outbox sender: delivers the posts committed with the moves, in order, and never loses one quietly.
 
-Posts of one game in one channel or thread go out in order: a failure holds back that place's later
-posts. A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most
-15 min), by the background worker or by the next command of the game; a command never hammers
-Discord while a post is waiting. What failed decides what happens next (``classify``):
+Posts of one game in one channel or thread (a place) go out in order: a failure holds back that place's later
+posts. Each place has its own lock, held while its post is composed (a board drawn) and sent, so only the
+place's own later posts wait for it; another game's post goes out meanwhile (issue 14).
+
+A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most 15 min), by the
+background worker or by the next command of the game; a command never hammers Discord while a post is waiting. What
+failed decides what happens next (``classify``):
 
 - a deleted channel or thread (404, Discord error 10003): the post is given up at once;
 - a missing permission (403), a Discord outage (5xx) or no network: tried again until the post has
@@ -60,6 +63,7 @@ from bot.adapter.replies import fitted, mentions
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import direct
 from bot.core.assembly import Core
+from bot.core.locks import KeyedLocks
 from bot.core.posts import PostKind
 from bot.core.results import Ping, Post
 from bot.core.texts import tr
@@ -91,6 +95,25 @@ CatchUp = Callable[[int, int], Awaitable[None]]
 
 PING_TRIES: Final = 6
 """Failed deletions of a ping before it is left in the channel (about half an hour of backoff)."""
+
+
+Place = tuple[int, int]
+"""Where a game's posts keep their order: (game, channel or thread)."""
+
+REMEMBERED: Final = 10_000
+"""Post ids a sender remembers as sent, against sending one twice when two senders read it."""
+
+
+def place_of(post: Post) -> Place:
+    return post.game_id, post.channel_id
+
+
+def by_place(posts: Sequence[Post]) -> dict[Place, list[Post]]:
+    """The posts of each place, in their order (the places in the order of their first post)."""
+    places: dict[Place, list[Post]] = {}
+    for post in posts:
+        places.setdefault(place_of(post), []).append(post)
+    return places
 
 
 class UnknownKind(Exception):
@@ -159,10 +182,18 @@ class Outbox:
         self.catch_up: CatchUp | None = None
         self.animations = Animations(core.pool, language=self._channel_locale)
         """The end-of-game posts' GIFs, drawn in the worker pool before the post is sent."""
-        self._lock = asyncio.Lock()
+        self._places: KeyedLocks[Place] = KeyedLocks()
+        """One lock per place: its posts go out one after another, other places' posts do not wait for them."""
+        self._rounds = asyncio.Lock()
+        """One worker round (``flush``) at a time."""
+        self._round = 0
         self._wake = asyncio.Event()
-        self._held: set[tuple[int, int]] = set()
-        """(game, channel) with a post that failed: their later posts wait for it, to keep the order."""
+        self._held: dict[Place, int] = {}
+        """Places with a post that failed or that another process holds: their later posts wait for it, to keep the
+        order. Each with the round during which it was found held (a round trusts only what it read itself)."""
+        self._delivered: dict[int, None] = {}
+        """The posts this process sent or skipped lately (the last ``REMEMBERED``): a sender that read a post
+        before another sender took care of it does not send it twice."""
         self.resumed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -268,54 +299,87 @@ class Outbox:
         the caller, so that the board is not loaded again.
 
         Before the worker has resumed after a start, or while the game's place has a failed post, the
-        queue is flushed instead (what is due of it), so a game's posts never overtake each other.
+        queue is flushed instead (what is due of it), so a game's posts never overtake each other. Only the
+        posts' own places wait for each other: another game's slow post does not hold these back.
         """
         if not posts:
             return
-        if not self.resumed.is_set() or any((p.game_id, p.channel_id) in self._held for p in posts):
+        if not self.resumed.is_set() or any(place_of(p) in self._held for p in posts):
             await self.flush()
             return
-        await self.animations.prepare(posts)  # drawn before the lock: other games' posts do not wait for it
-        async with self._lock:
-            wanted = [p for p in posts if (p.game_id, p.channel_id) not in self._held]
+        await self.animations.prepare(posts)  # drawn before any lock: the place's earlier posts do not wait for it
+        for place, own in by_place(posts).items():
+            await self._send_place(place, own, views or {})
+
+    async def _send_place(self, place: Place, posts: Sequence[Post], views: Mapping[int, GameView]) -> None:
+        """Send one place's posts, in order, unless the place is held (then the worker sends them)."""
+        notices: list[Post] = []
+        async with self._places(place):
+            wanted = [p for p in posts if p.id not in self._delivered]
+            if place in self._held or not wanted:
+                return
             claimed = await self.core.service.claim([p.id for p in wanted], self.clock() + CLAIM_LEASE)
             untried = []
             for post in wanted:
-                place = (post.game_id, post.channel_id)
                 if post.id not in claimed:  # another process has it: this place's later posts wait for it
-                    self._held.add(place)
+                    self._hold(place)
                 elif place in self._held:  # an earlier post of the place failed just now: the worker's next round
                     untried.append(post.id)
                 else:
-                    await self._deliver(post, views or {})
+                    await self._deliver(post, views, notices)
             await self.core.service.release(untried)
+        await self._notify(notices)
 
     async def flush(self) -> int:
         """Send every pending post that is due (oldest first); return how many went out."""
         return len(await self._flush())
 
     async def _flush(self) -> list[tuple[int, int]]:
-        """Send every pending post that is due; the ``(guild, game)`` of each post sent."""
+        """Send every pending post that is due, place by place; the ``(guild, game)`` of each post sent."""
         sent: list[tuple[int, int]] = []
-        now = self.clock()
-        async with self._lock:
-            self._held.clear()
-            for post in await self.core.service.pending_posts(BATCH):
-                place = (post.game_id, post.channel_id)
-                if place in self._held:
-                    continue
-                if post.retry_at is not None and post.retry_at > now:  # backing off: it and its followers wait
-                    self._held.add(place)
-                    continue
-                if not await self.core.service.claim([post.id], now + CLAIM_LEASE):  # another sender has it
-                    self._held.add(place)
-                    continue
-                if await self._deliver(post, {}):
-                    sent.append((post.guild_id, post.game_id))
+        async with self._rounds:
+            self._round += 1
+            this_round = self._round
+            now = self.clock()
+            pending = by_place(await self.core.service.pending_posts(BATCH))
+            for place, mark in list(self._held.items()):
+                if mark < this_round and place not in pending:  # what it waited for is gone (sent, given up)
+                    del self._held[place]
+            for place, posts in pending.items():
+                notices: list[Post] = []
+                async with self._places(place):
+                    if self._held.get(place, -1) >= this_round:  # failed after the queue was read: next round
+                        continue
+                    self._held.pop(place, None)
+                    for post in posts:
+                        if post.id in self._delivered:  # another sender had it meanwhile
+                            continue
+                        backing_off = post.retry_at is not None and post.retry_at > now
+                        if backing_off or not await self.core.service.claim([post.id], now + CLAIM_LEASE):
+                            self._hold(place)  # it and its followers wait (its pause, or another sender has it)
+                        elif await self._deliver(post, {}, notices):
+                            sent.append((post.guild_id, post.game_id))
+                        if place in self._held:
+                            break
+                await self._notify(notices)
         return sent
 
-    async def _deliver(self, post: Post, views: Mapping[int, GameView]) -> bool:
-        """Send one post and record it; False if it failed (it then holds back its place's later posts)."""
+    def _hold(self, place: Place) -> None:
+        self._held[place] = self._round
+
+    def _done(self, post_id: int) -> None:
+        self._delivered[post_id] = None
+        if len(self._delivered) > REMEMBERED:
+            del self._delivered[next(iter(self._delivered))]
+
+    async def _notify(self, notices: Sequence[Post]) -> None:
+        """The moderators' notices of posts given up, in their own place (the lobby's channel), at once."""
+        for notice in notices:
+            await self._send_place(place_of(notice), [notice], {})
+
+    async def _deliver(self, post: Post, views: Mapping[int, GameView], notices: list[Post]) -> bool:
+        """Send one post and record it (its place's lock held); False if it failed (it then holds back its place's
+        later posts). A notice for the moderators that giving it up queued is added to ``notices``."""
         svc = self.core.service
         try:
             sent = await self._send(post, views)
@@ -323,14 +387,16 @@ class Outbox:
             # A kind this adapter cannot show yet: skipped rather than holding back the game's posts.
             log.warning("post %s of game %s has a kind this bot cannot show: %s", post.id, post.game_id, post.kind)
             await svc.mark_sent(post.id, None)
+            self._done(post.id)
             return False
         except Exception as error:  # Discord refused, it could not be reached, or the post could not be composed
-            await self._failed(post, error)
+            await self._failed(post, error, notices)
             return False
         await svc.mark_sent(post.id, sent.message_id, ping=sent.ping)
+        self._done(post.id)
         return True
 
-    async def _failed(self, post: Post, error: Exception) -> None:
+    async def _failed(self, post: Post, error: Exception, notices: list[Post]) -> None:
         svc = self.core.service
         failure = classify(error, missing_here(self.client, post.guild_id, post.channel_id))
         detail = f"{error.status} {error.text}" if isinstance(error, discord.HTTPException) else repr(error)
@@ -342,13 +408,13 @@ class Outbox:
             log.error("giving up post %s of game %s and its followers in channel %s: %s", post.id, post.game_id,
                       post.channel_id, detail)
             notice = await svc.give_up(post, failure.reason)
-            self._held.add((post.game_id, post.channel_id))  # its followers of this round are given up too
+            self._hold(place_of(post))  # its followers of this round are given up too
             if notice is not None and notice.channel_id != post.channel_id:
-                await self._deliver(notice, {})  # the lobby's channel: the moderators learn it at once
+                notices.append(notice)  # the lobby's channel: the moderators learn it at once
             return
         log.warning("post %s of game %s failed (try %s), tried again in %.0f s: %s", post.id, post.game_id, attempts,
                     backoff(attempts), detail)
-        self._held.add((post.game_id, post.channel_id))
+        self._hold(place_of(post))
 
     async def _send(self, post: Post, views: Mapping[int, GameView]) -> Sent:
         svc = self.core.service

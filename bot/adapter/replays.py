@@ -51,8 +51,8 @@ async def _english(guild_id: int) -> str:
 
 class Animations:
     """The GIFs of end-of-game posts: one job per post, started before the post is sent (``prepare``), so the
-    outbox waits for it without holding its lock, and taken by the post's composer (``attachment``). Its captions
-    are in the language of the server's channels (``language``: a guild's locale)."""
+    outbox waits for it without holding its place's lock, and taken by the post's composer (``attachment``). Its
+    captions are in the language of the server's channels (``language``: a guild's locale)."""
 
     def __init__(self, pool: CpuPool, *, timeout: float = TIMEOUT,
                  language: Callable[[int], Awaitable[str]] = _english) -> None:

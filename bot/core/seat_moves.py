@@ -10,7 +10,7 @@ import engine
 from bot.core.jump_choices import choosers
 from bot.core.posts import NewPost, PostKind, SeatPlayed, seat_played
 from bot.core.results import Moved
-from bot.core.service import Loaded, Planned, SeatPost, TikalService, apply_all
+from bot.core.service import JumpThought, Loaded, Plan, Planned, SeatPost, TikalService, apply_all
 from bot.core.storage import Status
 from bot.core.timing import GamePaused, wait_key
 from engine import GameState, Move, Phase
@@ -29,22 +29,25 @@ async def play_for_seat(
     no longer does (or it is paused). In a Tikal Rápido jump the bot chooses the most chips for every seat
     still to choose (SPEC 7.6.9), through the secret choices (``TikalService.plan_jump_choices``)."""
 
-    async def plan(loaded: Loaded) -> Planned | None:
-        state = loaded.state
-        if loaded.row.status is not Status.RUNNING or state.phase is Phase.FINISHED:
-            raise MovedOn
-        if expected_key is not None and wait_key(state.turn, state.to_act, state.phase) != expected_key:
-            raise MovedOn
-        if choosers(state):  # a jump: the most chips for everyone still to choose, kept secret like theirs
-            return await service.plan_jump_choices(loaded, None, post=post)
-        made = moves(state)
-        # The seat's obligation may run into a jump (its slot ended, it chooses first): that choice is kept secret.
-        made = made[:next((i for i, m in enumerate(made) if isinstance(m, engine.Jump)), len(made))]
-        steps = apply_all(state, made)
-        return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
+    def plan_with(jump: JumpThought | None) -> Plan:
+        async def plan(loaded: Loaded) -> Planned | None:
+            state = loaded.state
+            if loaded.row.status is not Status.RUNNING or state.phase is Phase.FINISHED:
+                raise MovedOn
+            if expected_key is not None and wait_key(state.turn, state.to_act, state.phase) != expected_key:
+                raise MovedOn
+            if choosers(state):  # a jump: everyone still to choose (computer seats by their player), kept secret
+                return await service.plan_jump_choices(loaded, None, post=post, thought=jump)
+            made = moves(state)
+            # The seat's obligation may run into a jump (its slot ended, it chooses first): kept secret.
+            made = made[:next((i for i, m in enumerate(made) if isinstance(m, engine.Jump)), len(made))]
+            steps = apply_all(state, made)
+            return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
+
+        return plan
 
     try:
-        return await service.play_for(guild_id, game_id, plan, actor_id=actor_id)
+        return await service.play_thinking_jumps(guild_id, game_id, plan_with, actor_id=actor_id)
     except (MovedOn, GamePaused):
         return None
 

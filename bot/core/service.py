@@ -118,9 +118,9 @@ class Planned:
 
 
 Plan = Callable[[Loaded], Awaitable[Planned | None]]
+"""Given the loaded game, apply moves in memory (None: nothing to do), or raise to refuse."""
 SeatPost = Callable[[SeatPlayed], NewPost]
 """Makes the post that says why the bot played for a seat, from what it played."""
-"""Given the loaded game, apply moves in memory (None: nothing to do), or raise to refuse."""
 CommitHook = Callable[[Transaction, GameRow, GameState | None, GameState], Awaitable[None]]
 """Runs inside the transaction of a start (``before`` None) and of every move; raising refuses the move."""
 
@@ -177,8 +177,18 @@ def _setup_of(state: GameState) -> dict[str, Any]:
     return record
 
 
-class _Rethink(Exception):
-    """What a computer player thought is for a state that is gone: think again."""
+class Rethink(Exception):
+    """What a computer player thought is for a state that is gone (or was not thought before the game's lock):
+    think again, without the lock."""
+
+
+@dataclass(frozen=True, slots=True)
+class JumpThought:
+    """The chips the bot's computer players chose for the jump under way at ``version``, thought out before the
+    game's lock is taken (``TikalService.think_jump``)."""
+
+    version: int
+    chips: Mapping[int, int]
 
 
 class TikalService:
@@ -737,10 +747,19 @@ class TikalService:
         return await thinking.off_loop(self.pool, thinking.obligation_of_snapshot, engine.state_to_json(state),
                                        computer.level, seed)
 
+    @staticmethod
+    def _bot_jump(loaded: Loaded, overdue: tuple[str, str, SeatPost] | None
+                  ) -> tuple[list[int] | None, str | None, SeatPost | None]:
+        """Whose chips the bot chooses in a jump it is due to decide (None: everyone still to choose), by which
+        computer level for the seats without their own (None: the most chips), and the post that marks it."""
+        if overdue is None:
+            return [q for q in choosers(loaded.state) if loaded.played_by_bot(q)], None, None
+        return None, overdue[1], overdue[2]
+
     def _computer_plan(self, game_id: int, overdue: tuple[str, str, SeatPost] | None,
-                       thought: tuple[int, ComputerSeat, list[Move]] | None) -> Plan:
-        """Commit what a computer player thought (version, player, moves) if it is still due, else ``_Rethink``;
-        a jump's choices are planned here, as before."""
+                       thought: tuple[int, ComputerSeat, list[Move]] | None, jump: JumpThought | None) -> Plan:
+        """Commit what a computer player thought (version, player, moves), or the jump's choices thought for it,
+        if it is still due, else ``Rethink``."""
 
         async def plan(now: Loaded) -> Planned | None:
             state = now.state
@@ -748,12 +767,11 @@ class TikalService:
             if current is None:
                 return None
             if current == "jump":
-                if overdue is None:
-                    return await self.plan_jump_choices(now, [q for q in choosers(state) if now.played_by_bot(q)])
-                return await self.plan_jump_choices(now, None, level=overdue[1], post=overdue[2])
+                seats, level, post = self._bot_jump(now, overdue)
+                return await self.plan_jump_choices(now, seats, level=level, post=post, thought=jump)
             computer, make = current
             if thought is None or thought[:2] != (state.version, computer):
-                raise _Rethink
+                raise Rethink
             if not thought[2]:
                 return None
             steps = apply_all(state, thought[2])
@@ -772,12 +790,16 @@ class TikalService:
             loaded = await self._load(guild_id, game_id)
             due = self._computer_due(loaded, overdue)
             thought = None
+            jump = None
             if isinstance(due, tuple):
                 thought = (loaded.state.version, due[0], await self._think(loaded.state, due[0]))
+            elif due == "jump":
+                seats, level, _ = self._bot_jump(loaded, overdue)
+                jump = await self.think_jump(loaded, seats, level)
             try:
-                return await self._play(guild_id, game_id, self._computer_plan(game_id, overdue, thought),
+                return await self._play(guild_id, game_id, self._computer_plan(game_id, overdue, thought, jump),
                                         actor_id=None)
-            except _Rethink:
+            except Rethink:
                 continue
             except timing.GamePaused:
                 return None
@@ -854,21 +876,25 @@ class TikalService:
         return most_chips(loaded.state, seat), own
 
     async def plan_jump_choices(self, loaded: Loaded, made: Mapping[int, Choice] | Iterable[int] | None, *,
-                                level: str | None = None, post: SeatPost | None = None) -> Planned | None:
+                                level: str | None = None, post: SeatPost | None = None,
+                                thought: JumpThought | None = None) -> Planned | None:
         """Choices for the jump under way: ``made`` (seat → choice), or the bot's for these seats (None: every
         seat still to choose) — a computer seat's by its own player, else by a computer player of ``level``, or
         the most chips allowed (SPEC 7.6.9) without one. They are kept; when nobody is left to choose, the jump's
         moves are planned in round order and the kept choices cleared with them. ``post`` marks the bot's choices
-        (without their numbers). None when there is nothing to choose."""
+        (without their numbers). None when there is nothing to choose.
+
+        A computer player's chips come from ``thought`` (``think_jump``, before the game's lock): raises
+        ``Rethink`` when it holds none for this state, so that no computer player thinks under the lock."""
         state, game_id = loaded.state, loaded.row.id
         key = opened(state)
         async with self.storage.read() as r:
             kept = await jump_choices.choices(r, game_id, key)
         if not isinstance(made, Mapping):
-            seats = [q for q in (choosers(state) if made is None else made) if q not in kept and q in choosers(state)]
+            seats = self._jump_seats(state, kept, made)
             if not seats:
                 return None
-            made = {q: Choice(await self._bot_chips(state, q, loaded.computers.get(q), level), None) for q in seats}
+            made = {q: Choice(self._thought_chips(loaded, q, level, thought), None) for q in seats}
         first: list[NewPost] = []
         if post is not None and made:
             names = [state.players[q] for q in made]
@@ -890,12 +916,58 @@ class TikalService:
 
         return Planned(steps, first, actors=actors, write=clear)
 
-    async def _bot_chips(self, state: GameState, seat: int, computer: ComputerSeat | None, level: str | None) -> int:
-        """The chips the bot takes for a seat: its computer player's choice, else the most allowed."""
-        most = most_chips(state, seat)
+    @staticmethod
+    def _jump_seats(state: GameState, kept: Mapping[int, Choice], made: Iterable[int] | None) -> list[int]:
+        """The seats among ``made`` (None: all) still to choose in the jump under way, whose choice is not kept."""
+        return [q for q in (choosers(state) if made is None else made) if q not in kept and q in choosers(state)]
+
+    @staticmethod
+    def _chooser(loaded: Loaded, seat: int, level: str | None) -> ComputerSeat | None:
+        """The computer player that chooses the seat's chips: its own, else one of ``level``; None: the most."""
+        computer = loaded.computers.get(seat)
         if computer is None and level is None:
-            return most
-        chosen_by = computer or ComputerSeat(seat, level or "strong", state.version)
+            return None
+        return computer or ComputerSeat(seat, level or "strong", loaded.state.version)
+
+    def _thought_chips(self, loaded: Loaded, seat: int, level: str | None, thought: JumpThought | None) -> int:
+        """The chips the bot takes for a seat: what its computer player thought (``Rethink`` if that is not for this
+        state), else the most allowed."""
+        if self._chooser(loaded, seat, level) is None:
+            return most_chips(loaded.state, seat)
+        if thought is None or thought.version != loaded.state.version or seat not in thought.chips:
+            raise Rethink
+        return thought.chips[seat]
+
+    async def think_jump(self, loaded: Loaded, made: Iterable[int] | None, level: str | None = None) -> JumpThought:
+        """The chips the computer players choose for the seats ``plan_jump_choices`` would choose for (same
+        arguments), thought out now, in the worker pool: call it before taking the game's lock."""
+        state = loaded.state
+        async with self.storage.read() as r:
+            kept = await jump_choices.choices(r, loaded.row.id, opened(state))
+        chips: dict[int, int] = {}
+        for seat in self._jump_seats(state, kept, made):
+            chooser = self._chooser(loaded, seat, level)
+            if chooser is not None:
+                chips[seat] = await self._computer_chips(state, seat, chooser)
+        return JumpThought(state.version, chips)
+
+    async def play_thinking_jumps(self, guild_id: int, game_id: int, plan: Callable[[JumpThought | None], Plan], *,
+                                  actor_id: int | None = None) -> Moved | None:
+        """``play_for`` a plan that may choose a jump's chips for every seat still to choose: the computer
+        players among them think first, without the game's lock, and again if the game moved meanwhile."""
+        for _ in range(self._retries):
+            loaded = await self._load(guild_id, game_id)
+            jump = await self.think_jump(loaded, None) if choosers(loaded.state) else None
+            try:
+                return await self._play(guild_id, game_id, plan(jump), actor_id=actor_id)
+            except Rethink:
+                continue
+        raise StaleState(tr("service.computer_rethink", "Game #{game} kept moving while a computer player thought; "
+                                                        "it plays at the next chance.", game=game_id))
+
+    async def _computer_chips(self, state: GameState, seat: int, chosen_by: ComputerSeat) -> int:
+        """The chips ``chosen_by`` takes for a seat in the jump under way (the most allowed if it names none)."""
+        most = most_chips(state, seat)
         seen = replace(engine.view(state, seat), to_act=seat)  # as if it were its turn to choose
         moves = await thinking.off_loop(self.pool, plan_moves, seen, chosen_by.level, chosen_by.ai_seed + state.version)
         count = moves[0].count if moves and isinstance(moves[0], engine.Jump) else most

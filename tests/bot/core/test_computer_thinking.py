@@ -1,5 +1,6 @@
 """Computer players think in the worker pool (issue 14, "Not blocking the bot"): on a snapshot, without the game's
-lock, and what they thought is committed only if the game is still where it was (else they think again)."""
+lock, and what they thought is committed only if the game is still where it was (else they think again); a Tikal
+Rápido jump's chips too."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ import pytest
 
 from bot.core import thinking
 from bot.core.cpu_pool import CpuPool
+from bot.core.posts import PostKind
 from bot.core.service import TikalService, apply_all
+from engine import Phase
 from tests.bot.core import pool_jobs
+from tests.bot.core.clockkit import MOD, Kit
+from tests.bot.core.optionkit import drive, options_game
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, choose
 
 ANA = MEMBERS[0]
@@ -91,3 +96,28 @@ async def test_without_a_pool_or_when_it_fails_the_computer_thinks_in_a_thread(s
     svc.pool = closed  # every job is refused (PoolClosed): a thread thinks instead
     played = await svc.play_computers(GUILD, game_id)
     assert played and played[-1].to_act is not None and played[-1].to_act.member_id == ANA
+
+
+@pytest.mark.backends
+async def test_a_jumps_chips_are_thought_without_the_game_lock_and_a_choice_made_meanwhile_stands(
+        kit: Kit, pool: CpuPool, tmp_path: Path) -> None:
+    game = await options_game(kit.svc, 3, "rapido")
+    await drive(kit.svc, game, random.Random(3), until=lambda v: v.phase is Phase.JUMP)
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="computer")
+    kit.svc.pool = pool
+    gate = tmp_path / "go"
+    busy = asyncio.create_task(pool.run(pool_jobs.wait_for, str(gate)))
+    await queued(pool, 1)
+    deadline = asyncio.create_task(kit.tick(24))  # a computer player chooses for everyone still to choose
+    await queued(pool, 2)  # its thinking waits behind the busy worker
+    # The game's lock is free meanwhile: Ana's own choice goes through at once (a timeout here means it waited).
+    chosen = await asyncio.wait_for(kit.svc.choose_jump(GUILD, game.id, ANA, 2), 60)
+    assert chosen.moved is None and not deadline.done()
+    gate.touch()
+    assert await busy is None
+    kinds = await deadline
+    assert PostKind.DEADLINE_SKIPPED in kinds and PostKind.JUMP_REVEALED in kinds
+    after = await kit.svc.view(GUILD, game.id)
+    ana = next(p.seat for p in after.players if p.name == "Ana")
+    assert after.phase is Phase.ACTIONS and after.jump[ana] == 2  # her choice stood; the others' were thought
+    assert all(1 <= (j or 0) <= 5 for j in after.jump)
