@@ -153,6 +153,24 @@ def reply_delta(state: GameState, ctx: Context, nodes: int) -> float:
     return judge(_fresh_turn(s, ctx.me), ctx) - before
 
 
+def scoring_reply_delta(end: GameState, ctx: Context, nodes: int) -> float | None:
+    """Two players, the turn ending into the opponent's scoring turn: how much that turn (a greedy one, judged
+    by its own position, then scored) changes the computer player's judgement of what its own turn left.
+    ``None`` when the opponent does not score next."""
+    after = apply(end, End())
+    if (after.phase is not Phase.SCORING or after.to_act == ctx.me or len(after.players) != 2
+            or after.stack_pos != end.stack_pos):  # a hexagon drawn from the sampled stack: not known to score
+        return None
+    q = after.to_act
+    reply_ctx = replace(ctx, me=q, weights=EASY, root_wafers=list(after.wafers), root_recovered={}, camp_cache={},
+                        values=None)
+    _, plan = search_turn(after, reply_ctx, Budget(width=1, nodes=nodes, placements=0))
+    s = after
+    for move in plan:
+        s = apply(s, move)
+    return judge(apply(s, End()), ctx) - judge(after, ctx)
+
+
 def rank_placements(state: GameState, ctx: Context, access: float = 1.0) -> list[tuple[float, Place, GameState]]:
     """Every legal placement of the hexagon in hand with the position it leaves, best first."""
     ranked = []
@@ -169,6 +187,8 @@ def rank_placements(state: GameState, ctx: Context, access: float = 1.0) -> list
 def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: float = 1.0) -> list[Move]:
     """Place the hexagon in hand (if any) and choose the actions that follow."""
     if state.phase is not Phase.PLACE:
+        if state.phase is Phase.SCORING and budget.replies and len(state.players) == 2:
+            return _checked(search_top(state, ctx, budget, budget.replies), ctx, budget)[0][3]
         _, plan = search_turn(state, ctx, budget)
         return plan
     ranked = rank_placements(state, ctx, access)
@@ -178,11 +198,27 @@ def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: flo
         for value, _, end, plan in search_top(after, ctx, budget, max(1, budget.replies)):
             found.append((value + bonus, len(found), end, [place, *plan]))
     found.sort(key=lambda f: (-f[0], f[1]))
-    if budget.replies and len(state.players) > 1:
+    if budget.replies and len(state.players) == 2:
+        found = _checked(found, ctx, budget)
+    elif budget.replies and len(state.players) > 1:
         found = [(f[0] + reply_delta(f[2], ctx, budget.reply_nodes), f[1], f[2], f[3])
                  for f in found[: budget.replies]]
         found.sort(key=lambda f: (-f[0], f[1]))
     return found[0][3]
+
+
+def _checked(found: list[Found], ctx: Context, budget: Budget) -> list[Found]:
+    """Two players: the best plans again, each after the opponent's reply, best first. A reply that is the
+    opponent's scoring turn is played and scored; after a normal turn it is the greedy turn of ``reply_delta``;
+    the last scoring turn of a round (the opponent scored before it) is kept as it is, as before."""
+    checked = []
+    for value, order, end, plan in found[: budget.replies]:
+        delta = scoring_reply_delta(end, ctx, budget.reply_nodes)
+        if delta is None:
+            delta = 0.0 if end.phase is Phase.SCORING else reply_delta(end, ctx, budget.reply_nodes)
+        checked.append((value + delta, order, end, plan))
+    checked.sort(key=lambda f: (-f[0], f[1]))
+    return checked
 
 
 def finish(plan: list[Move], dice: bool = False) -> list[Move]:
