@@ -786,8 +786,8 @@ class TikalService:
     ) -> Moved | None:
         """Think without the game's lock, then commit what was thought with the version check; if the game moved
         meanwhile (or the seat's player changed), think again on what it is now."""
-        for _ in range(self._retries):
-            loaded = await self._load(guild_id, game_id)
+
+        async def think(loaded: Loaded) -> Plan:
             due = self._computer_due(loaded, overdue)
             thought = None
             jump = None
@@ -796,13 +796,24 @@ class TikalService:
             elif due == "jump":
                 seats, level, _ = self._bot_jump(loaded, overdue)
                 jump = await self.think_jump(loaded, seats, level)
+            return self._computer_plan(game_id, overdue, thought, jump)
+
+        try:
+            return await self._thought_out(guild_id, game_id, think, actor_id=None)
+        except timing.GamePaused:
+            return None
+
+    async def _thought_out(self, guild_id: int, game_id: int, think: Callable[[Loaded], Awaitable[Plan]], *,
+                           actor_id: int | None) -> Moved | None:
+        """Let ``think`` think on the game as loaded, without its lock, and return the plan made of what it thought;
+        commit that plan under the lock with the version check. When the plan raises ``Rethink`` (the game moved
+        meanwhile), think again on what it is now."""
+        for _ in range(self._retries):
+            plan = await think(await self._load(guild_id, game_id))
             try:
-                return await self._play(guild_id, game_id, self._computer_plan(game_id, overdue, thought, jump),
-                                        actor_id=None)
+                return await self._play(guild_id, game_id, plan, actor_id=actor_id)
             except Rethink:
                 continue
-            except timing.GamePaused:
-                return None
         raise StaleState(tr("service.computer_rethink", "Game #{game} kept moving while a computer player thought; "
                                                         "it plays at the next chance.", game=game_id))
 
@@ -955,15 +966,11 @@ class TikalService:
                                   actor_id: int | None = None) -> Moved | None:
         """``play_for`` a plan that may choose a jump's chips for every seat still to choose: the computer
         players among them think first, without the game's lock, and again if the game moved meanwhile."""
-        for _ in range(self._retries):
-            loaded = await self._load(guild_id, game_id)
-            jump = await self.think_jump(loaded, None) if choosers(loaded.state) else None
-            try:
-                return await self._play(guild_id, game_id, plan(jump), actor_id=actor_id)
-            except Rethink:
-                continue
-        raise StaleState(tr("service.computer_rethink", "Game #{game} kept moving while a computer player thought; "
-                                                        "it plays at the next chance.", game=game_id))
+
+        async def think(loaded: Loaded) -> Plan:
+            return plan(await self.think_jump(loaded, None) if choosers(loaded.state) else None)
+
+        return await self._thought_out(guild_id, game_id, think, actor_id=actor_id)
 
     async def _computer_chips(self, state: GameState, seat: int, chosen_by: ComputerSeat) -> int:
         """The chips ``chosen_by`` takes for a seat in the jump under way (the most allowed if it names none)."""

@@ -1,5 +1,5 @@
 """Fixtures of the core's tests: a service on a real database (the SQLite file; each backend in turn for a test
-marked ``backends``), and the clocks' kit with a fake clock."""
+marked ``backends``), the clocks' kit with a fake clock, and a worker pool of one process."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.cpu_pool import CpuPool
 from bot.core.service import TikalService
 from tests.bot.core.clockkit import Kit, open_kit
 from tests.bot.core.servicekit import open_service
@@ -25,3 +26,13 @@ async def kit(database: Path | str) -> AsyncIterator[Kit]:
     """The service with the scheduler, moderation, members and history, on a fake clock at T0."""
     async with open_kit(database) as opened:
         yield opened
+
+
+@pytest.fixture
+async def pool() -> AsyncIterator[CpuPool]:
+    """A worker pool of one process, closed after the test."""
+    opened = CpuPool(1)
+    try:
+        yield opened
+    finally:
+        await opened.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -22,15 +21,6 @@ from tests.bot.core.optionkit import drive, options_game
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, choose
 
 ANA = MEMBERS[0]
-
-
-@pytest.fixture
-async def pool() -> AsyncIterator[CpuPool]:
-    opened = CpuPool(1)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def computers_turn(svc: TikalService, level: str = "easy") -> int:

@@ -4,22 +4,12 @@ died or hung is started again for the next job."""
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator
 
 import pytest
 
 from bot.core.cpu_pool import CpuPool, PoolBroken, PoolClosed, PoolTimeout
 from lang import translator
 from tests.bot.core import pool_jobs
-
-
-@pytest.fixture
-async def pool() -> AsyncIterator[CpuPool]:
-    opened = CpuPool(1)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 async def test_a_job_runs_in_another_process_with_plain_data(pool: CpuPool) -> None:
