@@ -167,6 +167,15 @@ def pick_move(entries: Sequence[LegalMove], rng: random.Random, actions_done: in
     return rng.choice(by_kind[rng.choice(kinds)])
 
 
+def keen(entries: Sequence[LegalMove], rng: random.Random, actions_done: int) -> Move:
+    """``pick_move``, but an obstacle, a gun or a shot whenever one is legal (most of the time)."""
+    wanted = [m for e in entries for m in e.moves()
+              if isinstance(m, engine.Obstacle | engine.Fire) or (isinstance(m, engine.Guard) and m.gun)]
+    if wanted and actions_done < 2 and rng.random() < 0.7:
+        return rng.choice(wanted)
+    return pick_move(entries, rng, actions_done)
+
+
 async def tick(wire: Wire, clock: FakeClock, now: float) -> tuple[TickReport, list[Call]]:
     """Set the fake clock (the database's time too) to ``now`` and tick once, sending everything it queues;
     the report and the calls it made."""

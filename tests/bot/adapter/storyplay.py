@@ -26,7 +26,7 @@ from tests.bot.adapter.discordkit import (
     click,
     command,
     custom_ids,
-    pick_move,
+    keen,
     posts,
     responses,
     running_bot,
@@ -73,15 +73,6 @@ def stage_key(view: GameView) -> str:
     if view.phase is Phase.BID:
         return f"bidding r{view.round} t{view.turn}"
     return f"pick r{view.round} {name}"
-
-
-def _keen(entries: list[engine.LegalMove], rng: random.Random, actions_done: int) -> engine.Move:
-    """``pick_move``, but an obstacle, a gun or a shot whenever one is legal (most of the time)."""
-    wanted = [m for e in entries for m in e.moves()
-              if isinstance(m, engine.Obstacle | engine.Fire) or (isinstance(m, engine.Guard) and m.gun)]
-    if wanted and actions_done < 2 and rng.random() < 0.7:
-        return rng.choice(wanted)
-    return pick_move(entries, rng, actions_done)
 
 
 def _typed(name: str, options: dict[str, Any]) -> str:
@@ -146,7 +137,7 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[in
         acting = game.at_seat(view.to_act)
         assert acting is not None
         entries = await svc.legal_moves(GUILD, game_id, acting.member_id)
-        move = _keen(entries, rng, actions_done)
+        move = keen(entries, rng, actions_done)
         who = NAMES[acting.member_id]
         if isinstance(move, engine.Declare):
             answer = "yes" if move.score else "no"

@@ -25,7 +25,7 @@ from tests.bot.adapter.discordkit import (
     command,
     custom_ids,
     edits,
-    pick_move,
+    keen,
     pinged,
     posts,
     responses,
@@ -66,15 +66,6 @@ async def start_game(wire: Wire, variant: str, people: list[int], options: list[
         await click(wire, f"tikal:join:{game_id}", user=member, message_id=lobby)
     await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby)
     return game_id
-
-
-def keen(entries: list[engine.LegalMove], rng: random.Random, actions_done: int) -> engine.Move:
-    """``pick_move``, but an obstacle, a gun or a shot whenever one is legal (most of the time)."""
-    wanted = [m for e in entries for m in e.moves()
-              if isinstance(m, engine.Obstacle | engine.Fire) or (isinstance(m, engine.Guard) and m.gun)]
-    if wanted and actions_done < 2 and rng.random() < 0.7:
-        return rng.choice(wanted)
-    return pick_move(entries, rng, actions_done)
 
 
 async def play_on(wire: Wire, game_id: int, rng: random.Random, *, until: Callable[[GameView], bool] = lambda v: False,
