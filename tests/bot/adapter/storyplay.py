@@ -1,6 +1,9 @@
 """Whole games played through the wire harness as people would (commands, buttons), with a transcript of the
-channel: ``play_story`` for the story test, ``python -m tests.bot.adapter.storyplay DIR`` writes their transcripts
-into DIR (a basic game, an auction game, a Tikal Rápido game with options), to read as the players would."""
+channel: ``play_story`` for the story test, ``python -m tests.bot.adapter.storyplay DIR [LANGUAGE …]`` writes their
+transcripts into DIR (a basic game, an auction game, a Tikal Rápido game with obstacles and guns, an auction game with
+options and a computer player), to read as the players would, each with its measure (``Transcript.measure``): messages
+left per wait, pings per player waited on, ghost pings and technical words. With languages, the server speaks each of
+them in turn (``DIR/de/basic.txt`` …)."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from tests.bot.adapter.discordkit import (
     responses,
     running_bot,
 )
-from tests.bot.adapter.transcript import Transcript
+from tests.bot.adapter.transcript import Measure, Transcript
 from tests.bot.adapter.wire import Wire
 
 
@@ -47,12 +50,17 @@ class Story:
     players: tuple[int, ...] = (ANA, BEN, CY)
     turn_hours: float | None = 24.0
     bid_hours: float | None = None
+    computers: int = 0
+    """Seats taken by computer players of ``level`` (after the members')."""
+    level: str = "easy"
 
 
 BASIC = Story("basic", "basic", seed=3, moves_seed=11)
 AUCTION = Story("auction", "auction", seed=4, moves_seed=12, bid_hours=6.0)
 RAPIDO = Story("rapido", "rapido", ("obstacles", "guns"), seed=5, moves_seed=5, turn_hours=None)
-STORIES = (BASIC, AUCTION, RAPIDO)
+OPTIONS = Story("options", "auction", ("indiana2d6", "randomterrain"), seed=6, moves_seed=6, players=(ANA, BEN),
+                computers=1)
+STORIES = (BASIC, AUCTION, RAPIDO, OPTIONS)
 
 
 def stage_key(view: GameView) -> str:
@@ -83,8 +91,10 @@ async def start_story(wire: Wire, story: Story, transcript: Transcript) -> int:
     """Open the lobby (with its clock and options), let the others join with the button, start it."""
     bot_of(wire).core.service._seed_source = lambda: story.seed
     first = story.players[0]
-    options: dict[str, Any] = {"variant": story.variant, "seats": len(story.players), "thread": False,
-                               "turn_hours": story.turn_hours or 0, "bid_hours": story.bid_hours or 0}
+    options: dict[str, Any] = {"variant": story.variant, "seats": len(story.players) + story.computers,
+                               "thread": False, "turn_hours": story.turn_hours or 0, "bid_hours": story.bid_hours or 0}
+    if story.computers:
+        options |= {"computers": story.computers, "level": story.level}
     transcript.note(f"{NAMES[first]}: {_typed('tikal-game new', options)}")
     calls = await command(wire, "tikal-game new", options, user=first)
     (lobby,) = posts(calls, CHANNEL)
@@ -159,16 +169,41 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[in
     raise AssertionError("the game did not end")
 
 
-async def write_transcripts(out: Path, stories: tuple[Story, ...] = STORIES) -> None:
-    out.mkdir(parents=True, exist_ok=True)
-    for story in stories:
-        with tempfile.TemporaryDirectory() as tmp:
-            async with running_bot(Path(tmp) / "t.sqlite3") as wire:
-                _, transcript = await play_story(wire, story)
-                (out / f"{story.name}.txt").write_text(transcript.render())
-                (out / f"{story.name}.summary.txt").write_text(transcript.summary() + "\n")
-                print(story.name, transcript.summary(), sep="\n")
+async def waits_of(wire: Wire, game_id: int) -> int:
+    """The game's waits, from its move log: a wait is a run of moves by one seat that is not a computer's (a turn, a
+    bid or a pass, a pick with the turn it opens, a Rápido placement, a jump's choice, a slot …)."""
+    core = bot_of(wire).core
+    computers = await core.service.computers(GUILD, game_id)
+    page = await core.history.history(GUILD, game_id, page=1, per_page=100_000)
+    seats = [entry.seat for entry in page.entries]
+    runs = [seat for k, seat in enumerate(seats) if k == 0 or seats[k - 1] != seat or page.entries[k].move.startswith(
+        "jump ")]
+    return sum(seat not in computers for seat in runs)
+
+
+async def measured_story(wire: Wire, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:
+    """Play ``story`` (in a server that speaks ``language``) and measure its channel."""
+    if language is not None:
+        await bot_of(wire).core.languages.set_server(GUILD, language)
+    game_id, transcript = await play_story(wire, story)
+    return transcript, transcript.measure(await waits_of(wire, game_id))
+
+
+async def write_transcripts(out: Path, stories: tuple[Story, ...] = STORIES,
+                            languages: tuple[str | None, ...] = (None,)) -> None:
+    for language in languages:
+        folder = out / language if language else out
+        folder.mkdir(parents=True, exist_ok=True)
+        for story in stories:
+            with tempfile.TemporaryDirectory() as tmp:
+                async with running_bot(Path(tmp) / "t.sqlite3") as wire:
+                    transcript, measure = await measured_story(wire, story, language)
+                    (folder / f"{story.name}.txt").write_text(transcript.render())
+                    summary = f"{transcript.summary()}\n{measure.line()}\n"
+                    (folder / f"{story.name}.summary.txt").write_text(summary)
+                    print(f"{language or 'en'} {story.name}", summary, sep="\n")
 
 
 if __name__ == "__main__":
-    asyncio.run(write_transcripts(Path(sys.argv[1] if len(sys.argv) > 1 else "transcripts")))
+    asyncio.run(write_transcripts(Path(sys.argv[1] if len(sys.argv) > 1 else "transcripts"),
+                                  languages=tuple(sys.argv[2:]) or (None,)))

@@ -1,16 +1,50 @@
 """A game's channel as its players read it, from the wire harness's calls: every new message, edit and deletion
 in order (content, embeds' text, attachments, who is pinged), the private answers in brackets, and notes of what
 was typed or clicked. ``story`` counts the channel's messages per turn, for the story test and
-the transcripts' summaries."""
+the transcripts' summaries; ``measure`` what issue 22 holds the channel to: messages left per wait, pings per player
+waited on, ghost pings and technical words."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from tests.bot.adapter.technical import technical_words
 from tests.bot.adapter.wire import Call, Wire
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A played game's channel counted against its waits (a moment the game waits for one player: a bid owed, a
+    turn, a pick and the turn it opens, a Rápido placement, slot or jump's choice … ``storyplay.waits_of``)."""
+
+    waits: int
+    left: int
+    """Channel messages the bot posted that are still there at the end (the lobby and the result included)."""
+    pings: int
+    """Notifications: each member a new message's content mentions and may notify."""
+    ghosts: tuple[str, ...]
+    """Messages that pinged and were later deleted, or edited so that the mention is gone."""
+    technical: tuple[tuple[str, str], ...]
+    """Every technical word the channel showed (in new messages and edits): (kind, what)."""
+
+    @property
+    def left_per_wait(self) -> float:
+        return self.left / max(self.waits, 1)
+
+    @property
+    def pings_per_wait(self) -> float:
+        return self.pings / max(self.waits, 1)
+
+    def line(self) -> str:
+        kinds = Counter(kind for kind, _ in self.technical)
+        words = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()) or "none"
+        return (f"waits {self.waits} · messages left {self.left} ({self.left_per_wait:.2f} per wait) · pings "
+                f"{self.pings} ({self.pings_per_wait:.2f} per player waited on) · ghost pings {len(self.ghosts)} · "
+                f"technical words {len(self.technical)} ({words})")
 
 
 @dataclass
@@ -108,6 +142,29 @@ class Transcript:
                         count["kept"] += 1
             counted.append((key, count))
         return counted
+
+    def measure(self, waits: int) -> Measure:
+        """The channel counted against ``waits``."""
+        calls = self.channel_calls()
+        deleted = {int(c.path.rsplit("/", 1)[1]) for _, c in calls if c.method == "DELETE"}
+        new = [c for _, c in calls if c.method == "POST"]
+        pinged: dict[int, set[str]] = {}
+        for call in new:
+            mentioned = set(re.findall(r"<@!?(\d+)>", str(call.data.get("content") or "")))
+            allowed = {str(u) for u in ((call.json or {}).get("allowed_mentions") or {}).get("users") or []}
+            if mentioned & allowed:
+                pinged[call.message_id] = mentioned & allowed
+        ghosts = [f"message {mid} deleted" for mid in pinged if mid in deleted]
+        for _, call in calls:
+            mid = int(call.path.rsplit("/", 1)[1]) if call.method == "PATCH" else None
+            if mid in pinged and "content" in (call.json or {}):
+                kept = set(re.findall(r"<@!?(\d+)>", str((call.json or {}).get("content") or "")))
+                if not pinged[mid] <= kept:
+                    ghosts.append(f"message {mid} edited without its mention")
+        technical = [found for _, call in calls if call.method in ("POST", "PATCH")
+                     for found in technical_words(message_text(call.data))]
+        return Measure(waits, sum(c.message_id not in deleted for c in new), sum(len(p) for p in pinged.values()),
+                       tuple(ghosts), tuple(technical))
 
     def summary(self) -> str:
         """Channel messages per kind of stage: new messages (min–max, mean), edits and deletions."""
