@@ -23,8 +23,9 @@ Every post carries the nonce stored with it and asks Discord to enforce it: a po
 just before a crash (sent, but not yet marked sent) is not duplicated when it is sent again within the
 few minutes Discord remembers nonces. After a longer outage the nonce is forgotten, so before sending a
 post again whose first try is older than ``NONCE_MINUTES``, the sender reads the channel's last
-messages and takes the post as delivered if one of the bot's own carries its nonce or its marker (the
-post's id in the embed footer, ``post #…``).
+messages and takes the post as delivered if one of the bot's own carries its nonce or its marker (a file
+named after the post: a wait's board picture, the result's record; ``notices.post_marker``) — nothing a
+player reads.
 
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
@@ -35,12 +36,9 @@ claims every post before sending it (``TikalService.claim``: ``FOR UPDATE SKIP L
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
 
-Pings that only ask someone to act (the next bidder, a pick, a reminder …: ``Outgoing.ping``) are deleted once
-answered, so the channel keeps the story and not the nagging: the post is marked a ping when it is sent (its
-message id is stored), the move that answers it lists it (``Moved.answered``) and ``delete_pings`` deletes it after
-that move's own posts went out. Deleting is best effort: a message already gone (404) counts as deleted, any other
-failure is tried again with the posts' backoff by the worker (``clean_up``, also at every start), a few times, and
-never holds back a post or a move. A ping whose game has already moved on when it is due is not sent at all.
+A message that pinged someone is never deleted or edited away (UX principle 11): the channel stays short because
+each wait has one message (``bot.core.waits``), not because pings are taken back. A reminder or a wait's message
+whose game has already moved past it when it is due is not sent at all.
 """
 
 from __future__ import annotations
@@ -65,8 +63,9 @@ from bot.adapter.speech import direct
 from bot.core.assembly import Core
 from bot.core.locks import KeyedLocks
 from bot.core.posts import PostKind
-from bot.core.results import Ping, Post
+from bot.core.results import Post
 from bot.core.texts import tr
+from bot.core.waits import LATEST
 from engine import GameView
 from engine.messages import Msg, Said, Speaker
 
@@ -91,10 +90,6 @@ TOO_LARGE: Final = 40005
 
 CatchUp = Callable[[int, int], Awaitable[None]]
 """Brings a game's channel up to date (the table's ``sync``), after a held-back post finally went out."""
-
-
-PING_TRIES: Final = 6
-"""Failed deletions of a ping before it is left in the channel (about half an hour of backoff)."""
 
 
 Place = tuple[int, int]
@@ -122,11 +117,9 @@ class UnknownKind(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Sent:
-    """What became of a post: its message (None: nothing was sent, e.g. a ping answered already), and whether that
-    message is a ping to delete once answered."""
+    """What became of a post: its message (None: nothing was sent, e.g. a reminder answered already)."""
 
     message_id: int | None
-    ping: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +224,6 @@ class Outbox:
             self._wake.clear()
             try:
                 await self.flush_and_catch_up()
-                await self.clean_up()
             except Exception:
                 log.exception("the outbox round failed")
 
@@ -254,43 +246,6 @@ class Outbox:
             game = await svc.game(guild_id, game_id)
             if self.catch_up is not None and (game.turn_message_id is None or (guild_id, game_id) in pending):
                 await self.catch_up(guild_id, game_id)
-        await self.clean_up()
-
-    # --- pings answered ---------------------------------------------------------------------------
-
-    async def clean_up(self) -> int:
-        """Delete the pings already answered that are still in their channels (a restart, an earlier failure, a
-        move of another process); return how many are gone."""
-        return await self.delete_pings(await self.core.service.due_pings(self.clock(), BATCH))
-
-    async def delete_pings(self, pings: Sequence[Ping]) -> int:
-        """Delete answered pings, best effort: gone already (404) counts as deleted; another failure is tried again
-        later (``PING_TRIES`` times in all), and never raises. Returns how many are gone."""
-        if not pings:
-            return 0
-        deleted: list[int] = []
-        failed: dict[int, float] = {}
-        for ping in pings:
-            message = self.client.get_partial_messageable(ping.channel_id, guild_id=ping.guild_id) \
-                .get_partial_message(ping.message_id)
-            try:
-                await message.delete()
-            except discord.NotFound:
-                deleted.append(ping.post_id)
-            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
-                if ping.tries + 1 >= PING_TRIES:
-                    log.warning("leaving ping %s of game %s in channel %s: %s", ping.message_id, ping.game_id,
-                                ping.channel_id, error)
-                    deleted.append(ping.post_id)
-                else:
-                    failed[ping.post_id] = self.clock() + backoff(ping.tries + 1)
-            else:
-                deleted.append(ping.post_id)
-        try:
-            await self.core.service.pings_deleted(deleted, failed)
-        except Exception:  # the next round finds them again (a 404 then)
-            log.exception("could not record the deleted pings")
-        return len(deleted)
 
     # --- sending ------------------------------------------------------------------------------
 
@@ -392,7 +347,7 @@ class Outbox:
         except Exception as error:  # Discord refused, it could not be reached, or the post could not be composed
             await self._failed(post, error, notices)
             return False
-        await svc.mark_sent(post.id, sent.message_id, ping=sent.ping)
+        await svc.mark_sent(post.id, sent.message_id)
         self._done(post.id)
         return True
 
@@ -428,13 +383,10 @@ class Outbox:
             known = views.get(post.version)
             return known if known is not None else await svc.view_at(game.guild_id, game.id, post.version)
 
-        async def siblings() -> list[Post]:
-            return [p for p in await svc.posts_of(post.guild_id, post.game_id) if p.version == post.version]
-
         guild = self.client.get_guild(game.guild_id)
 
-        async def post_of(of: PostKind) -> Post | None:
-            return await svc.latest_post(post.guild_id, post.game_id, of, before=post.id)
+        async def latest_of(of: PostKind) -> Post | None:
+            return await svc.latest_post(post.guild_id, post.game_id, of, before=LATEST)
 
         languages = self.core.languages
         here = await channel_speaker(self.client, languages, game.guild_id)
@@ -445,8 +397,8 @@ class Outbox:
         async def speaker_of(member: int) -> Speaker:
             return await direct(languages, member)
 
-        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view, siblings,
-                                            animation if kind is PostKind.FINISHED else None, post_of, here,
+        out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view,
+                                            animation if kind is PostKind.FINISHED else None, latest_of, here,
                                             speaker_of))
         if out.skip:
             return Sent(None)
@@ -463,27 +415,18 @@ class Outbox:
                 log.info("member %s takes no DMs: reminder of game %s goes to the channel", out.member, post.game_id)
                 out.content, out.dm = out.fallback, False
         channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        if out.edit is not None:  # a message posted before is brought up to date (a scoring round's lines)
-            content, embed = fitted(out.content, out.embed)
-            earlier_message = channel.get_partial_message(out.edit)
-            try:
-                if content:
-                    await earlier_message.edit(content=content, embed=embed)
-                else:  # its content (the ping it began with) stays as it is
-                    await earlier_message.edit(embed=embed)
-                return Sent(out.edit)
-            except discord.NotFound:  # deleted meanwhile: the whole of it as a new message
-                log.info("message %s of game %s is gone: posting it again", out.edit, post.game_id)
         earlier = await self._already_there(post, channel)
         if earlier is not None:
-            return Sent(earlier, out.ping)
-        content, embed = fitted(out.content, out.embed, marker=post_marker(post.id))
+            return Sent(earlier)
+        content, embed = fitted(out.content, out.embed)
         kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role, others=out.others),
                                   "nonce": post.nonce}
         if embed is not None:
             kwargs["embed"] = embed
         if out.files:
             kwargs["files"] = out.files
+        if out.view is not None:
+            kwargs["view"] = out.view
         if out.reply_to is not None:
             kwargs["reference"] = discord.MessageReference(
                 message_id=out.reply_to, channel_id=post.channel_id, guild_id=post.guild_id, fail_if_not_exists=False)
@@ -506,15 +449,14 @@ class Outbox:
             dropped = {f"attachment://{f.filename}" for f in out.optional}
             if out.embed is not None and out.embed.image.url in dropped:
                 out.embed.set_image(url=None)
-            content, embed = fitted("\n".join(t for t in (out.content, out.missing) if t), out.embed,
-                                    marker=post_marker(post.id))
+            content, embed = fitted("\n".join(t for t in (out.content, out.missing) if t), out.embed)
             if embed is not None:
                 kwargs["embed"] = embed
             kwargs["files"] = out.files
             for file in out.files:
                 file.reset()
             message = await channel.send(content or None, **kwargs)
-        return Sent(message.id, out.ping)
+        return Sent(message.id)
 
     async def _already_there(self, post: Post, channel: discord.PartialMessageable) -> int | None:
         """The id of the bot's message for ``post`` among the channel's last messages, if an earlier try got
@@ -522,13 +464,14 @@ class Outbox:
         if self.clock() - post.created_at < NONCE_MINUTES * 60:
             return None
         me = self.client.user.id if self.client.user is not None else None
-        marker = post_marker(post.id)
+        marker = post_marker(post)
         try:
             async for message in channel.history(limit=RECENT_MESSAGES):
                 if message.author.id != me:
                     continue
-                footers = [(e.footer.text or "").split(" · ") for e in message.embeds]
-                if message.nonce == post.nonce or any(marker in f for f in footers):
+                files = {a.filename for a in message.attachments} | {
+                    (e.image.url or "").rsplit("/", 1)[-1].split("?", 1)[0] for e in message.embeds}
+                if message.nonce == post.nonce or (marker is not None and marker in files):
                     log.info("post %s of game %s was delivered before all: message %s", post.id, post.game_id,
                              message.id)
                     return message.id

@@ -1,9 +1,10 @@
-"""What commands and buttons share: acting in a game, the lobby message and the live turn message.
+"""What commands and buttons share: acting in a game, the lobby message and each wait's message.
 
 ``sync`` brings a game's channel in line with the database and is safe to call at any time (after a
-move, after a restart): when the turn (or bidding, or pick) is over it gives the live message its
-final form, sends the queued posts, then posts the next live message. After a command it works from
-the ``Moved`` the command's commit returned, so a move costs one state load and one transaction.
+move, after a restart): it sends the queued posts (a new wait's message among them, which pings whom
+the game waits for), gives the message of the wait before its last form (what was done, no buttons;
+its ping untouched) and edits the current one as the wait goes on. After a command it works from the
+``Moved`` the command's commit returned, so an action costs one state load and one transaction.
 Replies to the person who clicked or typed are ephemeral; everything in the channel is an ordinary
 message.
 """
@@ -14,31 +15,44 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, cast
 
 import discord
 
 import render
 from bot.adapter import formatting, overviews
 from bot.adapter.cooldowns import Cooldowns
+from bot.adapter.formatting import NEUTRAL
 from bot.adapter.outbox import Outbox
 from bot.adapter.permissions import missing_permissions
 from bot.adapter.replies import edit, picture, post, reply, update
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import reader
 from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
+from bot.adapter.wait_message import (
+    closed_embed,
+    confirmation,
+    jump_answer,
+    rapido_stage,
+    status_embed,
+    wait_embed,
+    wait_picture,
+)
 from bot.core import labels
 from bot.core.assembly import Core
 from bot.core.errors import NoGame, WrongStatus
 from bot.core.game_options import GameSetup, explain
 from bot.core.hints import hint_text, suggest
 from bot.core.locks import GameLocks
-from bot.core.results import GameInfo, Moved
+from bot.core.posts import PostKind, Wait
+from bot.core.results import GameInfo, Moved, Post
 from bot.core.service import GameRef, Place
 from bot.core.storage import Status
 from bot.core.texts import tr
 from bot.core.thinking import off_loop
 from bot.core.timing import Timing, timing_text
+from bot.core.waits import LATEST
 from engine import GameView, Phase
 from lang import Translator
 
@@ -59,6 +73,40 @@ def display_name(interaction: discord.Interaction) -> str:
     return interaction.user.display_name
 
 
+@dataclass(slots=True)
+class Live:
+    """A wait's message: its post, its message, what it is about (``Wait``), the game it shows and whether it is
+    closed."""
+
+    post_id: int
+    message_id: int
+    payload: Wait
+    version: int
+    """The version its wait began at."""
+    view: GameView | None = None
+    """What it shows now (None: not known, as after a restart)."""
+    closed: bool = False
+
+
+def waited_seats(view: GameView, jump: tuple[list[int], list[int]] | None) -> list[int]:
+    """Whom the game waits for now: the seats still to choose in a jump, else the player to act."""
+    if view.finished or view.to_act is None:
+        return []
+    if jump is not None:
+        return jump[1]
+    return [view.to_act]
+
+
+def played_for(live: Live, since: int, newer: Post | None) -> bool:
+    """Whether the bot made the last moves of the wait's seats (a deadline passed, a moderator skipped), as the next
+    wait's catch-up tells."""
+    if newer is None:
+        return False
+    seats = set(live.payload["seats"])
+    made = [c for c in cast(Wait, newer.payload).get("catch_up") or [] if c["idx"] >= since and c["seat"] in seats]
+    return bool(made) and all(c["bot"] for c in made)
+
+
 class Table:
     """The adapter's game logic on top of the core, for one bot."""
 
@@ -69,7 +117,8 @@ class Table:
         self.outbox = outbox
         self.cooldowns = Cooldowns(clock)
         self._lock = GameLocks()
-        self._live: dict[int, tuple[str, GameView]] = {}
+        self._live: dict[int, Live] = {}
+        """Per game, its wait's message as this process last showed it."""
 
     def channel(self, guild: int, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild)
@@ -270,7 +319,7 @@ class Table:
             await interaction.response.defer()
         else:
             still = moved.to_act is not None and moved.to_act.member_id == interaction.user.id
-            await reply(interaction, formatting.confirmation(moved.view, moved.move, still_acting=still,
+            await reply(interaction, confirmation(moved.view, moved.move, still_acting=still,
                                                              t=reader(interaction)))
         await self.sync(guild, moved.game.id, moved)
 
@@ -285,8 +334,18 @@ class Table:
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(tr(
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
-        await reply(interaction, formatting.jump_answer(chosen, reader(interaction)))
+        await reply(interaction, jump_answer(chosen, reader(interaction)))
         await self.sync(guild, chosen.game.id, chosen.moved)
+
+    async def standing_order(self, interaction: discord.Interaction, text: str, game_id: int | None = None) -> None:
+        """Leave a standing order for the round (``pass``, or the highest bid: ``6``), answered privately; played at
+        once when the member's bid is due (the auction's buttons, ``/tikal-game order``)."""
+        game = await self.game_or_latest(interaction, game_id)
+        left, moved = await self.core.orders.leave(game.guild_id, game.id, interaction.user.id, text)
+        await reply(interaction, formatting.order_answer(game.id, left.round, left.max_bid, moved is not None,
+                                                         reader(interaction)))
+        if moved is not None:
+            await self.sync(game.guild_id, game.id, moved)
 
     async def end_turn(self, interaction: discord.Interaction, game_id: int, version: int | None) -> None:
         """The End turn button: asks first while AP are left (``version``: the state the confirmation is for)."""
@@ -306,13 +365,13 @@ class Table:
             return
         if version is None and view.phase in (Phase.ACTIONS, Phase.SCORING) and view.ap_left:
             ask = t.tr("table.ask_slot", "You still have **{ap} AP**. Give this slot up?", ap=view.ap_left) \
-                if formatting.rapido_stage(view) == "slot" else \
+                if rapido_stage(view) == "slot" else \
                 t.tr("table.ask_end", "You still have **{ap} AP**. End your turn anyway?", ap=view.ap_left)
             await reply(interaction, ask, view=confirm_end_view(game, view, t))
             return
         moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
         if version is not None:
-            await update(interaction, formatting.confirmation(moved.view, "end", t=t))
+            await update(interaction, confirmation(moved.view, "end", t=t))
         else:
             await interaction.response.defer()
         await self.sync(game.guild_id, game.id, moved)
@@ -326,21 +385,22 @@ class Table:
                                                          game=game_id))
         await self.sync(guild, done.game.id)
 
-    # --- the live message -------------------------------------------------------------------------
+    # --- the wait's message -------------------------------------------------------------------
 
     async def sync(self, guild: int, game_id: int, moved: Moved | None = None) -> None:
-        """Finish the live message if its stage is over, send queued posts, post or edit the live message.
+        """Send the queued posts, then bring the wait's message up to date: edited as the wait goes on, closed once
+        the next wait's message is out (or the game is over).
 
         ``moved``: what the command that called just committed; without it (after a restart, a tick, a
-        moderator's action) the game is read again. Computer seats to act play first. A Discord failure
-        here never undoes a committed move: it is logged, and the next sync (the next move, or the
+        moderator's action) the game is read again. Computer seats and standing orders due play first. A Discord
+        failure here never undoes a committed move: it is logged, and the next sync (the next move, or the
         outbox worker's resume after a restart) catches up.
         """
-        if moved is None or moved.computer_next:
+        if moved is None or moved.computer_next or moved.order_next:
             try:
-                played = await self.core.service.play_computers(guild, game_id)
+                played = await self._bots(guild, game_id)
             except Exception:  # the scheduler's next tick tries again; the channel still catches up now
-                log.exception("game %s: a computer player could not play", game_id)
+                log.exception("game %s: a computer player or a standing order could not play", game_id)
                 played = []
             if played:
                 if moved is not None:
@@ -353,6 +413,17 @@ class Table:
         except discord.HTTPException as error:
             log.warning("could not bring game %s up to date in Discord: %s", game_id, error)
 
+    async def _bots(self, guild: int, game_id: int) -> list[Moved]:
+        """Computer players' obligations and standing orders due now, played one after another until a person is to
+        act."""
+        played: list[Moved] = []
+        while True:
+            computers = await self.core.service.play_computers(guild, game_id)
+            order = await self.core.orders.play_due(guild, game_id)
+            played.extend([*computers, *([order] if order is not None else [])])
+            if not computers and order is None:
+                return played
+
     async def _sync(self, guild: int, game_id: int, moved: Moved | None) -> None:
         async with self._lock(game_id):
             svc = self.core.service
@@ -362,79 +433,94 @@ class Table:
             else:
                 game = await svc.game(guild, game_id)
                 view = await svc.view(guild, game_id) if game.started_at is not None else None
-            here = await self.speaker(guild)
-            label = formatting.stage_label(game_id, view, here) if view is not None and \
-                game.status is Status.RUNNING else None
-            # A jump: who has chosen and who has not (never a number), for the live message.
-            jump = await svc.jump_status(guild, game_id) if view is not None and view.phase is Phase.JUMP else None
-            channel = self.channel(guild, game.place_id)
-            mid = game.turn_message_id
-            known = self._live.get(game_id)
-            shown: discord.Embed | None = None
-            if mid is not None and known is None:  # after a restart: ask Discord what the message shows
-                shown = await self._fetch_live(channel, mid)
-                if shown is None:
-                    mid = None
-            current = known[0] if known is not None else (shown.footer.text if shown is not None else None)
-            if mid is not None and view is not None and label is not None and current == label:
-                try:
-                    await edit(channel.get_partial_message(mid), embed=formatting.live_embed(game, view, jump, here),
-                               view=live_view(game, view, here))
-                except discord.NotFound:  # someone deleted it: a new one now, so the buttons come back
-                    log.info("live message %s of game %s is gone: posting a new one", mid, game_id)
-                    mid, known, shown = None, None, None
-                else:
-                    self._live[game_id] = (label, view)
-                    await self._send_posts(moved)
-                    return
-            if mid is not None:
-                await self._finish_live(game, channel, mid, known[1] if known else None, view, shown, here)
-            self._live.pop(game_id, None)
             await self._send_posts(moved)
-            if label is not None and view is not None:
-                message = await post(channel, embed=formatting.live_embed(game, view, jump, here),
-                                     view=live_view(game, view, here))
-                await svc.set_turn_message(guild, game_id, message.id)
-                self._live[game_id] = (label, view)
-            elif mid is not None:
-                # A finished message left recorded is harmless: the next sync sees it is over and skips it.
-                await svc.set_turn_message(guild, game_id, None)
+            if view is None:
+                return
+            here = await self.speaker(guild)
+            channel = self.channel(guild, game.place_id)
+            live = self._live.get(game_id)
+            if moved is None or live is None or any(p.kind == PostKind.WAIT for p in moved.posts):
+                latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                if latest is None and game.status is Status.RUNNING and await svc.announce(guild, game_id):
+                    await self.outbox.flush()  # a game from before one message per wait: its wait gets one now
+                    latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                if latest is not None and (live is None or latest.id != live.post_id):
+                    live = await self._adopt(game, channel, live, latest, view, here)
+            if live is None:
+                return
+            jump = await svc.jump_status(guild, game_id) if view.phase is Phase.JUMP else None
+            if game.status is Status.RUNNING and set(waited_seats(view, jump)) & set(live.payload["seats"]):
+                if live.view is None or live.view.version != view.version or live.closed or jump is not None:
+                    await self._show(game, channel, live, view, jump, here)
+            elif not live.closed:
+                await self._close(game, channel, live, view, None, here)
 
-    async def _send_posts(self, moved: Moved | None) -> None:
-        """The posts the command committed, else whatever the queue holds; then the pings answered meanwhile go."""
-        if moved is None:
-            await self.outbox.flush()
-            await self.outbox.clean_up()
-        else:
-            await self.outbox.send(moved.posts, {moved.view.version: moved.view})
-            await self.outbox.delete_pings(moved.answered)
+    async def _adopt(self, game: GameInfo, channel: discord.PartialMessageable, live: Live | None, latest: Post,
+                     view: GameView, here: Translator) -> Live | None:
+        """A newer wait's message: the one before is closed; the new one is the live message once it is out (not
+        yet: a failure holds it back, and the outbox syncs again when it goes out)."""
+        if live is not None and not live.closed:
+            await self._close(game, channel, live, view, latest, here)
+        elif live is None and game.turn_message_id is not None and game.turn_message_id != latest.message_id:
+            await self._close_unknown(game, channel, game.turn_message_id, here)  # known only from Discord
+        self._live.pop(game.id, None)
+        if latest.message_id is None:
+            return None
+        adopted = Live(latest.id, latest.message_id, cast(Wait, latest.payload), latest.version,
+                       view if view.version == latest.version else None)
+        self._live[game.id] = adopted
+        await self.core.service.set_turn_message(game.guild_id, game.id, latest.message_id)
+        return adopted
 
-    @staticmethod
-    async def _fetch_live(channel: discord.PartialMessageable, message_id: int) -> discord.Embed | None:
+    async def _show(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
+                    jump: tuple[list[int], list[int]] | None, here: Translator) -> None:
+        """Edit the wait's message from the game now (its ping, the content, stays as it was)."""
+        embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id), t=here)
+        try:
+            await edit(channel.get_partial_message(live.message_id), embed=embed, view=live_view(game, view, here))
+        except discord.NotFound:  # someone deleted it: the wait goes on without a message (the next one comes)
+            log.info("the wait message %s of game %s is gone", live.message_id, game.id)
+        live.view, live.closed = view, False
+
+    async def _close(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
+                     newer: Post | None, here: Translator) -> None:
+        """Give the wait's message its last form: what was done (and whether the bot did it), no buttons."""
+        old = live.view or await self.core.service.view_at(game.guild_id, game.id, min(live.version, view.version))
+        by_bot = played_for(live, old.version, newer)
+        embed = closed_embed(game, old, view, by_bot=by_bot, picture=wait_picture(live.post_id), t=here)
+        if game.status is Status.ABORTED:
+            embed.set_footer(text=here.tr("table.stopped", "Game #{game} was stopped by a moderator.", game=game.id))
+        try:
+            await edit(channel.get_partial_message(live.message_id), embed=embed, view=None)
+        except discord.NotFound:
+            log.info("the wait message %s of game %s is gone", live.message_id, game.id)
+        live.view, live.closed = view, True
+
+    async def _close_unknown(self, game: GameInfo, channel: discord.PartialMessageable, message_id: int,
+                             t: Translator) -> None:
+        """Close a live message known only from Discord (after a restart, or from before one message per wait): its
+        text kept, marked over, no buttons; one already closed is left alone."""
         try:
             message = await channel.fetch_message(message_id)
         except (discord.NotFound, discord.Forbidden):
-            return None
-        return message.embeds[0] if message.embeds else discord.Embed()
-
-    @staticmethod
-    async def _finish_live(game: GameInfo, channel: discord.PartialMessageable, message_id: int,
-                           old: GameView | None, new: GameView | None, shown: discord.Embed | None,
-                           t: Translator) -> None:
-        if old is not None and new is not None:
-            embed = formatting.live_final_embed(game, old, new, t)
-        elif shown is not None:  # known only from Discord (after a restart): keep its text, mark it over
-            embed = shown
+            return
+        if not message.components:
+            return
+        embed = message.embeds[0] if message.embeds else discord.Embed(
+            title=t.tr("table.turn_over", "Game #{game}: this turn is over", game=game.id), colour=NEUTRAL)
+        if message.embeds:
             embed.title = t.tr("table.over_mark", "{title} · over", title=embed.title or "")
-        else:
-            embed = discord.Embed(title=t.tr("table.turn_over", "Game #{game}: this turn is over", game=game.id),
-                                  colour=formatting.NEUTRAL)
-        if game.status is Status.ABORTED:
-            embed.set_footer(text=t.tr("table.stopped", "Game #{game} was stopped by a moderator.", game=game.id))
         try:
             await edit(channel.get_partial_message(message_id), embed=embed, view=None)
         except discord.NotFound:
             log.info("live message %s of game %s is gone", message_id, game.id)
+
+    async def _send_posts(self, moved: Moved | None) -> None:
+        """The posts the command committed, else whatever the queue holds."""
+        if moved is None:
+            await self.outbox.flush()
+        else:
+            await self.outbox.send(moved.posts, {moved.view.version: moved.view})
 
     # --- looking ----------------------------------------------------------------------------------
 
@@ -458,7 +544,7 @@ class Table:
                 files.append(picture(preview, "placement.png", t.tr(
                     "table.placement_alt", "Where the {hexagon} hexagon may go, in its six rotations.",
                     hexagon=labels.hexagon_name(view.hand, t))))
-        await reply(interaction, embed=formatting.status_embed(game, view, t=t), files=files)
+        await reply(interaction, embed=status_embed(game, view, t=t), files=files)
 
     async def hint(self, interaction: discord.Interaction) -> None:
         """Privately, what the strong computer player would do; only for the player to act."""
@@ -481,7 +567,7 @@ class Table:
         else:
             jump = await self.core.service.jump_status(guild, overview.game.id) \
                 if overview.view.phase is Phase.JUMP else None
-            await reply(interaction, embed=formatting.status_embed(overview.game, overview.view, jump,
+            await reply(interaction, embed=status_embed(overview.game, overview.view, jump,
                                                                    reader(interaction)))
 
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -141,7 +141,8 @@ def _figures(count: int, leader: bool, t: Speaker) -> str:
 
 
 def action_line(view: GameView, text: str, t: Speaker = ENGLISH) -> str:
-    """One action as a turn-message line, cost included: ``move 2 A1 → C2 · 4 AP``."""
+    """One action as a turn-message line, cost included: ``move 2 A1 → C2 · 4 AP`` (words, never the notation: no
+    rotation, a bid in points)."""
     try:
         move = engine.parse_move(text)
     except engine.EngineError:
@@ -154,9 +155,9 @@ def action_line(view: GameView, text: str, t: Speaker = ENGLISH) -> str:
 def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
     name = engine.space_name
     match move:
-        case engine.Place(space=space, rotation=rotation):
-            return t.tr("label.place", "place {hexagon} on {space} (rotation {rotation})",
-                        hexagon=hexagon_name(view.spaces[space].tile, t), space=name(space), rotation=rotation)
+        case engine.Place(space=space):
+            return t.tr("label.place_on", "place {hexagon} on {space}", hexagon=hexagon_name(view.spaces[space].tile, t),
+                        space=name(space))
         case engine.Deploy(space=space, count=count, leader=leader):
             return t.tr("label.deploy", "deploy {figures} → {space}", figures=_figures(count, leader, t),
                         space=name(space))
@@ -179,13 +180,15 @@ def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
             return t.tr("label.camp", "camp at {space}", space=name(space))
         case engine.Guard(space=space, leader=leader, gun=gun):
             if leader and gun:
-                return t.tr("label.guard_leader_gun", "guard {space} with the leader and a machine gun",
-                            space=name(space))
+                return t.tr("label.guard_temple_leader_gun", "guard the temple on {space} with the leader and a "
+                                                             "machine gun", space=name(space))
             if leader:
-                return t.tr("label.guard_leader", "guard {space} with the leader", space=name(space))
+                return t.tr("label.guard_temple_leader", "guard the temple on {space} with the leader",
+                            space=name(space))
             if gun:
-                return t.tr("label.guard_gun", "guard {space} and a machine gun", space=name(space))
-            return t.tr("label.guard", "guard {space}", space=name(space))
+                return t.tr("label.guard_temple_gun", "guard the temple on {space} with a machine gun",
+                            space=name(space))
+            return t.tr("label.guard_temple", "guard the temple on {space}", space=name(space))
         case engine.Obstacle(first=first, second=second):
             return t.tr("label.obstacle", "obstacle {first} | {second}", first=name(first), second=name(second))
         case engine.Fire(space=space, player=other):
@@ -195,13 +198,13 @@ def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
         case engine.Declare(score=score):
             return t.tr("label.declare_yes", "the volcano scores") if score else \
                 t.tr("label.declare_no", "no scoring round for this volcano")
-        case engine.Bid(count=count) if t.locale != "en":
+        case engine.Bid(count=count):
             return t.ntr("label.bid", "bid {n} point", "bid {n} points", count)
-        case engine.Pass() if t.locale != "en":
+        case engine.Pass():
             return t.tr("label.pass", "pass")
-        case engine.Pick(index=index) if t.locale != "en":
+        case engine.Pick(index=index):
             return t.tr("label.pick", "pick hexagon {k}", k=index)
-    return str(move)  # English reads the notation itself: `bid 5`, `pass`, `pick 2`
+    return str(move)
 
 
 def action_lines(view: GameView, moves: Iterable[str], t: Speaker = ENGLISH) -> list[str]:

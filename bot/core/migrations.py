@@ -448,4 +448,15 @@ CREATE TABLE member_locales (
     seen_at    REAL    NOT NULL
 );
 """),
+    (22, """
+-- Issue 22: one message per wait, pings never deleted. Each move keeps the public facts of what it did (the
+-- hexagon placed or picked, the points scored, the auction it closed: bot.core.story) as JSON, what a wait's
+-- "since your last turn" is told from; a move of an older game has none. The answered pings issue 17 deleted
+-- are gone, and their columns with them. (Numbered 22 so that no parallel branch takes the same number.)
+ALTER TABLE moves ADD COLUMN story TEXT;
+DROP INDEX outbox_pings;
+ALTER TABLE outbox DROP COLUMN ping;
+ALTER TABLE outbox DROP COLUMN ping_tries;
+ALTER TABLE outbox DROP COLUMN ping_retry_at;
+"""),
 )

@@ -365,6 +365,14 @@ CREATE TABLE member_locales (
     seen_at    DOUBLE PRECISION NOT NULL
 );
 """),
+    (22, """
+-- Issue 22 (SQLite's migration 22): each move's public facts (bot.core.story); the answered pings' columns go.
+ALTER TABLE moves ADD COLUMN story TEXT;
+DROP INDEX outbox_pings;
+ALTER TABLE outbox DROP COLUMN ping;
+ALTER TABLE outbox DROP COLUMN ping_tries;
+ALTER TABLE outbox DROP COLUMN ping_retry_at;
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

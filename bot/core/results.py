@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.core.game_options import GameSetup, of_setup
-from bot.core.storage import GameRow, OutboxRow, PingRow, SeatRow, Status
+from bot.core.storage import GameRow, OutboxRow, SeatRow, Status
 from engine import GameView
 
 Post = OutboxRow
 """A queued post (outbox row): send it, then ``mark_sent``. Its payload holds public information only."""
-Ping = PingRow
-"""A ping in the channel, deleted once answered (``TikalService.pings_deleted``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +106,8 @@ class Moved:
     """The posts committed with the move, to send now (in order)."""
     computer_next: bool = False
     """Whether the seat to act now is played by a computer player (it plays next, at once)."""
-    answered: tuple[PingRow, ...] = ()
-    """The game's pings in the channel that this move answered (to delete once its own posts are out)."""
+    order_next: bool = False
+    """Whether the bidder to act now left a standing order for the round (it is played next, at once)."""
 
     @property
     def move(self) -> str:

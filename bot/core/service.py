@@ -50,13 +50,13 @@ from bot.core.game_options import checked as checked_setup
 from bot.core.jump_choices import Choice, choosers, jump_steps, most_chips, opened
 from bot.core.locks import GameLocks
 from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played, stamp_deadline
-from bot.core.posts import started as started_post
-from bot.core.results import GameInfo, JumpChoice, Moved, Ping, Post, SeatInfo, Started
+from bot.core.results import GameInfo, JumpChoice, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
 from bot.core.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
 from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.state_cache import StateCache
 from bot.core.status_words import status_word
+from bot.core.story import story_of
 from bot.core.storage import (
     ACTIVE,
     GameRow,
@@ -70,6 +70,7 @@ from bot.core.storage import (
     Transaction,
 )
 from bot.core.texts import stored, tr
+from bot.core.waits import LATEST, next_wait
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import plan as plan_moves
 from engine.messages import Msg, Said
@@ -521,18 +522,27 @@ class TikalService:
                     await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
                     for hook in self.commit_hooks:
                         await hook(tx, row, None, state)
-                    started = started_post(state, lambda seat: seats[seat].member_id)
+                    computers = await computer_seats(tx, game_id)
+
+                    def member_of(seat: int) -> int | None:
+                        return absent_member_id(seat) if seat in computers else seats[seat].member_id
+
+                    def by_bot(seat: int) -> bool:
+                        return seat in computers or is_absent_member(member_of(seat))
+
+                    first = await next_wait(tx, row, None, state, member_of, by_bot)
                     planned = await tx.game(guild_id, game_id)
-                    stamp_deadline(started, planned.deadline_at if planned is not None else None)
-                    post = await tx.add_post(row, state.version, started, place_id=place)
+                    if first is not None:
+                        stamp_deadline(first, planned.deadline_at if planned is not None else None)
+                    queued = [] if first is None else [await tx.add_post(row, state.version, first, place_id=place)]
             except IntegrityError:
                 raise ChannelBusy(tr("service.game_s_thread_already",
                                      "The game's thread already has another game.")) from None
             self._cache.put(game_id, state)
         game = await self._info(guild_id, game_id)
-        first = game.at_seat(state.to_act)
-        assert first is not None
-        return Started(game, engine.view(state, None), first, (post,))
+        to_act = game.at_seat(state.to_act)
+        assert to_act is not None
+        return Started(game, engine.view(state, None), to_act, tuple(queued))
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -650,7 +660,7 @@ class TikalService:
         prev = before
         actors = [actor_id] * len(steps) if planned.actors is None else planned.actors
         for (move, after), actor in zip(steps, actors, strict=True):
-            logged.append(NewMove(after.log[-1], prev.to_act, actor))
+            logged.append(NewMove(after.log[-1], prev.to_act, actor, story_of(prev, move, after)))
             queued.extend((after.version, p) for p in posts_for(prev, move, after, loaded.member_of))
             prev = after
         final = prev
@@ -666,12 +676,17 @@ class TikalService:
             for hook in self.commit_hooks:
                 await hook(tx, row, before, final)
             await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
+            wait = await next_wait(tx, row, before, final, loaded.member_of, loaded.played_by_bot)
+            if wait is not None:
+                queued.append((final.version, wait))
+            order_next = not final.finished and final.phase is engine.Phase.BID and await sql.one(
+                tx, "SELECT 1 FROM standing_orders WHERE game_id = ? AND seat = ? AND round = ?",
+                (row.id, final.to_act, final.round)) is not None
             now = await self._row(tx, row.guild_id, row.id)
             for version, post in queued:  # the wait that begins now: its deadline, as the clock planned it
                 if version == final.version:
                     stamp_deadline(post, now.deadline_at)
             posts = [await tx.add_post(row, version, post) for version, post in queued]
-            answered = await tx.answered_pings(row.id, final.version)
             game = GameInfo.of(now, await tx.seats(row.id))
         self._cache.put(row.id, final)
         return Moved(
@@ -680,8 +695,24 @@ class TikalService:
             to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
             computer_next=not final.finished and (final.to_act in loaded.computers or any(
                 loaded.played_by_bot(q) for q in choosers(final))),
-            answered=tuple(answered),
+            order_next=order_next,
         )
+
+    async def announce(self, guild_id: int, game_id: int) -> bool:
+        """Queue the message of the wait under way if the game has none yet (a game from before one message per
+        wait); False when it has one, or when nobody is to be asked (the bot plays the seats waited for)."""
+        loaded = await self._load(guild_id, game_id)
+        async with self._lock(loaded.row.id), self.storage.transaction() as tx:
+            row = await tx.game(guild_id, game_id)
+            if row is None or row.status is not Status.RUNNING or row.version != loaded.state.version or \
+                    await tx.latest_post(guild_id, game_id, PostKind.WAIT, LATEST) is not None:
+                return False
+            wait = await next_wait(tx, row, loaded.state, loaded.state, loaded.member_of, loaded.played_by_bot)
+            if wait is None:
+                return False
+            stamp_deadline(wait, row.deadline_at)
+            await tx.add_post(row, row.version, wait)
+        return True
 
     async def seat_view(self, guild_id: int, game: GameRef, member_id: int) -> GameView:
         """What the member sees of the game as its player to act (their own secrets only: for a hint).
@@ -1037,26 +1068,10 @@ class TikalService:
         async with self.storage.read() as r:
             return await r.outbox_of_game(guild_id, game_id)
 
-    async def mark_sent(self, post_id: int, message_id: int | None = None, *, ping: bool = False) -> bool:
-        """Record a post as delivered; False if it already was. ``ping``: its message is a ping, deleted once the
-        game has moved past the post (``answered`` of the move that does, or ``due_pings``)."""
+    async def mark_sent(self, post_id: int, message_id: int | None = None) -> bool:
+        """Record a post as delivered; False if it already was."""
         async with self.storage.transaction() as tx:
-            return await tx.mark_sent(post_id, message_id, ping=ping)
-
-    async def due_pings(self, now: float, limit: int = 50) -> list[Ping]:
-        """Pings of this process's guilds already answered (or whose game is over) and not backing off: the ones a
-        restart, a failed deletion or a move of another process left in the channel."""
-        async with self.storage.read() as r:
-            return await r.due_pings(now, limit, self.shards)
-
-    async def pings_deleted(self, deleted: Sequence[int], failed: Mapping[int, float] | None = None) -> None:
-        """Record pings as deleted (or given up), and failed deletions with when to try again."""
-        if not deleted and not failed:
-            return
-        async with self.storage.transaction() as tx:
-            await tx.pings_deleted(deleted)
-            for post_id, retry_at in (failed or {}).items():
-                await tx.ping_failed(post_id, retry_at)
+            return await tx.mark_sent(post_id, message_id)
 
     async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
         """Count a failed try of a post; it is not tried again before ``retry_at``."""

@@ -139,6 +139,20 @@ class StandingOrders:
             moved = await play_order(self.service, guild_id, left, key)
         return left, moved
 
+    async def play_due(self, guild_id: int, game_id: int) -> Moved | None:
+        """Play the standing order of the bidder to act, if they left one for this round (after a move made their
+        bid due: at once, not at the scheduler's next tick); None if there is none to play."""
+        view = await self.service.view(guild_id, game_id)
+        if view.phase is not Phase.BID or view.to_act is None:
+            return None
+        async with self.storage.read() as r:
+            order = await read_order(r, game_id, view.to_act)
+        if order is None or order.round != view.round:
+            return None
+        key = wait_key(view.turn, view.to_act, view.phase)
+        assert key is not None
+        return await play_order(self.service, guild_id, order, key)
+
     async def cancel(self, guild_id: int, game_id: int, member_id: int) -> bool:
         """Take back the member's order; False if there was none."""
         game = await self.service.game(guild_id, game_id)

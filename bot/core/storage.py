@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 
 from bot.core.posts import NewPost
 from bot.core.shards import EVERY_GUILD, Shards
+from bot.core.story import CaughtUp, Facts
 from engine import StaleState
 
 Clock = Callable[[], float]
@@ -190,22 +191,6 @@ def _outbox(row: tuple[Any, ...]) -> OutboxRow:
 
 
 @dataclass(frozen=True, slots=True)
-class PingRow:
-    """A ping the bot posted that is deleted once answered (``outbox.ping``): where its message is."""
-
-    post_id: int
-    game_id: int
-    guild_id: int
-    channel_id: int
-    message_id: int
-    tries: int = 0
-    """Failed deletions so far."""
-
-
-_PING_COLUMNS: Final = "o.id, o.game_id, o.guild_id, o.channel_id, o.message_id, o.ping_tries"
-
-
-@dataclass(frozen=True, slots=True)
 class GuildSettings:
     guild_id: int
     moderator_role_id: int | None = None
@@ -217,11 +202,12 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class NewMove:
-    """A move to append to the log."""
+    """A move to append to the log, with its public facts (``bot.core.story``)."""
 
     text: str
     seat: int
     actor_id: int | None
+    story: Facts | None = None
 
 
 class Reader:
@@ -343,19 +329,17 @@ class Reader:
                               "AND id < ? ORDER BY id DESC LIMIT 1", (guild_id, game_id, kind, before))
         return None if row is None else _outbox(row)
 
-    async def answered_pings(self, game_id: int, version: int) -> list[PingRow]:
-        """The game's pings still in the channel that the game at ``version`` has answered (posted before it)."""
-        rows = await self._all(f"SELECT {_PING_COLUMNS} FROM outbox o WHERE o.game_id = ? AND o.ping = 1 "
-                               "AND o.version < ? ORDER BY o.id", (game_id, version))
-        return [PingRow(*r) for r in rows]
-
-    async def due_pings(self, now: float, limit: int = 50, shards: Shards = EVERY_GUILD) -> list[PingRow]:
-        """Pings of the guilds ``shards`` owns whose game moved past them (or is over), not backing off."""
-        rows = await self._all(
-            f"SELECT {_PING_COLUMNS} FROM outbox o JOIN games g ON g.id = o.game_id WHERE o.ping = 1 "
-            "AND (o.version < g.version OR g.status <> 'running') AND (o.ping_retry_at IS NULL OR o.ping_retry_at <= ?)"
-            f"{shards.where('o.guild_id')} ORDER BY o.id LIMIT ?", (now, limit))
-        return [PingRow(*r) for r in rows]
+    async def caught_up(self, game_id: int, since: int) -> list[CaughtUp]:
+        """The game's moves from index ``since`` on, each with its seat, whether the bot made it, and its facts."""
+        rows = await self._all("SELECT idx, move, seat, actor_id, story FROM moves WHERE game_id = ? AND idx >= ? "
+                               "ORDER BY idx", (game_id, since))
+        moves = []
+        for idx, move, seat, actor, story in rows:
+            caught = CaughtUp(idx=int(idx), move=move, seat=int(seat), bot=actor is None)
+            if story:
+                caught["facts"] = json.loads(story)
+            moves.append(caught)
+        return moves
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
@@ -468,8 +452,9 @@ class Transaction(Reader):
     async def append_moves(self, game_id: int, first_index: int, moves: Sequence[NewMove]) -> None:
         now = self._clock()
         await self._db.run_many(
-            "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, first_index + i, m.text, m.seat, m.actor_id, now) for i, m in enumerate(moves)],
+            "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at, story) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, first_index + i, m.text, m.seat, m.actor_id, now, json.dumps(m.story) if m.story else None)
+             for i, m in enumerate(moves)],
         )
 
     async def put_snapshot(self, game_id: int, version: int, state_json: str) -> None:
@@ -497,25 +482,12 @@ class Transaction(Reader):
     async def set_creator(self, game_id: int, member_id: int) -> None:
         await self._touch(game_id, "creator_id = ?", (member_id,))
 
-    async def mark_sent(self, post_id: int, message_id: int | None, *, ping: bool = False) -> bool:
-        """Record a post as sent; return False if it already was. ``ping``: its message is a ping to delete once
-        answered."""
+    async def mark_sent(self, post_id: int, message_id: int | None) -> bool:
+        """Record a post as sent; return False if it already was."""
         return await self._run(
-            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1, ping = ? "
-            "WHERE id = ? AND sent_at IS NULL",
-            (self._clock(), message_id, int(ping and message_id is not None), post_id),
+            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 WHERE id = ? AND sent_at IS NULL",
+            (self._clock(), message_id, post_id),
         ) == 1
-
-    async def pings_deleted(self, post_ids: Sequence[int]) -> None:
-        """The pings' messages are gone (deleted, or deleting them is given up): nothing more to do for them."""
-        if post_ids:
-            await self._run(f"UPDATE outbox SET ping = 0, ping_retry_at = NULL WHERE id IN "
-                            f"({', '.join('?' * len(post_ids))})", tuple(post_ids))
-
-    async def ping_failed(self, post_id: int, retry_at: float) -> None:
-        """Deleting the ping failed: tried again after ``retry_at``."""
-        await self._run("UPDATE outbox SET ping_tries = ping_tries + 1, ping_retry_at = ? WHERE id = ?",
-                        (retry_at, post_id))
 
     async def claim_posts(self, post_ids: Sequence[int], until: float) -> set[int]:
         """Claim unsent posts for sending until ``until``: the ones no other process holds (rows locked by another
@@ -611,6 +583,6 @@ class Storage(ABC):
 
 __all__ = [
     "ACTIVE", "POSTGRESQL", "SQLITE", "Connection", "DatabaseUnavailable", "Dialect", "GameRow", "GuildSettings",
-    "IntegrityError", "MoveRow", "NewMove", "OutboxRow", "PingRow", "Reader", "SeatRow", "Status", "Storage",
+    "IntegrityError", "MoveRow", "NewMove", "OutboxRow", "Reader", "SeatRow", "Status", "Storage",
     "Transaction",
 ]

@@ -34,6 +34,8 @@ class TableActions(Protocol):
 
     async def resign(self, interaction: discord.Interaction, game_id: int) -> None: ...
 
+    async def standing_order(self, interaction: discord.Interaction, text: str, game_id: int | None = None) -> None: ...
+
 
 def table_of(interaction: discord.Interaction) -> TableActions:
     """The table of the bot that received the interaction."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from bot.core.story import CaughtUp
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -169,16 +170,24 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[in
     raise AssertionError("the game did not end")
 
 
+def _wait_kind(caught: CaughtUp) -> str:
+    verb = caught["move"].split(" ", 1)[0]
+    if verb in ("bid", "pass", "pick", "jump", "score"):
+        return verb
+    return "scoring" if (caught.get("facts") or {}).get("scoring") else "turn"
+
+
 async def waits_of(wire: Wire, game_id: int) -> int:
-    """The game's waits, from its move log: a wait is a run of moves by one seat that is not a computer's (a turn, a
-    bid or a pass, a pick with the turn it opens, a Rápido placement, a jump's choice, a slot …)."""
+    """The game's waits, from its move log: a moment the game waits for one player that is not a computer — a bid
+    or a pass, a pick, a turn, a scoring turn, a Rápido placement or slot, each jump's choice, a declaration: a run
+    of moves by one seat of one kind."""
     core = bot_of(wire).core
     computers = await core.service.computers(GUILD, game_id)
-    page = await core.history.history(GUILD, game_id, page=1, per_page=100_000)
-    seats = [entry.seat for entry in page.entries]
-    runs = [seat for k, seat in enumerate(seats) if k == 0 or seats[k - 1] != seat or page.entries[k].move.startswith(
-        "jump ")]
-    return sum(seat not in computers for seat in runs)
+    async with core.storage.read() as r:
+        moves = await r.caught_up(game_id, 0)
+    kinds = [(m["seat"], _wait_kind(m)) for m in moves]
+    return sum(seat not in computers for k, (seat, kind) in enumerate(kinds)
+               if k == 0 or kinds[k - 1] != (seat, kind) or kind in ("bid", "pass", "jump"))
 
 
 async def measured_story(wire: Wire, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:

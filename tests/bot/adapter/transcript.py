@@ -25,7 +25,10 @@ class Measure:
     left: int
     """Channel messages the bot posted that are still there at the end (the lobby and the result included)."""
     pings: int
-    """Notifications: each member a new message's content mentions and may notify."""
+    """Notifications of the waits: each member a new message's content mentions and may notify (the result's
+    excepted)."""
+    end_pings: int
+    """Notifications of the result: each player once."""
     ghosts: tuple[str, ...]
     """Messages that pinged and were later deleted, or edited so that the mention is gone."""
     technical: tuple[tuple[str, str], ...]
@@ -43,8 +46,8 @@ class Measure:
         kinds = Counter(kind for kind, _ in self.technical)
         words = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()) or "none"
         return (f"waits {self.waits} · messages left {self.left} ({self.left_per_wait:.2f} per wait) · pings "
-                f"{self.pings} ({self.pings_per_wait:.2f} per player waited on) · ghost pings {len(self.ghosts)} · "
-                f"technical words {len(self.technical)} ({words})")
+                f"{self.pings} ({self.pings_per_wait:.2f} per player waited on) and {self.end_pings} at the end · "
+                f"ghost pings {len(self.ghosts)} · technical words {len(self.technical)} ({words})")
 
 
 @dataclass
@@ -163,8 +166,10 @@ class Transcript:
                     ghosts.append(f"message {mid} edited without its mention")
         technical = [found for _, call in calls if call.method in ("POST", "PATCH")
                      for found in technical_words(message_text(call.data))]
-        return Measure(waits, sum(c.message_id not in deleted for c in new), sum(len(p) for p in pinged.values()),
-                       tuple(ghosts), tuple(technical))
+        results = {c.message_id for c in new if any(re.fullmatch(r"tikal-game-\d+\.json", f) for f in c.files)}
+        return Measure(waits, sum(c.message_id not in deleted for c in new),
+                       sum(len(p) for mid, p in pinged.items() if mid not in results),
+                       sum(len(p) for mid, p in pinged.items() if mid in results), tuple(ghosts), tuple(technical))
 
     def summary(self) -> str:
         """Channel messages per kind of stage: new messages (min–max, mean), edits and deletions."""

@@ -70,18 +70,7 @@ async def order(bot: TikalBot, interaction: discord.Interaction, text: str, game
         await reply(interaction, t.tr("order.cancelled", "Your standing order is cancelled.") if gone else
                     t.tr("order.none", "You had no standing order."))
         return
-    left, moved = await orders.leave(game.guild_id, game.id, interaction.user.id, text)
-    if moved is not None:
-        answer = t.tr("order.played", "🔨 Standing order for round {round} of game #{game}: **{order}**. It was your "
-                                      "bid, so it is played now. `/tikal-game order cancel` takes it back.",
-                      round=left.round, game=game.id, order=left.text)
-    else:
-        answer = t.tr("order.left", "🔨 Standing order for round {round} of game #{game}: **{order}**. The bot plays "
-                                    "it when your bid is due. `/tikal-game order cancel` takes it back.",
-                      round=left.round, game=game.id, order=left.text)
-    await reply(interaction, answer)
-    if moved is not None:
-        await bot.table.sync(game.guild_id, game.id)
+    await bot.table.standing_order(interaction, text, game.id)
 
 
 async def games(bot: TikalBot, interaction: discord.Interaction, only_mine: bool) -> None:
