@@ -21,7 +21,7 @@ import render
 from bot.adapter import formatting
 from bot.adapter.replies import picture
 from bot.adapter.ui import live_view
-from bot.adapter.wait_message import wait_content, wait_embed, wait_picture
+from bot.adapter.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.core.labels import square
 from bot.core.posts import (
     SILENT,
@@ -39,6 +39,16 @@ from bot.core.seats import is_absent_member
 from bot.core.texts import loaded
 from engine import GameView, Phase
 from engine.messages import ENGLISH, Speaker
+
+
+@dataclass(frozen=True, slots=True)
+class DirectNote:
+    """A direct message that goes with a channel message: its text given the link to that message, and the channel
+    ping that replaces it when the member's DMs are closed (none when the channel message pings them already)."""
+
+    member: int
+    text: Callable[[str], str]
+    fallback: str = ""
 
 
 @dataclass(slots=True)
@@ -64,6 +74,8 @@ class Outgoing:
     missing: str = ""
     view: discord.ui.View | None = None
     """The buttons (a wait's message)."""
+    dms: list[DirectNote] = field(default_factory=list)
+    """Direct messages sent after it (``/tikal-game notify``), each with the link to it."""
     skip: bool = False
     """Nothing to send (a record only, or a wait or a reminder the game has already moved past)."""
 
@@ -122,8 +134,9 @@ def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str |
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
     direct = _reminder_line(payload, dm_t or t, "", server or "") + (f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
+    both = [DirectNote(member, lambda _: direct)] if payload.get("delivery") == "both" and member is not None else []
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
-                    fallback=channel)
+                    fallback=channel, dms=both)
 
 
 def deadline_waiting(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> Outgoing:
@@ -235,11 +248,28 @@ async def _wait(c: Context) -> Outgoing:
     payload = cast(Wait, c.post.payload)
     view = await c.view()
     content, members = wait_content(c.game, payload, view, c.t)
+    notes = [await _wait_note(c, payload, view, member, dm_only=member not in members)
+             for member in notified(payload, ("dm", "both"))]
     name = wait_picture(c.post.id)
     jump: tuple[list[int], list[int]] | None = ([], list(payload["seats"])) if view.phase is Phase.JUMP else None
     embed = wait_embed(c.game, view, payload, jump, picture=name, t=c.t)
     return Outgoing(content, embed, [await _board(view, name, c.t)], members[0] if members else None,
-                    others=tuple(members[1:]), view=live_view(c.game, view, c.t))
+                    others=tuple(members[1:]), view=live_view(c.game, view, c.t), dms=notes)
+
+
+async def _wait_note(c: Context, payload: Wait, view: GameView, member: int, *, dm_only: bool) -> DirectNote:
+    """A wait told by DM (``/tikal-game notify``), in the member's language, with the link to the wait's message;
+    for a member told by DM only, a channel ping when their DMs are closed."""
+    t = await c.speaker_of(member)
+    what = wait_line(c.game, payload, view, t)
+    where = c.server or ""
+
+    def text(link: str) -> str:
+        return t.tr("notice.wait_dm", "⏰ Tikal game #{game} on **{server}**: {what}\n{link}", game=c.game.id,
+                    server=where, what=what, link=link)
+
+    fallback = f"<@{member}>, {wait_line(c.game, payload, view, c.t)}" if dm_only else ""
+    return DirectNote(member, text, fallback)
 
 
 async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:

@@ -54,7 +54,7 @@ from typing import Any, Final
 import aiohttp
 import discord
 
-from bot.adapter.notices import COMPOSERS, Context, Outgoing, post_marker
+from bot.adapter.notices import COMPOSERS, Context, Outgoing, jump_url, post_marker
 from bot.adapter.permissions import missing_here
 from bot.adapter.replays import Animations
 from bot.adapter.replies import fitted, mentions
@@ -456,7 +456,26 @@ class Outbox:
             for file in out.files:
                 file.reset()
             message = await channel.send(content or None, **kwargs)
+        await self._direct(post, out, channel, message.id)
         return Sent(message.id)
+
+    async def _direct(self, post: Post, out: Outgoing, channel: discord.PartialMessageable, message_id: int) -> None:
+        """The direct messages that go with a channel message (``/tikal-game notify``), best effort: a member whose DMs
+        are closed is pinged in the channel instead when the channel message did not ping them."""
+        link = jump_url(post.guild_id, post.channel_id, message_id) or ""
+        for note in out.dms:
+            try:
+                dm = await self.client.create_dm(discord.Object(id=note.member))
+                await dm.send(fitted(note.text(link))[0], allowed_mentions=discord.AllowedMentions.none())
+            except discord.Forbidden:
+                log.info("member %s takes no DMs: game %s tells them in the channel", note.member, post.game_id)
+                if note.fallback:
+                    reference = discord.MessageReference(message_id=message_id, channel_id=post.channel_id,
+                                                         guild_id=post.guild_id, fail_if_not_exists=False)
+                    await channel.send(fitted(note.fallback)[0], allowed_mentions=mentions(note.member),
+                                       reference=reference)
+            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
+                log.warning("could not tell member %s of game %s by DM: %s", note.member, post.game_id, error)
 
     async def _already_there(self, post: Post, channel: discord.PartialMessageable) -> int | None:
         """The id of the bot's message for ``post`` among the channel's last messages, if an earlier try got

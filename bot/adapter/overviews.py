@@ -50,16 +50,34 @@ def _players(game: GameInfo, t: Speaker) -> str:
     return ", ".join(names) or t.tr("overview.nobody", "nobody")
 
 
+def notify_words(delivery: str, t: Speaker) -> str:
+    """How a member is told a game waits for them, in words."""
+    if delivery == "dm":
+        return t.tr("notify.dm", "a direct message (a ping in the channel when your DMs are closed)")
+    if delivery == "both":
+        return t.tr("notify.both", "a ping in the channel and a direct message")
+    return t.tr("notify.channel", "a ping in the game's channel")
+
+
+def notify_text(delivery: str, t: Speaker, *, changed: bool) -> str:
+    """The private answer of ``/tikal-game notify``."""
+    how = notify_words(delivery, t)
+    if changed:
+        return t.tr("notify.saved", "Saved: when a game waits for you, you get {how} — the message you act on, and its "
+                                    "reminders.", how=how)
+    return t.tr("notify.now", "When a game waits for you, you get {how}. `/tikal-game notify` with `channel`, `dm` "
+                              "or `both` changes it.", how=how)
+
+
 def settings_embed(settings: MemberSettings, t: Speaker, *, changed: bool) -> discord.Embed:
-    how = t.tr("settings.dm", "a DM (the channel if your DMs are closed)") if settings.delivery == "dm" else \
-        t.tr("settings.channel", "a ping replying to the turn message")
+    how = notify_words(settings.delivery, t)
     quiet = (f"{settings.quiet_start:%H:%M}–{settings.quiet_end:%H:%M}"
              if settings.quiet_start is not None and settings.quiet_end is not None
              else t.tr("settings.no_quiet", "none"))
     title = t.tr("settings.title_saved", "Your reminder settings — saved") if changed else \
         t.tr("settings.title", "Your reminder settings")
     embed = discord.Embed(title=title, colour=NEUTRAL)
-    embed.add_field(name=t.tr("settings.how", "Reminders come as"), value=how, inline=False)
+    embed.add_field(name=t.tr("settings.told", "You are told by (`/tikal-game notify`)"), value=how, inline=False)
     embed.add_field(name=t.tr("settings.zone", "Time zone"),
                     value=settings.time_zone or t.tr("settings.no_zone", "not set"))
     embed.add_field(name=t.tr("settings.quiet", "Quiet hours"), value=quiet)

@@ -1,8 +1,8 @@
 """Ratings in Discord (issue 16): ``/tikal-game leaderboard`` with its page buttons, a member's rating and its
 latest changes (``/tikal-game stats``), and the seasons of ``/tikal-mod season``.
 
-What members see of a rating is its ordinal (μ − 3σ, 0 for a new player: ``bot.core.ratings``). Every answer is
-private; mentions in embeds never notify anyone.
+What members see of a rating is one number, its ordinal (μ − 3σ, 0 for a new player: ``bot.core.ratings``), never
+μ or σ themselves. Every answer is private; mentions in embeds never notify anyone.
 """
 
 from __future__ import annotations
@@ -80,9 +80,9 @@ def leaderboard_embed(board: Leaderboard, t: Speaker) -> discord.Embed:
             t.tr("rankings.empty_season", "No rated game yet in this season: a game is rated when it ends.")
         return embed
     embed.description = "\n".join(standing_line(s, t) for s in board.entries)
-    embed.set_footer(text=t.tr("rankings.footer", "page {page} of {pages} · {rated} rated · rating = μ − 3σ "
-                                                  "(OpenSkill), higher is better", page=board.page,
-                               pages=board.pages, rated=board.total))
+    embed.set_footer(text=t.tr("rankings.footer_words", "page {page} of {pages} · {rated} rated · a rating rises "
+                                                        "with wins and with games played; higher is better",
+                               page=board.page, pages=board.pages, rated=board.total))
     return embed
 
 
@@ -95,10 +95,9 @@ def member_embed(rating: MemberRating, t: Speaker) -> discord.Embed:
                                                      "when it ends.", who=who)
         return embed
     s = rating.all_time
-    embed.description = t.tr("rankings.member", "{who}: **{rating}**, #{rank} of the server · {games_and_wins} · "
-                                                "μ {mu}, σ {sigma}", who=who, rating=f"{s.rating.ordinal:.1f}",
-                             rank=s.rank, games_and_wins=games_and_wins(s.games, s.wins, t),
-                             mu=f"{s.rating.mu:.1f}", sigma=f"{s.rating.sigma:.2f}")
+    embed.description = t.tr("rankings.member_rating", "{who}: rating **{rating}**, #{rank} of the server · "
+                                                       "{games_and_wins}", who=who, rating=f"{s.rating.ordinal:.1f}",
+                             rank=s.rank, games_and_wins=games_and_wins(s.games, s.wins, t))
     if rating.season is not None:
         now = rating.in_season
         embed.add_field(name=t.tr("rankings.season_field", "Season “{name}”", name=rating.season.name), inline=False,

@@ -97,14 +97,16 @@ def waited_seats(view: GameView, jump: tuple[list[int], list[int]] | None) -> li
     return [view.to_act]
 
 
-def played_for(live: Live, since: int, newer: Post | None) -> bool:
-    """Whether the bot made the last moves of the wait's seats (a deadline passed, a moderator skipped), as the next
-    wait's catch-up tells."""
+def played_for(live: Live, since: int, newer: Post | None) -> str | None:
+    """Whether the bot made the last moves of the wait's seats, as the next wait's catch-up tells: ``deadline`` (the
+    deadline passed), ``bot`` (a moderator's skip), or None."""
     if newer is None:
-        return False
+        return None
     seats = set(live.payload["seats"])
     made = [c for c in cast(Wait, newer.payload).get("catch_up") or [] if c["idx"] >= since and c["seat"] in seats]
-    return bool(made) and all(c["bot"] for c in made)
+    if not made or not all(c["bot"] for c in made):
+        return None
+    return "deadline" if any(c.get("deadline") for c in made) else "bot"
 
 
 class Table:

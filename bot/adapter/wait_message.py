@@ -367,13 +367,9 @@ def pinged_members(payload: Wait) -> list[int]:
     return [m for m in members if m is not None and not is_absent_member(m)]
 
 
-def wait_content(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENGLISH) -> tuple[str, list[int]]:
-    """The ping that begins a wait's message, never edited: ``<@Ben>, your turn — place the jungle hexagon``, or
-    everyone an auction or a jump opens for; and the members it notifies. Empty when it pings nobody."""
-    members = pinged_members(payload)
-    if not members:
-        return "", []
-    mentions = " ".join(f"<@{m}>" for m in members)
+def wait_line(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENGLISH) -> str:
+    """What a wait asks of whom it pings, without the mentions: ``your turn — place the jungle hexagon``, an auction
+    or a jump opening for everyone; empty when it asks nobody."""
     opening = payload.get("opening")
     who = payload.get("next")
     if opening == "auction":
@@ -385,10 +381,27 @@ def wait_content(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENG
     elif who is not None:
         what = _what_next(who, view, t)
     else:
-        return "", []
+        return ""
     if payload.get("order"):
         what = t.tr("wait.ping_start", "game #{game} begins: {what}", game=game.id, what=what)
-    return f"{mentions}, {what}", members
+    return what
+
+
+def notified(payload: Wait, how: tuple[str, ...]) -> list[int]:
+    """The members pinged who are told in ``how`` (``channel``, ``dm``, ``both``: ``/tikal-game notify``)."""
+    return [m for e in payload.get("pinged") or [] if (m := e["member_id"]) is not None and not is_absent_member(m)
+            and e.get("delivery", "channel") in how]
+
+
+def wait_content(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENGLISH) -> tuple[str, list[int]]:
+    """The ping that begins a wait's message, never edited: ``<@Ben>, your turn — place the jungle hexagon``, or
+    everyone an auction or a jump opens for; and the members it notifies (those told by DM only are named, not
+    pinged). Empty when it pings nobody."""
+    members = pinged_members(payload)
+    what = wait_line(game, payload, view, t)
+    if not members or not what:
+        return "", []
+    return f"{' '.join(f'<@{m}>' for m in members)}, {what}", notified(payload, ("channel", "both"))
 
 
 def _order(entries: Sequence[SeatEntry], t: Speaker) -> str:
@@ -420,14 +433,16 @@ def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple
     return embed
 
 
-def closed_embed(game: GameInfo, old: GameView, new: GameView, *, by_bot: bool = False, picture: str | None = None,
-                 t: Speaker = ENGLISH) -> discord.Embed:
-    """A wait's message once the wait is over: what was done (``live_final_embed``), whether the bot did it (the
-    deadline passed: told here once), the board kept."""
+def closed_embed(game: GameInfo, old: GameView, new: GameView, *, by_bot: str | None = None,
+                 picture: str | None = None, t: Speaker = ENGLISH) -> discord.Embed:
+    """A wait's message once the wait is over: what was done (``live_final_embed``), whether the bot did it
+    (``deadline``: the deadline passed, told here and nowhere else; ``bot``: a moderator's skip), the board kept."""
     embed = live_final_embed(game, old, new, t)
-    if by_bot:
-        embed.title = t.tr("wait.bot_played", "{title} · ⏰ the deadline passed: the bot played",
+    if by_bot == "deadline":
+        embed.title = t.tr("wait.deadline_played", "{title} · ⏰ the deadline passed: the bot played",
                            title=embed.title or "")
+    elif by_bot:
+        embed.title = t.tr("wait.bot_played_for", "{title} · played by the bot", title=embed.title or "")
     if picture:
         embed.set_image(url=f"attachment://{picture}")
     return embed

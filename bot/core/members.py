@@ -1,4 +1,5 @@
-"""Members' own settings: how reminders reach them (channel ping or DM), their time zone and quiet hours.
+"""Members' own settings: how the bot tells them a game waits for them (a ping in the channel, a DM, or both: the
+wait's message and its reminders alike), their time zone and quiet hours.
 
 Settings are kept per Discord user, not per guild: a person has one time zone and one night, whatever
 server they play in. ``forget`` deletes them (the README's privacy note): afterwards the member gets the
@@ -18,7 +19,7 @@ from bot.core.schedule import BadTimeZone, QuietHours, zone, zone_choices
 from bot.core.storage import Reader, Storage, Transaction
 from bot.core.texts import tr
 
-DELIVERIES: Final = ("channel", "dm")
+DELIVERIES: Final = ("channel", "dm", "both")
 _CLOCK = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*$")
 
 
@@ -39,8 +40,8 @@ def _clock_text(t: time | None) -> str | None:
 class MemberSettings:
     user_id: int
     delivery: str = "channel"
-    """``channel``: a ping in the game's channel (replying to the turn message); ``dm``: a direct message,
-    which the adapter sends to the channel instead when the member's DMs are closed."""
+    """``channel``: a ping in the game's channel (the wait's message, a reminder replying to it); ``dm``: a direct
+    message instead, which the adapter replaces by a channel ping when the member's DMs are closed; ``both``."""
     time_zone: str | None = None
     """An IANA name (``Europe/Berlin``); autocomplete with ``bot.schedule.zone_choices``."""
     quiet_start: time | None = None
@@ -56,8 +57,8 @@ class MemberSettings:
     def validated(self) -> MemberSettings:
         """Self if consistent. Raises ``BadOption`` with a message for a person."""
         if self.delivery not in DELIVERIES:
-            raise BadOption(tr("members.reminders_come_as_channel",
-                               "Reminders come as `channel` pings or as `dm`s, not {value}.",
+            raise BadOption(tr("members.notify_how",
+                               "You are told by `channel` pings, by `dm`s or `both`, not {value}.",
                                value=quoted(self.delivery)))
         if self.time_zone is not None:
             try:

@@ -448,12 +448,25 @@ CREATE TABLE member_locales (
     seen_at    REAL    NOT NULL
 );
 """),
-    (22, """
+    (11, """
 -- Issue 22: one message per wait, pings never deleted. Each move keeps the public facts of what it did (the
 -- hexagon placed or picked, the points scored, the auction it closed: bot.core.story) as JSON, what a wait's
 -- "since your last turn" is told from; a move of an older game has none. The answered pings issue 17 deleted
--- are gone, and their columns with them. (Numbered 22 so that no parallel branch takes the same number.)
+-- are gone, and their columns with them. A member is told of their waits in the channel, by DM or both
+-- (/tikal-game notify): SQLite changes a CHECK only by rebuilding the table.
 ALTER TABLE moves ADD COLUMN story TEXT;
+CREATE TABLE member_settings_new (
+    user_id     INTEGER PRIMARY KEY,
+    delivery    TEXT    NOT NULL DEFAULT 'channel' CHECK (delivery IN ('channel', 'dm', 'both')),
+    time_zone   TEXT,
+    quiet_start TEXT,
+    quiet_end   TEXT,
+    updated_at  REAL    NOT NULL
+);
+INSERT INTO member_settings_new SELECT user_id, delivery, time_zone, quiet_start, quiet_end, updated_at
+    FROM member_settings;
+DROP TABLE member_settings;
+ALTER TABLE member_settings_new RENAME TO member_settings;
 DROP INDEX outbox_pings;
 ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;

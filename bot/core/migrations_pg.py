@@ -365,9 +365,13 @@ CREATE TABLE member_locales (
     seen_at    DOUBLE PRECISION NOT NULL
 );
 """),
-    (22, """
--- Issue 22 (SQLite's migration 22): each move's public facts (bot.core.story); the answered pings' columns go.
+    (11, """
+-- Issue 22 (SQLite's migration 11): each move's public facts (bot.core.story); the answered pings' columns go;
+-- a member is told of their waits in the channel, by DM or both.
 ALTER TABLE moves ADD COLUMN story TEXT;
+ALTER TABLE member_settings DROP CONSTRAINT member_settings_delivery_check;
+ALTER TABLE member_settings ADD CONSTRAINT member_settings_delivery_check
+    CHECK (delivery IN ('channel', 'dm', 'both'));
 DROP INDEX outbox_pings;
 ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;

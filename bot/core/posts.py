@@ -74,6 +74,8 @@ class SeatEntry(TypedDict):
     seat: int
     name: str
     member_id: int | None
+    delivery: NotRequired[str]
+    """How the member is told of a wait (``channel``, ``dm``, ``both``: ``/tikal-game notify``); absent: channel."""
 
 
 class Wait(TypedDict):

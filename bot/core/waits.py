@@ -17,6 +17,7 @@ A wait's catch-up is every public move since the earliest last move of the membe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Final
@@ -85,7 +86,7 @@ async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, aft
     people = [q for q in seats if not played_by_bot(q) and q not in ordered and _member(member_of, q) is not None]
     if not people:
         return None
-    live = await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
+    live = None if before is None else await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
     movers = [] if live is None else [int(q) for (q,) in await sql.rows(
         tx, "SELECT seat FROM moves WHERE game_id = ? AND idx >= ? ORDER BY idx", (row.id, live.version))]
     if live is not None and (opened_now is None or opened_now.kind == "jump"):
@@ -100,6 +101,7 @@ async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, aft
             people = [q for q in people if q not in pending]
     wait = _wait(after, seats, people, [] if before is None else await _catch_up(tx, row.id, people), member_of,
                  opened_now)
+    await _deliveries(tx, wait["pinged"])
     if before is None:
         wait["order"] = [SeatEntry(seat=q, name=name, member_id=member_of(q)) for q, name in enumerate(after.players)]
     return NewPost(PostKind.WAIT, wait)
@@ -119,6 +121,18 @@ def _wait(state: GameState, seats: list[int], people: Collection[int], catch_up:
     return wait
 
 
+async def _deliveries(tx: Transaction, pinged: list[SeatEntry]) -> None:
+    """How each member pinged is told (``/tikal-game notify``): the default, a channel ping, is left out."""
+    members = [e["member_id"] for e in pinged if e["member_id"] is not None]
+    if not members:
+        return
+    chosen = dict(await sql.rows(tx, f"SELECT user_id, delivery FROM member_settings WHERE user_id IN "
+                                     f"({', '.join('?' * len(members))}) AND delivery <> 'channel'", tuple(members)))
+    for entry in pinged:
+        if entry["member_id"] in chosen:
+            entry["delivery"] = str(chosen[entry["member_id"]])
+
+
 async def _catch_up(tx: Transaction, game_id: int, people: Collection[int]) -> list[CaughtUp]:
     """Every move since the earliest last move of ``people`` (all of them if one never moved; a jump's chips count
     for none: they are chosen at once and logged when everyone has chosen), the latest ``CATCH_UP`` at most."""
@@ -126,7 +140,17 @@ async def _catch_up(tx: Transaction, game_id: int, people: Collection[int]) -> l
     last = dict(await sql.rows(tx, f"SELECT seat, MAX(idx) FROM moves WHERE game_id = ? AND seat IN ({marks}) "
                                    "AND move NOT LIKE 'jump %' GROUP BY seat", (game_id, *people)))
     since = 0 if len(last) < len(people) else min(int(i) for i in last.values()) + 1
-    return (await tx.caught_up(game_id, since))[-CATCH_UP:]
+    moves = (await tx.caught_up(game_id, since))[-CATCH_UP:]
+    if moves:  # which of the bot's moves a deadline made (each such post names its seat and its moves)
+        skipped = await sql.rows(tx, "SELECT version, payload_json FROM outbox WHERE game_id = ? AND kind = ? "
+                                     "AND version > ?", (game_id, PostKind.DEADLINE_SKIPPED.value, moves[0]["idx"]))
+        for version, payload in skipped:
+            played = json.loads(payload) if isinstance(payload, str) else payload
+            made = range(int(version) - len(played.get("moves") or []), int(version))
+            for move in moves:
+                if move["bot"] and move["idx"] in made and move["seat"] == played.get("seat"):
+                    move["deadline"] = True
+    return moves
 
 
 __all__ = ["CATCH_UP", "Opening", "next_wait", "opening", "waited"]

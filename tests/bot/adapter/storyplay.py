@@ -54,6 +54,8 @@ class Story:
     computers: int = 0
     """Seats taken by computer players of ``level`` (after the members')."""
     level: str = "easy"
+    stop: int | None = None
+    """Stop after this many commands and clicks (a short game), else play to the end."""
 
 
 BASIC = Story("basic", "basic", seed=3, moves_seed=11)
@@ -62,6 +64,10 @@ RAPIDO = Story("rapido", "rapido", ("obstacles", "guns"), seed=5, moves_seed=5, 
 OPTIONS = Story("options", "auction", ("indiana2d6", "randomterrain"), seed=6, moves_seed=6, players=(ANA, BEN),
                 computers=1)
 STORIES = (BASIC, AUCTION, RAPIDO, OPTIONS)
+SHORT = (Story("short-basic", "basic", ("noround",), seed=3, moves_seed=11, stop=60),
+         Story("short-rapido", "rapido", ("guns",), seed=5, moves_seed=5, turn_hours=None, stop=70))
+"""Short games for the other languages: a basic game with scoring at once to its first volcano's points, a Tikal Rápido
+round with its auctions, placings, jumps and slots."""
 
 
 def stage_key(view: GameView) -> str:
@@ -122,9 +128,9 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[in
     svc = bot_of(wire).core.service
     rng = random.Random(story.moves_seed)
     actions_done, turn_key = 0, ""
-    for _ in range(limit):
+    for played in range(limit):
         view = await svc.view(GUILD, game_id)
-        if view.finished:
+        if view.finished or played == story.stop:
             transcript.mark("over")
             return game_id, transcript
         game = await svc.game(GUILD, game_id)
@@ -180,14 +186,20 @@ def _wait_kind(caught: CaughtUp) -> str:
 async def waits_of(wire: Wire, game_id: int) -> int:
     """The game's waits, from its move log: a moment the game waits for one player that is not a computer — a bid
     or a pass, a pick, a turn, a scoring turn, a Rápido placement or slot, each jump's choice, a declaration: a run
-    of moves by one seat of one kind."""
+    of moves by one seat of one kind; and, in a game stopped short, the waits under way."""
     core = bot_of(wire).core
     computers = await core.service.computers(GUILD, game_id)
     async with core.storage.read() as r:
         moves = await r.caught_up(game_id, 0)
     kinds = [(m["seat"], _wait_kind(m)) for m in moves]
-    return sum(seat not in computers for k, (seat, kind) in enumerate(kinds)
+    done = sum(seat not in computers for k, (seat, kind) in enumerate(kinds)
                if k == 0 or kinds[k - 1] != (seat, kind) or kind in ("bid", "pass", "jump"))
+    view = await core.service.view(GUILD, game_id)
+    if view.finished or view.to_act is None:
+        return done
+    waiting = (await core.service.jump_status(GUILD, game_id))[1] if view.phase is Phase.JUMP else [view.to_act]
+    going_on = kinds[-1][0] if kinds and view.phase is not Phase.JUMP else None  # a turn half played goes on
+    return done + sum(seat not in computers and seat != going_on for seat in waiting)
 
 
 async def measured_story(wire: Wire, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:

@@ -62,14 +62,23 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.core.service, "lobby_setup", as_stored)
 
 
-def as_before_pings(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A service as it was before migration 9 (no ``outbox.ping`` column): no pings to delete after a move."""
+def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A service as it was before migration 11 (no ``moves.story``, and no wait's message: the old outbox had none of
+    the columns the wait's look-up reads)."""
+    import bot.core.service
     import bot.core.storage
 
-    async def none_answered(*_: object) -> list[object]:
-        return []
+    async def no_wait(*_: object) -> None:
+        return None
 
-    monkeypatch.setattr(bot.core.storage.Reader, "answered_pings", none_answered)
+    async def append_moves(self: bot.core.storage.Transaction, game_id: int, first_index: int,
+                           moves: Sequence[bot.core.storage.NewMove]) -> None:
+        await self._db.run_many(
+            "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, first_index + i, m.text, m.seat, m.actor_id, self._clock()) for i, m in enumerate(moves)])
+
+    monkeypatch.setattr(bot.core.service, "next_wait", no_wait)
+    monkeypatch.setattr(bot.core.storage.Transaction, "append_moves", append_moves)
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

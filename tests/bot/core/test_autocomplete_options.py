@@ -56,7 +56,7 @@ def test_labels_and_lines_carry_the_cost_of_the_new_moves() -> None:
         assert action_line(view, str(obstacle)).endswith(" · 4 AP")
         labels = option_choices(view, entries, "obstacle", "other", {"space": engine.space_name(obstacle.first)})
         assert labels and all(label.label.endswith("· 4 AP") for label in labels)
-    assert action_line(view, "guard C3 gun").endswith("and a machine gun · 6 AP")
+    assert action_line(view, "guard C3 gun") == "guard the temple on C3 with a machine gun · 6 AP"
     assert action_line(view, "fire C3 Ben") == "fire at Ben's worker on C3 · 1 AP"
     assert action_line(view, "jump 3") == "jump 3 chips" and action_line(view, "score no").startswith("no scoring")
     guarded = option_choices(view, entries, "guard", "space", {"gun": True})

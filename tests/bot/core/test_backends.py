@@ -19,10 +19,11 @@ from bot.core import sql
 from bot.core.backends import open_storage
 from bot.core.errors import ChannelBusy
 from bot.core.guild_removal import GuildRemoval
+from bot.core.members import Members
 from bot.core.migrations import MIGRATIONS
 from bot.core.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.service import TikalService
-from bot.core.shards import EVERY_GUILD, Shards
+from bot.core.shards import Shards
 from bot.core.storage import IntegrityError, NewMove, Storage
 from engine import StaleState
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, open_service, play_to_end
@@ -232,29 +233,18 @@ def test_the_core_writes_sql_both_backends_understand() -> None:
     assert wrong == []
 
 
-async def test_pings_are_marked_answered_by_the_next_move_and_due_per_shard_until_deleted(database: Path | str) -> None:
-    """Migration 9 on both backends: a post sent as a ping is answered once the game moves past its version, due
-    for deletion (not while backing off, not in another shard's guild) until recorded as deleted."""
+async def test_moves_keep_their_public_facts_for_the_next_waits_catch_up(database: Path | str) -> None:
+    """Migration 11 on both backends: each move keeps its public facts (the hexagon it placed …), read back for the
+    next wait's catch-up; a member may be told of their waits both in the channel and by DM."""
     async with open_service(database) as svc:
-        game = await start(svc, 3, "auction")
-        members = {s.seat: s.member_id for s in game.seats}
-        view = await svc.view(GUILD, game.id)
-        moved = await svc.act(GUILD, game.id, members[view.to_act or 0], "pass")
-        (bidding,) = [p for p in moved.posts if p.kind == "bidding"]
-        assert await svc.mark_sent(bidding.id, 1234, ping=True) and moved.answered == ()
-        assert await svc.due_pings(time.time() + 3600) == []  # not answered yet
-        view = await svc.view(GUILD, game.id)
-        moved = await svc.act(GUILD, game.id, members[view.to_act or 0], "pass")
-        (answered,) = moved.answered
-        assert (answered.post_id, answered.message_id, answered.channel_id, answered.tries) == \
-            (bidding.id, 1234, bidding.channel_id, 0)
-        now = time.time()
-        await svc.pings_deleted([], {bidding.id: now + 60})  # deleting failed: backing off
-        assert await svc.due_pings(now) == []
-        (due,) = await svc.due_pings(now + 61)
-        assert due.tries == 1
-        svc.shards = Shards(2, frozenset({1 - (GUILD >> 22) % 2}))
-        assert await svc.due_pings(now + 61) == []  # another process's guild
-        svc.shards = EVERY_GUILD
-        await svc.pings_deleted([bidding.id])
-        assert await svc.due_pings(now + 3600) == []
+        game = await start(svc, 2)
+        placed = await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+        ended = await svc.act(GUILD, game.id, MEMBERS[0], "end")
+        (wait,) = ended.posts
+        assert [c["move"] for c in wait.payload["catch_up"]] == [placed.move, "end"]
+        tile = wait.payload["catch_up"][0]["facts"]["tile"]
+        assert tile and placed.view.spaces[engine.parse_move(placed.move).space].tile == tile
+        async with svc.storage.read() as r:
+            assert await r.caught_up(game.id, 0) == wait.payload["catch_up"]
+        saved = await Members(svc.storage).update(MEMBERS[1], delivery="both")
+        assert saved.delivery == "both" == (await Members(svc.storage).get(MEMBERS[1])).delivery

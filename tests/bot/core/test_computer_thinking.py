@@ -106,7 +106,7 @@ async def test_a_jumps_chips_are_thought_without_the_game_lock_and_a_choice_made
     gate.touch()
     assert await busy is None
     kinds = await deadline
-    assert PostKind.DEADLINE_SKIPPED in kinds and PostKind.JUMP_REVEALED in kinds
+    assert PostKind.DEADLINE_SKIPPED in kinds and PostKind.WAIT in kinds
     after = await kit.svc.view(GUILD, game.id)
     ana = next(p.seat for p in after.players if p.name == "Ana")
     assert after.phase is Phase.ACTIONS and after.jump[ana] == 2  # her choice stood; the others' were thought

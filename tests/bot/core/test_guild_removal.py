@@ -34,8 +34,8 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
         assert (await k.mod.config(GUILD)).purge_at == purge_at
         kinds = await k.tick(12)
         assert kinds == ["reminder"]  # the other guild's game only
-        assert [p.kind for p in await k.svc.posts_of(OTHER_GUILD, theirs.id)] == ["started", "reminder"]
-        assert [p.kind for p in await k.svc.posts_of(GUILD, game.id)] == ["started"]
+        assert [p.kind for p in await k.svc.posts_of(OTHER_GUILD, theirs.id)] == ["wait", "reminder"]
+        assert [p.kind for p in await k.svc.posts_of(GUILD, game.id)] == ["wait"]
         k.clock.at(20)
         assert await removal.added(GUILD) and not await removal.added(GUILD)
         assert await removal.pending(GUILD) is None

@@ -37,7 +37,7 @@ async def test_reminders_go_to_everyone_still_to_choose_and_the_deadline_chooses
     sent = [p.payload for p in await kit.svc.posts_of(GUILD, game_id) if p.kind == PostKind.REMINDER]
     assert {(p["member_id"], p["kind"]) for p in sent} == {(BEN, "jump"), (CY, "jump")}
     kinds = await kit.tick(24)
-    assert kinds[0] == PostKind.DEADLINE_SKIPPED and PostKind.JUMP_REVEALED in kinds
+    assert kinds[0] == PostKind.DEADLINE_SKIPPED and PostKind.WAIT in kinds
     skipped = next(p.payload for p in await kit.svc.posts_of(GUILD, game_id) if p.kind == PostKind.DEADLINE_SKIPPED)
     assert skipped["moves"] == [] and sorted(skipped["jump"]) == ["Ben", "Cy"]  # whose, never how many
     after = await kit.svc.view(GUILD, game_id)
@@ -60,7 +60,7 @@ async def test_the_deadline_policy_computer_lets_a_computer_player_choose_for_th
     _, game_id = await at_a_jump(kit)
     await kit.mod.set_timing(GUILD, game_id, MOD, is_moderator=True, turn_hours=24, policy="computer")
     kinds = await kit.tick(24)
-    assert PostKind.DEADLINE_SKIPPED in kinds and PostKind.JUMP_REVEALED in kinds
+    assert PostKind.DEADLINE_SKIPPED in kinds and PostKind.WAIT in kinds
     after = await kit.svc.view(GUILD, game_id)
     assert after.phase is Phase.ACTIONS and all(1 <= (j or 0) <= 5 for j in after.jump)
 

@@ -75,7 +75,7 @@ async def test_kick_the_player_to_act_plays_the_seat_at_once_and_the_game_runs_t
         assert kicked.post is not None and kicked.post.kind == "mod_action"
         assert kicked.post.payload["action"] == "kick" and kicked.post.payload["member_id"] == ANA
         assert kicked.moved is not None and kicked.moved.to_act is not None and kicked.moved.to_act.member_id == BEN
-        assert [p.kind for p in kicked.moved.posts] == ["absent_turn", "turn_ended"]
+        assert [p.kind for p in kicked.moved.posts] == ["absent_turn", "wait"]
         seat = kicked.game.at_seat(0)
         assert seat is not None and is_absent_member(seat.member_id) and seat.name == "Ana"
         assert kicked.game.seat_of(ANA) is None
@@ -146,7 +146,7 @@ async def test_moderator_skip_abort_and_the_log_posts(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     skipped = await kit.mod.skip(GUILD, game.id, MOD, is_moderator=True)
     assert skipped.post is not None and skipped.post.payload["action"] == "skip"
-    assert skipped.moved is not None and [p.kind for p in skipped.moved.posts] == ["mod_action", "turn_ended"]
+    assert skipped.moved is not None and [p.kind for p in skipped.moved.posts] == ["mod_action", "wait"]
     assert skipped.post.payload["moves"] == list(skipped.moved.moves) and skipped.post.payload["player"] == "Ana"
     aborted = await kit.mod.abort(GUILD, game.id, MOD, is_moderator=True)
     assert aborted.game.status is Status.ABORTED and aborted.post is not None

@@ -11,7 +11,7 @@ from bot.core.errors import NotAllowed
 from bot.core.storage import Transaction
 from bot.core.timing import GamePaused
 from tests.bot.core.clockkit import HOUR, MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import GUILD, MEMBERS, as_before_options, as_before_pings, replay_from_file
+from tests.bot.core.servicekit import GUILD, MEMBERS, as_before_options, as_before_waits, replay_from_file
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, _ = MEMBERS
@@ -96,7 +96,7 @@ async def test_deadline_policy_skip_plays_ruling_14_moves_and_marks_them(tmp_pat
         expected = [str(m) for m in engine.absent_moves(before)]
         assert await k.tick(23.9) == []
         report = await k.scheduler.tick(k.clock.at(24))
-        assert [p.kind for p in report.posts] == ["deadline_skipped", "turn_ended"]
+        assert [p.kind for p in report.posts] == ["deadline_skipped", "wait"]
         (moved,) = report.moved
         assert list(moved.moves) == expected and moved.to_act is not None and moved.to_act.member_id == BEN
         skipped = report.posts[0].payload
@@ -109,7 +109,7 @@ async def test_deadline_policy_skip_plays_ruling_14_moves_and_marks_them(tmp_pat
         assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 48 * HOUR
         assert await k.tick(35.9) == []
         assert await k.tick(36) == ["reminder"]
-        assert await k.tick(48) == ["deadline_skipped", "turn_ended"]
+        assert await k.tick(48) == ["deadline_skipped", "wait"]
 
 
 async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> None:
@@ -163,7 +163,7 @@ async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_w
     assert resumed.post is not None and resumed.game.deadline_at == T0 + 124 * HOUR
     assert await kit.tick(111.9) == []
     assert await kit.tick(112) == ["reminder"]
-    assert await kit.tick(124) == ["deadline_skipped", "turn_ended"]
+    assert await kit.tick(124) == ["deadline_skipped", "wait"]
 
 
 async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_once(
@@ -224,7 +224,7 @@ async def test_a_move_committed_while_the_scheduler_decides_wins(
         monkeypatch.setattr(k.svc, "view", look_then_ana_moves)
         assert await k.tick(12) == []  # neither a reminder nor the deadline for a turn that has moved on
         kinds = [p.kind for p in await k.svc.posts_of(GUILD, game.id)]
-        assert kinds == ["started", "mod_action", "turn_ended"]
+        assert kinds == ["wait", "mod_action", "wait"]
         page = await k.history.history(GUILD, game.id)
         assert {e.actor_id for e in page.entries} == {ANA}
         assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 24 * HOUR  # Ben's, from 12 h
@@ -275,7 +275,7 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:1])
     monkeypatch.setattr(bot.core.service, "computer_seats", no_computers)  # nor computer players (migration 3)
     as_before_options(monkeypatch)  # nor options (migration 7)
-    as_before_pings(monkeypatch)  # nor pings to delete (migration 9)
+    as_before_waits(monkeypatch)  # nor a wait's message and its moves' facts (migration 11)
     async with open_kit(path) as k:
         k.svc.commit_hooks.clear()  # the old service had no clocks
         game = await start(k.svc, 2)

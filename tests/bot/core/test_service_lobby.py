@@ -51,7 +51,7 @@ async def test_a_lobby_fills_up_and_starts(svc: TikalService) -> None:
                                                                           (2, "Cy", CY)]
     assert started.to_act.member_id == ANA
     assert started.view.phase is Phase.BID and [p.name for p in started.view.players] == ["Ana", "Ben", "Cy"]
-    assert [p.kind for p in started.posts] == ["started"]
+    assert [p.kind for p in started.posts] == ["wait"] and "order" in started.posts[0].payload
     assert started.posts[0].payload["next"]["member_id"] == ANA
     with pytest.raises(WrongStatus):
         await svc.join(GUILD, game.id, DEE, "Dee")

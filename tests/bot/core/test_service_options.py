@@ -88,7 +88,7 @@ async def test_a_whole_game_with_options_replays_from_its_log(tmp_path: Path, va
         assert record["options"] == list(engine.view(replayed, None).options) and engine.replay(
             engine.read_record(record)).finished
         kinds = [p.kind for p in await svc.posts_of(GUILD, game.id)]
-        assert kinds[0] == PostKind.STARTED and kinds[-1] == PostKind.FINISHED
+        assert kinds[0] == PostKind.WAIT and kinds[-1] == PostKind.FINISHED
 
 
 async def _at_a_jump(svc: TikalService, computers: int = 0, seed: int = 2) -> tuple[engine.GameView, int]:
@@ -138,29 +138,28 @@ async def test_a_jump_is_kept_secret_until_the_last_choice_then_logged_in_round_
     after = moved.view
     assert after.phase is Phase.ACTIONS and after.stage is Stage.JUMPS and after.to_act == order[2]  # lowest first
     assert after.ap_left == 2 and after.slots == (order[0], order[1])
-    [reveal] = [p for p in moved.posts if p.kind == PostKind.JUMP_REVEALED]
-    names = [after.players[q].name for q in order]
-    assert reveal.payload["chosen"] == {names[0]: 3, names[1]: 5, names[2]: 2}
-    assert reveal.payload["slots"] == [names[2], names[0], names[1]]
+    [slot] = [p for p in moved.posts if p.kind == PostKind.WAIT]  # the lowest acts first: their slot's message
+    assert slot.payload["next"]["seat"] == order[2] and slot.payload["next"].get("slot")
+    assert [(c["seat"], c["move"]) for c in slot.payload["catch_up"] if c["move"].startswith("jump")] == \
+        [(order[0], "jump 3"), (order[1], "jump 5"), (order[2], "jump 2")]  # every number at once, once chosen
     assert engine.view(replay_from_file(Path(svc.storage.path), game_id), None) == after
     with pytest.raises(IllegalMove, match="No jump is open now"):
         await svc.choose_jump(GUILD, game_id, first, 1)
 
 
-async def test_the_jump_opens_with_one_post_that_pings_every_chooser(svc: TikalService) -> None:
+async def test_the_jump_opens_with_one_message_that_pings_every_chooser(svc: TikalService) -> None:
     view, game_id = await _at_a_jump(svc)
-    posts = await svc.posts_of(GUILD, game_id)
-    opened = [p for p in posts if p.kind == PostKind.JUMP_OPENED]
-    assert len(opened) == 1
+    waits = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == PostKind.WAIT]
+    opened = [p for p in waits if p.payload.get("opening") == "jump"]
+    assert len(opened) == 1 and opened[0] is waits[-1]
     payload = opened[0].payload
-    assert payload["jump"] == 1 and [c["seat"] for c in payload["choosers"]] == list(view.round_order)
-    assert {c["member_id"] for c in payload["choosers"]} == {ANA, BEN, CY}
-    assert all(c["chips"] == 10 for c in payload["choosers"])
-    placing = [p for p in posts if p.kind == PostKind.RAPIDO_PLACING]
-    assert placing and placing[-1].payload["order"] == [view.players[q].name for q in view.round_order]
-    acted = [p for p in posts if p.kind == PostKind.RAPIDO_ACTED]
-    assert [p.payload["placing"] for p in acted[-3:]] == [True] * 3
-    assert acted[-1].payload["next"] is None and acted[-2].payload["next"] is not None
+    assert payload["seats"] == list(view.round_order)
+    assert {e["member_id"] for e in payload["pinged"]} == {ANA, BEN, CY}
+    # each placing in round order had its own message, pinging the placer alone
+    placing = waits[-4:-1]
+    assert [p.payload["next"]["seat"] for p in placing] == list(view.round_order)
+    assert all(p.payload["next"]["phase"] == "place" and p.payload["next"]["ap"] is None for p in placing)
+    assert all(len(p.payload["pinged"]) == 1 for p in placing)
 
 
 async def test_computer_seats_choose_in_secret_and_the_last_person_reveals(svc: TikalService) -> None:
@@ -191,12 +190,13 @@ async def test_a_whole_rapido_game_with_a_computer_seat(tmp_path: Path) -> None:
         record = await svc.record(GUILD, game.id)
         assert record["variant"] == "rapido" and engine.replay(engine.read_record(record)).finished
         posts = await svc.posts_of(GUILD, game.id)
-        opened = sum(1 for p in posts if p.kind == PostKind.JUMP_OPENED)
-        revealed = sum(1 for p in posts if p.kind == PostKind.JUMP_REVEALED)
-        assert opened == revealed > 0
-        # no post before a jump's reveal names a number of chips: jump moves appear only in reveals and the record
+        assert sum(1 for p in posts if p.kind == PostKind.WAIT and p.payload.get("opening") == "jump") > 0
+        # no post names a number of chips before the jump's reveal: a wait's catch-up holds logged moves only, and the
+        # bot's choices are recorded without their numbers
         for post in posts:
-            if post.kind not in (PostKind.JUMP_REVEALED, PostKind.FINISHED):
+            if post.kind == PostKind.WAIT:
+                assert all(c["idx"] < post.version for c in post.payload["catch_up"])
+            elif post.kind != PostKind.FINISHED:
                 assert "jump " not in json.dumps(post.payload), post
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT COUNT(*) FROM jump_choices").fetchone() == (0,)

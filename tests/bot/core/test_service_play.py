@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -53,15 +54,20 @@ async def test_a_whole_game_played_through_the_service(tmp_path: Path, variant: 
         assert engine.replay(engine.read_record(record)).finished
         with pytest.raises(GameOver):
             await svc.act(GUILD, game.id, MEMBERS[0], "end")
-        # one turn_ended post per `end`, the last post is the result
+        # one message per wait (issue 22): the first tells the seat order, a new one each time another player is
+        # waited for (in the auction game, one per auction asks every bidder); the last post is the result
         posts = await svc.posts_of(GUILD, game.id)
-        ends = sum(1 for m in replayed.log if m == "end")
-        assert sum(1 for p in posts if p.kind == "turn_ended") == ends
-        assert posts[0].kind == "started" and posts[-1].kind == "finished"
-        assert posts[-1].payload["record"]["moves"] == list(replayed.log)
-        assert sum(1 for p in posts if p.kind == "scoring_round") == final.scoring_round
+        assert posts[0].kind == "wait"
+        assert [e["name"] for e in posts[0].payload["order"]] == [p.name for p in final.players]
+        assert posts[-1].kind == "finished" and posts[-1].payload["record"]["moves"] == list(replayed.log)
+        waits = [p for p in posts if p.kind == "wait"]
+        seats = [r.player for r in results]
+        changes = 1 + sum(1 for a, b in pairwise(seats) if a != b)
+        assert len(waits) == changes if variant == "basic" else len(waits) < changes
+        assert all(len(p.payload["pinged"]) == 1 for p in waits if p.payload.get("opening") != "auction")
         if variant == "auction":
-            assert any(p.kind == "bidding" for p in posts) and any(p.kind == "auction_won" for p in posts)
+            assert any(p.payload.get("opening") == "auction" and len(p.payload["pinged"]) == players
+                       for p in waits)  # a round's first auction asks every player
 
 
 async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(tmp_path: Path) -> None:
@@ -88,10 +94,11 @@ async def test_only_the_player_to_act_may_act_and_engine_errors_change_nothing(t
             await svc.act(GUILD, game.id, ANA, "deploy A1 1")
         ended = await svc.act(GUILD, game.id, ANA, "end")
         assert ended.turn_ended and ended.to_act is not None and ended.to_act.member_id == BEN
-        (post,) = ended.posts
-        assert post.kind == "turn_ended" and post.payload["player"] == "Ana"
-        assert post.payload["moves"][1:] == ["deploy A1 1"] * 10
-        assert post.payload["next"]["member_id"] == BEN and post.payload["next"]["name"] == "Ben"
+        (post,) = ended.posts  # Ben's wait: it pings him and tells him Ana's turn
+        assert post.kind == "wait" and post.payload["pinged"] == [{"seat": 1, "name": "Ben", "member_id": BEN}]
+        assert [c["move"] for c in post.payload["catch_up"]][1:] == ["deploy A1 1"] * 10 + ["end"]
+        assert all(c["seat"] == 0 and not c["bot"] for c in post.payload["catch_up"])
+        assert post.payload["catch_up"][0]["facts"]["tile"] and post.payload["next"]["member_id"] == BEN
         with pytest.raises(NotYourTurn, match="It is 🟧 Ben's turn"):
             await svc.act(GUILD, game.id, ANA, "end")
         assert (await svc.game(GUILD, game.id)).version == 12
@@ -154,7 +161,7 @@ async def test_posts_wait_in_the_outbox_until_marked_sent(tmp_path: Path) -> Non
         assert [p.id for p in pending] == [p.id for p in (await svc.posts_of(GUILD, game.id))]
         assert [p.id for p in pending][1:] == [p.id for p in committed]
         assert len({p.nonce for p in pending}) == len(pending) and all(len(p.nonce) <= 25 for p in pending)
-        assert sum(p.kind == "turn_ended" for p in pending) == sum(r.turn_ended for r in results) > 0
+        assert sum(p.kind == "wait" for p in pending) == sum(r.turn_ended for r in results) + 1 > 1
         first = pending[0]
         assert await svc.mark_sent(first.id, message_id=555)
         assert not await svc.mark_sent(first.id, message_id=556)  # a second delivery report changes nothing
@@ -173,7 +180,7 @@ async def test_a_post_can_be_rendered_from_the_version_it_describes(svc: TikalSe
     game = await start(svc, 2)
     results = await play_to_end(svc, game, random.Random(8), limit=40)
     ended = next(r for r in results if r.turn_ended)
-    (post,) = [p for p in ended.posts if p.kind == "turn_ended"]
+    (post,) = [p for p in ended.posts if p.kind == "wait"]
     assert post.version == ended.view.version
     assert await svc.view_at(GUILD, game.id, post.version) == ended.view
     assert (await svc.view_at(GUILD, game.id, 0)).version == 0
@@ -192,9 +199,9 @@ async def test_a_moderator_moves_for_absent_seats_with_ordinary_moves(tmp_path: 
         assert first.player == "Ana" and first.to_act is not None and first.to_act.member_id != ANA
         if variant == "basic":
             assert first.moves[0].startswith("place ") and first.moves[-1] == "end" and first.turn_ended
-            assert [p.kind for p in first.posts] == ["turn_ended"]
-        else:
-            assert first.moves == ("pass",) and [p.kind for p in first.posts] == ["bidding"]
+            assert [p.kind for p in first.posts] == ["wait"]
+        else:  # the auction's message asked every bidder: it goes on
+            assert first.moves == ("pass",) and first.posts == ()
         skips = 1
         while not (await svc.view(GUILD, game.id)).finished:
             await svc.skip(GUILD, game.id, STRANGER, is_moderator=True)

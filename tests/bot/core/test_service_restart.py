@@ -79,7 +79,7 @@ async def test_an_error_between_two_writes_leaves_the_game_unchanged(
         assert await svc.view(GUILD, game.id) == view
         monkeypatch.undo()
         moved = await svc.act(GUILD, game.id, MEMBERS[0], "end")
-        assert moved.turn_ended and [p.kind for p in moved.posts] == ["turn_ended"]
+        assert moved.turn_ended and [p.kind for p in moved.posts] == ["wait"]
         assert table_counts(path, game.id)["moves"] == before["moves"] + 1  # type: ignore[operator]
 
 

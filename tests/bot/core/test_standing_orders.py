@@ -43,8 +43,10 @@ async def test_orders_of_waiting_bidders_are_played_when_their_bid_comes(tmp_pat
         played = [(p.payload["member_id"], p.payload["moves"]) for p in report.posts if p.kind == "standing_order"]
         # the orders outbid each other one point at a time up to their limits
         assert played == [(BEN, ["bid 1"]), (CY, ["bid 2"]), (BEN, ["bid 3"]), (CY, ["pass"])]
-        won = next(p for p in report.posts if p.kind == "auction_won")
-        assert won.payload["price"] == 3 and won.payload["next"]["member_id"] == BEN
+        (won,) = [p for p in report.posts if p.kind == "wait"]  # Ben won: his pick's message pings him alone
+        assert won.payload["next"]["member_id"] == BEN and won.payload["next"]["phase"] == "pick"
+        assert [e["member_id"] for e in won.payload["pinged"]] == [BEN]
+        assert [c.get("facts", {}).get("won") for c in won.payload["catch_up"]] == [[1, 3]]
         page = await k.history.history(GUILD, game.id)
         assert [e.actor_id for e in page.entries] == [ANA, BEN, CY, BEN, CY]  # logged as the members' own moves
         assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)

@@ -1,5 +1,5 @@
-"""Issue 17: the posts a move queues tell the game's story in reading order (``bot.core.posts``), and the texts a
-player reads from the core say things the way a player would (rotation choices, hints, not-your-turn)."""
+"""Issues 17 and 22: what each move made public (``bot.core.story``), and the texts a player reads from the core say
+things the way a player would (rotation choices, hints, not-your-turn)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from bot.core.autocomplete import command_text, option_choices
 from bot.core.hints import Step, Suggestion, hint_text
 from bot.core.labels import not_yours, waiting_for, waiting_said
 from bot.core.posts import NewPost, PostKind, posts_for
+from bot.core.story import story_of
 from engine import GameState, Phase, Variant
 from engine.messages import Msg
 from lang import translator
@@ -40,38 +41,32 @@ GAMES = {variant: _game(variant, seed) for variant, seed in (("basic", 3), ("auc
 
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
-def test_a_scoring_round_is_announced_after_the_turn_that_opened_it_and_names_who_brought_the_volcano(
-        variant: str) -> None:
-    rounds = 0
-    for _, _, after, posts in GAMES[variant]:
-        kinds = [p.kind for p in posts]
-        if PostKind.SCORING_ROUND not in kinds:
-            continue
-        rounds += 1
-        announced = posts[kinds.index(PostKind.SCORING_ROUND)].payload
-        if PostKind.TURN_ENDED in kinds:  # the turn's post first; the announcement then pings the first to score
-            assert kinds.index(PostKind.TURN_ENDED) < kinds.index(PostKind.SCORING_ROUND)
-        assert announced.get("next", {}).get("seat") == after.to_act  # type: ignore[union-attr]
-        if not announced.get("final"):
-            assert announced.get("volcano") == after.volcano_player >= 0
-    assert rounds == 4
-
-
-@pytest.mark.parametrize("variant", sorted(GAMES))
-def test_each_scoring_turn_adds_its_line_to_the_round_and_the_last_closes_it(variant: str) -> None:
-    scored: dict[int, list[bool]] = {}
-    for before, move, _, posts in GAMES[variant]:
-        kinds = [p.kind for p in posts]
-        if before.phase is Phase.SCORING and isinstance(move, engine.End):
-            (line,) = [p.payload for p in posts if p.kind == PostKind.SCORED]
-            assert line["seat"] == before.to_act  # type: ignore[typeddict-item]
-            assert kinds.index(PostKind.SCORED) < kinds.index(PostKind.TURN_ENDED)  # the line before the ping
-            scored.setdefault(line["round"], []).append(line["complete"])  # type: ignore[typeddict-item]
+def test_a_moves_facts_tell_what_it_made_public_and_nothing_more(variant: str) -> None:
+    """Issue 22: what a wait's catch-up is told from (``bot.core.story``): the hexagon a placement put down (and
+    nothing drawn before), each scoring turn's points in its round, the auction a pass or a bid closed."""
+    rounds: dict[int, list[int]] = {}
+    for before, move, after, posts in GAMES[variant]:
+        facts = story_of(before, move, after)
+        if isinstance(move, engine.Place):
+            assert facts["tile"] == after.tile[move.space]
+        elif isinstance(move, engine.Pick):
+            assert facts["tile"] == before.shown[move.index - 1]
         else:
-            assert PostKind.SCORED not in kinds
-    assert sorted(scored) == [1, 2, 3, 4]
-    for completes in scored.values():  # every player scores once; only the round's last line closes it
-        assert completes == [False, False, True]
+            assert "tile" not in facts
+        assert facts.get("scoring", False) == (before.phase is Phase.SCORING)
+        if before.phase is Phase.SCORING and isinstance(move, engine.End):
+            (gain,) = facts["gains"]
+            assert gain[0] == before.to_act and gain[1] + gain[2] == after.score[gain[0]] - before.score[gain[0]]
+            rounds.setdefault(facts["round"], []).append(gain[0])
+        else:
+            assert "gains" not in facts
+        if before.phase is Phase.BID and after.phase is Phase.PICK:
+            winner = after.to_act
+            assert facts["won"] == [winner, before.score[winner] - after.score[winner]]
+        else:
+            assert "won" not in facts
+        assert [p.kind for p in posts] == ([PostKind.FINISHED] if after.finished else [])  # the waits: bot.core.waits
+    assert sorted(rounds) == [1, 2, 3, 4] and all(sorted(seats) == [0, 1, 2] for seats in rounds.values())
 
 
 def test_rotation_choices_name_the_path_and_its_cost() -> None:

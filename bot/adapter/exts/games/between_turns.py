@@ -1,4 +1,5 @@
-"""The players' commands of games that live for days: settings, resign, standing orders, the server's games,
+"""The players' commands of games that live for days: how they are told, settings, resign, standing orders, the
+server's games,
 history and export (statistics and ratings: ``bot.adapter.rankings``). Every answer is private (UX.md);
 refusals raise ``EngineError`` before anything is answered, so the tree's handler can still answer privately.
 """
@@ -24,7 +25,17 @@ if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
 
-async def settings(bot: TikalBot, interaction: discord.Interaction, *, delivery: str | None, time_zone: str | None,
+async def notify(bot: TikalBot, interaction: discord.Interaction, how: str | None) -> None:
+    """How the member is told that a game waits for them (``channel``, ``dm``, ``both``): the wait's message and its
+    reminders alike; no option shows it."""
+    members = bot.core.members
+    user = interaction.user.id
+    t = reader(interaction)
+    settings = await members.get(user) if how is None else await members.update(user, delivery=how)
+    await reply(interaction, overviews.notify_text(settings.delivery, t, changed=how is not None))
+
+
+async def settings(bot: TikalBot, interaction: discord.Interaction, *, time_zone: str | None,
                    quiet_from: str | None, quiet_to: str | None, quiet_off: bool, forget: bool) -> None:
     members = bot.core.members
     user = interaction.user.id
@@ -39,13 +50,13 @@ async def settings(bot: TikalBot, interaction: discord.Interaction, *, delivery:
     if (quiet_from is None) != (quiet_to is None):
         raise BadOption(tr("settings.quiet_both", "Quiet hours need both `quiet_from` and `quiet_to` (e.g. 22:00 and "
                                                   "7:30)."))
-    changing = any(v is not None for v in (delivery, time_zone, quiet_from)) or quiet_off
+    changing = any(v is not None for v in (time_zone, quiet_from)) or quiet_off
     if not changing:
         current = await members.get(user)
         await reply(interaction, embed=overviews.settings_embed(current, t, changed=False))
         return
     quiet = (quiet_from, quiet_to) if quiet_from is not None and quiet_to is not None else None
-    saved = await members.update(user, delivery=delivery, time_zone=time_zone, quiet=quiet, clear_quiet=quiet_off)
+    saved = await members.update(user, time_zone=time_zone, quiet=quiet, clear_quiet=quiet_off)
     await reply(interaction, embed=overviews.settings_embed(saved, t, changed=True))
 
 

@@ -127,12 +127,16 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     async def order(self, interaction: discord.Interaction, order: Word, game: int | None = None) -> None:
         await between_turns.order(self.bot, interaction, order, game)
 
+    @app_commands.command(name="notify",
+                          description=cmd("cmd.game.notify", "How you are told a game waits for you"))
+    @app_commands.describe(how=cmd("cmd.game.notify.how", "channel: a ping (default) · dm · both"))
+    async def notify(self, interaction: discord.Interaction,
+                     how: Literal["channel", "dm", "both"] | None = None) -> None:
+        await between_turns.notify(self.bot, interaction, how)
+
     @app_commands.command(name="settings",
-                          description=cmd("cmd.game.settings", "Your reminders: channel ping or DM, time zone, quiet "
-                                                               "hours"))
-    @app_commands.describe(delivery=cmd("cmd.game.settings.delivery", "channel: a ping replying to the turn message · "
-                                                                      "dm: a direct message"),
-                           time_zone=cmd("cmd.game.settings.time_zone", "your time zone, e.g. Europe/Berlin (pick "
+                          description=cmd("cmd.game.settings_zone", "Your time zone and quiet hours"))
+    @app_commands.describe(time_zone=cmd("cmd.game.settings.time_zone", "your time zone, e.g. Europe/Berlin (pick "
                                                                         "from the list)"),
                            quiet_from=cmd("cmd.game.settings.quiet_from", "start of your quiet hours, e.g. 22:00 (no "
                                                                           "reminder or deadline falls in them)"),
@@ -140,11 +144,11 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                            quiet_off=cmd("cmd.game.settings.quiet_off", "remove your quiet hours"),
                            forget=cmd("cmd.game.settings.forget", "delete everything stored about your settings"))
     @app_commands.autocomplete(time_zone=complete_zone)
-    async def settings(self, interaction: discord.Interaction, delivery: Literal["channel", "dm"] | None = None,
-                       time_zone: ZoneName | None = None, quiet_from: ClockTime | None = None,
-                       quiet_to: ClockTime | None = None, quiet_off: bool = False, forget: bool = False) -> None:
-        await between_turns.settings(self.bot, interaction, delivery=delivery, time_zone=time_zone,
-                                     quiet_from=quiet_from, quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
+    async def settings(self, interaction: discord.Interaction, time_zone: ZoneName | None = None,
+                       quiet_from: ClockTime | None = None, quiet_to: ClockTime | None = None, quiet_off: bool = False,
+                       forget: bool = False) -> None:
+        await between_turns.settings(self.bot, interaction, time_zone=time_zone, quiet_from=quiet_from,
+                                     quiet_to=quiet_to, quiet_off=quiet_off, forget=forget)
 
     @app_commands.command(name="stats",
                           description=cmd("cmd.game.stats", "Games and wins here, and a member's rating"))
