@@ -156,8 +156,8 @@ def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
     name = engine.space_name
     match move:
         case engine.Place(space=space):
-            return t.tr("label.place_on", "place {hexagon} on {space}", hexagon=hexagon_name(view.spaces[space].tile, t),
-                        space=name(space))
+            return t.tr("label.place_on", "place {hexagon} on {space}",
+                        hexagon=hexagon_name(view.spaces[space].tile, t), space=name(space))
         case engine.Deploy(space=space, count=count, leader=leader):
             return t.tr("label.deploy", "deploy {figures} → {space}", figures=_figures(count, leader, t),
                         space=name(space))

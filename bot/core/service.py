@@ -56,7 +56,6 @@ from bot.core.seats import absent_member_id, computer_member_id, is_absent_membe
 from bot.core.shards import EVERY_GUILD, Shards
 from bot.core.state_cache import StateCache
 from bot.core.status_words import status_word
-from bot.core.story import story_of
 from bot.core.storage import (
     ACTIVE,
     GameRow,
@@ -69,6 +68,7 @@ from bot.core.storage import (
     Storage,
     Transaction,
 )
+from bot.core.story import story_of
 from bot.core.texts import stored, tr
 from bot.core.waits import LATEST, next_wait
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
