@@ -47,7 +47,7 @@ def _titles(call: Call) -> list[str]:
 
 
 async def _played(tmp_path: Path, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
+    async with running_bot(tmp_path / f"{story.name}.sqlite3") as wire:
         transcript, measure = await measured_story(wire, story, language)
         (tmp_path / f"{story.name}.txt").write_text(transcript.render())  # to read when a check fails
         if story.stop is None:
