@@ -76,11 +76,11 @@ def phrase(view: GameView, move: engine.Move, t: Speaker, tile: str | None = Non
     return None
 
 
-def who_played(game: GameInfo, view: GameView, seat: int, bot: bool, t: Speaker) -> str:
+def who_played(game: GameInfo, view: GameView, seat: int, bot: bool, t: Speaker, *, computer: bool = False) -> str:
     """``🟧 Ben``, marked when the bot played: ``🟧 Ben 🤖`` for a computer player, else ``(played by the bot)``."""
     name = player(view, seat, t)
     info = game.at_seat(seat)
-    if info is not None and is_computer_member(info.member_id):
+    if computer or (info is not None and is_computer_member(info.member_id)):
         return f"{name} 🤖"
     if bot:
         return t.tr("story.by_bot", "{player} (played by the bot)", player=name) if info is None or \
@@ -108,7 +108,7 @@ def _run_line(game: GameInfo, view: GameView, run: Sequence[CaughtUp], won: int 
         if said:
             phrases.append(said)
     bot = all(c["bot"] for c in run)
-    name = who_played(game, view, seat, bot, t)
+    name = who_played(game, view, seat, bot, t, computer=all(c.get("computer") for c in run))
     scoring = any((c.get("facts") or {}).get("scoring") for c in run)
     gained = [g for c in run for g in (c.get("facts") or {}).get("gains") or [] if g[0] == seat]
     did = " · ".join(phrases) if phrases else (
@@ -116,7 +116,7 @@ def _run_line(game: GameInfo, view: GameView, run: Sequence[CaughtUp], won: int 
     if scoring:
         scored = t.ntr("story.scored", "scored {n} point", "scored {n} points", gained[-1][1] + gained[-1][2]) \
             if gained else ""
-        return t.tr("story.scoring_line", "🌋 {player}'s scoring turn: {did}", player=name,
+        return t.tr("story.scoring_line", "🌋 {player}, scoring turn: {did}", player=name,
                     did=" · ".join(p for p in (did, scored) if p))
     if won is not None:
         return t.ntr("story.won_line", "{player} won the auction for {n} point: {did}",

@@ -290,7 +290,8 @@ async def _finished(c: Context) -> Outgoing:
     files = [*pictures, discord.File(io.BytesIO(record), filename=record_name(c.game.id),
                                      description=c.t.tr("notice.record_alt", "The game record: every move, to "
                                                                              "replay or study the game"))]
-    members = [s.member_id for s in c.game.seats if s.seat is not None and not is_absent_member(s.member_id)]
+    members = payload["pinged"] if "pinged" in payload else [
+        s.member_id for s in c.game.seats if s.seat is not None and not is_absent_member(s.member_id)]
     content = c.t.tr("notice.over_ping", "{members}, game #{game} is over.", game=c.game.id,
                      members=" ".join(f"<@{m}>" for m in members)) if members else ""
     out = Outgoing(content, embed, files, members[0] if members else None, others=tuple(members[1:]))

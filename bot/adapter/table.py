@@ -456,6 +456,10 @@ class Table:
                     await self._show(game, channel, live, view, jump, here)
             elif not live.closed:
                 await self._close(game, channel, live, view, None, here)
+            if game.status is not Status.RUNNING:  # over or stopped: no wait's message any more
+                self._live.pop(game_id, None)
+                if game.turn_message_id is not None:
+                    await svc.set_turn_message(guild, game_id, None)
 
     async def _adopt(self, game: GameInfo, channel: discord.PartialMessageable, live: Live | None, latest: Post,
                      view: GameView, here: Translator) -> Live | None:

@@ -20,7 +20,7 @@ from bot.adapter.formatting import NEUTRAL, colour, scores_field, scores_line, s
 from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
 from bot.core.posts import SeatEntry, Wait, Who
 from bot.core.results import GameInfo, JumpChoice
-from bot.core.seats import is_absent_member, is_computer_member
+from bot.core.seats import is_absent_member
 from engine import GameView, Phase, Stage, Variant
 from engine.messages import ENGLISH, Speaker
 from render.words import Words
@@ -407,8 +407,8 @@ def wait_content(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENG
 def _order(entries: Sequence[SeatEntry], t: Speaker) -> str:
     """The seat order of the game's start: ``🟦 Ana (<@…>)`` a line, a computer player named as such."""
     return "\n".join(f"{square(e['seat'])} {shown_name(e['name'])} ("
-                     + (t.tr("fmt.computer", "🤖 computer") if is_computer_member(e["member_id"] or 0)
-                        else f"<@{e['member_id']}>") + ")" for e in entries)
+                     + (f"<@{e['member_id']}>" if e["member_id"] is not None and not is_absent_member(e["member_id"])
+                        else t.tr("fmt.computer", "🤖 computer")) + ")" for e in entries)
 
 
 def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple[Sequence[int], Sequence[int]] |

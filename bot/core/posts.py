@@ -98,6 +98,9 @@ class Finished(TypedDict):
     scores: dict[str, int]
     winners: list[str]
     record: dict[str, Any]
+    pinged: NotRequired[list[int]]
+    """The members the result pings: every player still a member of the game (not a computer, not a seat that
+    left)."""
 
 
 class Reminder(TypedDict):
@@ -239,9 +242,10 @@ def posts_for(before: GameState, move: Move, after: GameState, member_of: Member
     if not after.finished or before.finished:
         return []
     best = max(after.score)
+    members = [member_of(q) for q in range(len(after.players))]
     return [NewPost(PostKind.FINISHED, Finished(
         scores=_scores(after), winners=[p for p, s in zip(after.players, after.score, strict=True) if s == best],
-        record=record_of(after)))]
+        record=record_of(after), pinged=[m for m in members if m is not None and m >= 0]))]
 
 
 def seat_played(before: GameState, after: GameState, game_id: int, member_id: int | None) -> SeatPlayed:

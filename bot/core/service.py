@@ -676,7 +676,8 @@ class TikalService:
             for hook in self.commit_hooks:
                 await hook(tx, row, before, final)
             await tx.put_snapshot(row.id, final.version, engine.state_to_json(final))
-            wait = await next_wait(tx, row, before, final, loaded.member_of, loaded.played_by_bot)
+            wait = await next_wait(tx, row, before, final, loaded.member_of, loaded.played_by_bot, loaded.computers,
+                                   overdue=any(p.kind == PostKind.DEADLINE_SKIPPED for p in planned.first))
             if wait is not None:
                 queued.append((final.version, wait))
             order_next = not final.finished and final.phase is engine.Phase.BID and await sql.one(
@@ -707,7 +708,8 @@ class TikalService:
             if row is None or row.status is not Status.RUNNING or row.version != loaded.state.version or \
                     await tx.latest_post(guild_id, game_id, PostKind.WAIT, LATEST) is not None:
                 return False
-            wait = await next_wait(tx, row, loaded.state, loaded.state, loaded.member_of, loaded.played_by_bot)
+            wait = await next_wait(tx, row, loaded.state, loaded.state, loaded.member_of, loaded.played_by_bot,
+                                   loaded.computers)
             if wait is None:
                 return False
             stamp_deadline(wait, row.deadline_at)

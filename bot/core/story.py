@@ -45,6 +45,8 @@ class CaughtUp(TypedDict):
     """The bot made the move for the seat (its actor is nobody)."""
     deadline: NotRequired[bool]
     """The bot made it because the seat's deadline passed."""
+    computer: NotRequired[bool]
+    """The seat is played by a computer player (as the wait's message was queued)."""
     facts: NotRequired[Facts]
 
 

@@ -75,9 +75,12 @@ async def _ordered(tx: Transaction, game_id: int, round_: int) -> set[int]:
 
 
 async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, after: GameState,
-                    member_of: MemberOf, played_by_bot: Callable[[int], bool]) -> NewPost | None:
+                    member_of: MemberOf, played_by_bot: Callable[[int], bool],
+                    computers: Collection[int] = (), overdue: bool = False) -> NewPost | None:
     """The message of the wait that begins with ``after``, or None when the current one goes on (or nobody is to be
-    asked: the bot plays the seats waited for). ``before``: the state before the commit (None: the game's start)."""
+    asked: the bot plays the seats waited for). ``before``: the state before the commit (None: the game's start);
+    ``computers``: the seats computer players play (their moves are marked so in the catch-up); ``overdue``: the
+    commit's moves were made because a deadline passed."""
     opened_now = opening(before, after)
     seats = opened_now.seats if opened_now is not None else waited(after)
     if not seats:
@@ -99,8 +102,11 @@ async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, aft
             return None  # the same player's waits follow each other: their message goes on
         if opened_now is None:
             people = [q for q in people if q not in pending]
-    wait = _wait(after, seats, people, [] if before is None else await _catch_up(tx, row.id, people), member_of,
-                 opened_now)
+    caught = [] if before is None else await _catch_up(tx, row.id, people, computers)
+    for move in caught:
+        if overdue and before is not None and move["idx"] >= before.version and move["bot"]:
+            move["deadline"] = True
+    wait = _wait(after, seats, people, caught, member_of, opened_now)
     await _deliveries(tx, wait["pinged"])
     if before is None:
         wait["order"] = [SeatEntry(seat=q, name=name, member_id=member_of(q)) for q, name in enumerate(after.players)]
@@ -133,7 +139,8 @@ async def _deliveries(tx: Transaction, pinged: list[SeatEntry]) -> None:
             entry["delivery"] = str(chosen[entry["member_id"]])
 
 
-async def _catch_up(tx: Transaction, game_id: int, people: Collection[int]) -> list[CaughtUp]:
+async def _catch_up(tx: Transaction, game_id: int, people: Collection[int],
+                    computers: Collection[int]) -> list[CaughtUp]:
     """Every move since the earliest last move of ``people`` (all of them if one never moved; a jump's chips count
     for none: they are chosen at once and logged when everyone has chosen), the latest ``CATCH_UP`` at most."""
     marks = ", ".join("?" * len(people))
@@ -141,6 +148,9 @@ async def _catch_up(tx: Transaction, game_id: int, people: Collection[int]) -> l
                                    "AND move NOT LIKE 'jump %' GROUP BY seat", (game_id, *people)))
     since = 0 if len(last) < len(people) else min(int(i) for i in last.values()) + 1
     moves = (await tx.caught_up(game_id, since))[-CATCH_UP:]
+    for move in moves:
+        if move["bot"] and move["seat"] in computers:
+            move["computer"] = True
     if moves:  # which of the bot's moves a deadline made (each such post names its seat and its moves)
         skipped = await sql.rows(tx, "SELECT version, payload_json FROM outbox WHERE game_id = ? AND kind = ? "
                                      "AND version > ?", (game_id, PostKind.DEADLINE_SKIPPED.value, moves[0]["idx"]))

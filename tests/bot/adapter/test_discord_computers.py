@@ -3,6 +3,7 @@ back; a computer seat plays whenever it is to act, its turns are posted and mark
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,9 @@ async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(wire: Wi
     assert responses(calls)[0].ephemeral and "computer" in text_of(responses(calls)[0])
     texts = [text_of(c) for c in posts(calls, CHANNEL)]
     assert texts[0].startswith(f"🛠️ <@{MOD}> handed {name}'s seat") and "🤖 computer (easy)" in texts[0]
-    assert any(t.startswith("🤖 computer (easy)") and name in t for t in texts)  # it was to act: it played
-    assert any("board.png" in c.files and "🤖 computer (easy)" in text_of(c) for c in posts(calls, CHANNEL))
+    # it was to act: it played, and the human's wait tells it in its catch-up (a computer's turn has no message)
+    (wait,) = [c for c in posts(calls, CHANNEL) if pinged(c)[0]]
+    assert pinged(wait)[0] == [str(human)] and re.search(rf"{name} 🤖: placed an? ", text_of(wait)), text_of(wait)
     assert await to_act(wire, game_id) == human
     seen = pinged_users(calls)
 
@@ -136,11 +138,11 @@ async def test_a_new_game_with_computers_fills_seats_that_play_and_are_never_pin
         before = len([p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"])
         calls = await mod(wire, "skip")
         seen |= pinged_users(calls)
-        marks += [text_of(c) for c in posts(calls, CHANNEL) if "board.png" in c.files]
+        marks += [text_of(c) for c in posts(calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
         played = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "computer_turn"][before:]
         assert played and {p.payload["player"] for p in played} <= {"Bot1", "Bot2"}
         bots |= {p.payload["player"] for p in played}
-    assert bots == {"Bot1", "Bot2"} and sum("🤖 computer (easy)" in t for t in marks) >= 3
+    assert bots == {"Bot1", "Bot2"} and sum("🟧 Bot1 🤖" in t and "🟩 Bot2 🤖" in t for t in marks) >= 3
     assert seen == {str(ANA)}
 
 
@@ -156,10 +158,11 @@ async def test_the_computer_deadline_policy_lets_a_computer_take_an_overdue_turn
         _, calls = await tick(wire, clock, T0 + 1 * HOUR)
         assert posts(calls) == [] and await to_act(wire, game_id) == actor
         _, calls = await tick(wire, clock, T0 + 2 * HOUR)
-        skipped = posts(calls, CHANNEL)
-        assert "deadline passed" in text_of(skipped[0]) and "🤖 computer (strong)" in text_of(skipped[0])
-        board = next(c for c in skipped if "board.png" in c.files)
-        assert "⏰ skipped: deadline passed · 🤖 computer (strong)" in text_of(board)
+        # told once, where the wait's message closes; the next player's catch-up tells what the bot played
+        (closed,) = [c for c in calls if c.method == "PATCH" and "⏰ the deadline passed: the bot played" in text_of(c)]
+        assert closed.data["components"] == []
+        (wait,) = posts(calls, CHANNEL)
+        assert "(played by the bot): " in text_of(wait) and "deadline" not in text_of(wait)
         assert await to_act(wire, game_id) != actor
         async with svc.storage.read() as r:
             rows = (await r.move_rows(game_id))[view.version:]
