@@ -420,7 +420,8 @@ def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple
     if payload is not None and payload.get("order"):
         head.append(t.tr("wait.begins", "**Tikal game #{game} begins** — {what}", game=game.id,
                          what=setup_words(game.setup, t)))
-        head.append(_order(payload.get("order") or [], t))
+        embed.insert_field_at(0, name=t.tr("fmt.seat_order", "Seat order"), value=_order(payload.get("order") or [], t),
+                              inline=False)
     caught = catch_up_lines(game, view, payload["catch_up"], t) if payload is not None else []
     if caught:
         head.append(t.tr("wait.since", "**Since your last turn**"))

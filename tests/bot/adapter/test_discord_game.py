@@ -23,7 +23,6 @@ from tests.bot.adapter.discordkit import (
     click,
     command,
     custom_ids,
-    edits,
     open_game,
     pick_move,
     place_first,
@@ -72,46 +71,31 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
 
         final = await svc.view(GUILD, game_id)
         calls = wire.calls[start:]
-        board_posts = [c for c in posts(calls, CHANNEL) if "board.png" in c.files]
-        turn_posts = [c for c in board_posts if "done" in text_of(c)]
-        assert len(turn_posts) >= 20
         channel = posts(calls, CHANNEL)
-        for post in turn_posts[:-1]:  # each end of turn pings exactly the next player, in the content only
+        waits = [c for c in channel if any(name.startswith("board-") for name in c.files)]
+        assert len(waits) >= 20 and not [c for c in calls if c.method == "DELETE"]
+        for post in waits:  # each wait's message pings in its content only: the players it waits for
             pinged = _pings(post)
-            if not pinged:  # a scoring round opened: its announcement, right below, pings the first to score
-                after = channel[channel.index(post) + 1]
-                assert "🌋" in text_of(after) and not post.data.get("content")
-                post = after
-                pinged = _pings(post)
-            assert len(pinged) == 1 and post.data["content"].startswith(f"<@{pinged[0]}>")
-            assert all(f"<@{pinged[0]}>" not in (e.get("description") or "") for e in post.data["embeds"])
-        assert _pings(turn_posts[-1]) == [] and not turn_posts[-1].data.get("content")  # the game is over
-        # Scoring rounds are announced once each (no ping), and each player's line is added to the announcement.
-        volcanoes = [c for c in posts(calls, CHANNEL) if any((e.get("title") or "").startswith("🌋")
-                                                             for e in c.data.get("embeds") or [])]
-        assert 1 <= len(volcanoes) <= 4 and all(len(_pings(c)) == 1 for c in volcanoes)
-        announced = {c.message_id for c in volcanoes}
-        lines = [c for c in edits(calls) if int(c.path.rsplit("/", 1)[1]) in announced]
-        assert any(re.search(r"\+\d+ temples? \+\d+ treasures? = ", text_of(c)) for c in lines)
-        assert not any(" temples +" in text_of(c) for c in turn_posts)  # not repeated in the turn's post
-        # The result: ranking and scores as the engine has them, and the game record, which replays.
-        (result,) = [c for c in posts(calls, CHANNEL) if "🏆" in text_of(c)]
-        assert _pings(result) == [] and "board.png" not in result.files  # the board is the post just above
+            assert pinged and post.data["content"].startswith(f"<@{pinged[0]}>")
+            assert all(f"<@{p}>" in post.data["content"] for p in pinged)
+            assert all(f"<@{p}>" not in (e.get("description") or "") for p in pinged for e in post.data["embeds"])
+        # Scoring rounds have no message of their own: the next waits' catch-ups give each round's points.
+        rounds = {m[1] for c in waits for m in re.finditer(r"🌋 Scoring round (\d): ", text_of(c))}
+        assert 1 <= len(rounds) <= 4
+        # The result pings every player once: ranking and scores as the engine has them, and the game record.
+        (result,) = [c for c in channel if "🏆" in text_of(c)]
+        assert sorted(_pings(result)) == sorted(str(m) for m in (ANA, BEN, CY))
+        assert not any(name.startswith("board") for name in result.files)
         for p in final.players:
             assert f"{p.name} **{p.score}**" in text_of(result)
         record = json.loads(result.files[f"tikal-game-{game_id}.json"])
         replayed = engine.replay(engine.read_record(record))
         assert replayed.finished and list(replayed.score) == [p.score for p in final.players]
-        if variant == "auction":
-            bidding = [c for c in posts(calls, CHANNEL) if "your bid" in (c.data.get("content") or "")]
-            assert bidding and all(len(_pings(c)) == 1 for c in bidding)
-            won = [c for c in posts(calls, CHANNEL) if "you won the " in (c.data.get("content") or "")]
-            assert won and "you won the 1st turn of round 1 for " in won[0].data["content"]
-            assert all(len(_pings(c)) == 1 for c in won)
-            # every answered ping is gone from the channel (the live message keeps the auction's story); a ping in
-            # a board post (the first bidder's, after a turn) stays with its board
-            only = [c for c in bidding + won if not c.data.get("embeds")]
-            assert len(only) > len(bidding) // 2 and {c.message_id for c in only} <= set(wire.deleted)
+        if variant == "auction":  # an auction's message asks every bidder; the winner's pick and turn are one message
+            opened = [c for c in waits if "is open: bid in turn" in (c.data.get("content") or "")]
+            assert opened and max(len(_pings(c)) for c in opened) == 3
+            won = [c for c in waits if "you won the " in (c.data.get("content") or "")]
+            assert won and all(len(_pings(c)) == 1 for c in won)
         game = await svc.game(GUILD, game_id)
         assert game.status.value == "finished" and game.turn_message_id is None
         with sqlite3.connect(tmp_path / "t.sqlite3") as db:
@@ -154,19 +138,19 @@ async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(tmp_path
         bot.core.service.mark_sent = crash  # type: ignore[method-assign]
         calls = await command(wire, "tikal end", user=member)
         assert responses(calls)[-1].ephemeral and "went wrong" in responses(calls)[-1].data["content"]
-        first = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files][-1]
+        first = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)][-1]
         nonce = (first.json or {})["nonce"]
         with sqlite3.connect(path) as db:
-            row = db.execute("SELECT nonce, sent_at FROM outbox WHERE kind = 'turn_ended'").fetchone()
+            row = db.execute("SELECT nonce, sent_at FROM outbox WHERE kind = 'wait' ORDER BY id DESC").fetchone()
         assert row == (nonce, None)
     async with running_bot(path) as wire:  # restart: the worker re-sends it with the same nonce
-        again = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
+        again = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
         assert len(again) == 1 and again[0].json is not None
         assert again[0].json["nonce"] == nonce and again[0].json["enforce_nonce"]
         with sqlite3.connect(path) as db:
             assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
         game = await bot_of(wire).core.service.game(GUILD, game_id)
-        assert game.turn_message_id is not None  # and the next turn has its live message
+        assert game.turn_message_id == again[0].message_id  # and it is the live message of the next turn
 
 
 async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_path: Path) -> None:
@@ -181,20 +165,20 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_p
         # Committed through the service alone: the process "dies" before the adapter sends anything.
         await bot.core.service.act(GUILD, game_id, member.member_id, f"place {engine.space_name(space)} {rotation}")
         await bot.core.service.act(GUILD, game_id, member.member_id, "end")
-        assert not [c for c in posts(wire.calls) if "done" in text_of(c)]  # nothing went out
+        assert not [c for c in posts(wire.calls) if "Since your last turn" in text_of(c)]  # nothing went out
         with sqlite3.connect(path) as db:
-            (nonce,) = db.execute("SELECT nonce FROM outbox WHERE kind = 'turn_ended' AND sent_at IS NULL").fetchone()
+            (nonce,) = db.execute("SELECT nonce FROM outbox WHERE kind = 'wait' AND sent_at IS NULL").fetchone()
         old_turn = (await bot.core.service.game(GUILD, game_id)).turn_message_id
         kept = dict(wire.messages)
     async with running_bot(path, kept) as wire:
-        sent = [c for c in posts(wire.calls, CHANNEL) if "board.png" in c.files]
+        sent = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
         assert [(c.json or {})["nonce"] for c in sent] == [nonce]
-        # The old turn message (read back from Discord: its footer names turn 1) gets its final form, and
-        # the new turn gets its own live message after the board.
+        # The old wait's message (read back from Discord: it still has its buttons) gets a last form, and the new
+        # wait's message, sent now, is the live one.
         fetched = [c for c in wire.calls if c.method == "GET" and c.path.endswith(f"/messages/{old_turn}")]
         assert len(fetched) == 1
         (final,) = [c for c in wire.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old_turn}")]
         assert final.json is not None and final.json["components"] == [] and "over" in text_of(final)
         turn = [c for c in posts(wire.calls, CHANNEL) if custom_ids(c.data)[-1:] == [f"tikal:end:{game_id}"]]
-        assert len(turn) == 1 and wire.calls.index(turn[0]) > wire.calls.index(sent[0])
+        assert turn == sent
         assert (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id == turn[0].message_id
