@@ -42,7 +42,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
         "bid", "pass", "pick", "board", "hint", "obstacle", "fire", "jump", "declare"}
     assert {c.name for c in games.commands} == {
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
-        "settings", "stats", "leaderboard", "replay"}
+        "notify", "settings", "stats", "leaderboard", "replay"}
     assert {c.name for c in mod.commands} == {
         "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config", "season", "resend"}
     assert mod.default_permissions is not None and mod.default_permissions.manage_guild
@@ -61,7 +61,7 @@ async def test_new_posts_a_lobby_with_persistent_buttons_and_join_updates_it(wir
     game_id = int(ids[0].split(":")[2])
     assert ids == [f"tikal:join:{game_id}", f"tikal:leave:{game_id}", f"tikal:start:{game_id}",
                    f"tikal:options:{game_id}"]
-    assert "auction" in text_of(lobby) and "Ana" in text_of(lobby)
+    assert "Auction game" in text_of(lobby) and "Ana" in text_of(lobby)
 
     calls = await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
     assert responses(calls)[0].ephemeral
@@ -94,11 +94,11 @@ async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
     assert responses(calls)[0].ephemeral and "started" in responses(calls)[0].data["content"]
     game = await bot_of(wire).core.service.game(GUILD, game_id)
     assert game.status is Status.RUNNING
-    # The lobby loses its buttons; the first board and the first turn message follow.
+    # The lobby loses its buttons; the first wait's message follows: the board, the seat order, the first turn.
     assert any(e.json is not None and e.json.get("components") == [] for e in edits(calls))
-    board, turn = posts(calls, CHANNEL)
-    assert "board.png" in board.files
-    assert "place" in text_of(turn)
+    (first,) = posts(calls, CHANNEL)
+    assert any(f.startswith("board-") for f in first.files)
+    assert "Seat order" in text_of(first) and "place" in text_of(first)
 
 
 @pytest.mark.backends
@@ -127,7 +127,7 @@ async def test_a_thread_game_leaves_the_lobby_in_the_channel(wire: Wire) -> None
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
     await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
     calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
-    assert len(posts(calls, thread_id)) == 2 and not posts(calls, CHANNEL)
+    assert len(posts(calls, thread_id)) == 1 and not posts(calls, CHANNEL)
     # In the channel, a turn command points to the thread.
     calls = await command(wire, "tikal end", user=ANA)
     assert responses(calls)[0].ephemeral and f"<#{thread_id}>" in responses(calls)[0].data["content"]
@@ -173,7 +173,7 @@ async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> Non
                       user=seat.member_id, channel=thread_id)
         await command(wire, "tikal end", user=seat.member_id, channel=thread_id)
     later = wire.calls[start:]
-    assert len([c for c in posts(later, thread_id) if "board.png" in c.files]) == 2
+    assert len([c for c in posts(later, thread_id) if any(f.startswith("board-") for f in c.files)]) == 2
     assert posts(later, CHANNEL) == []
     assert all(f"/channels/{thread_id}/" in c.path for c in edits(later))
 
@@ -198,5 +198,5 @@ async def test_start_waits_for_the_games_thread_and_the_game_never_moves(wire: W
     await creating
     thread_id = int(wire.threads[0]["id"])
     calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
-    assert len(posts(calls, thread_id)) == 2 and not posts(calls, CHANNEL)
+    assert len(posts(calls, thread_id)) == 1 and not posts(calls, CHANNEL)
     assert (await bot_of(wire).core.service.game(GUILD, game_id)).place_id == thread_id
