@@ -114,13 +114,13 @@ async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire)
 
     calls = await mod(wire, "skip")
     assert answer(calls)[0]
-    log, *rest = posts(calls, CHANNEL)
-    assert (log.json or {})["content"].startswith(f"⏭️ <@{MOD}> took") and "`end`" in (log.json or {})["content"]
-    board = next(c for c in rest if "board.png" in c.files)
-    assert "skipped by a moderator" in text_of(board)
+    log, wait = posts(calls, CHANNEL)
+    assert (log.json or {})["content"].startswith(f"⏭️ <@{MOD}> took") and "`" not in (log.json or {})["content"]
+    (closed,) = [c for c in calls if c.method == "PATCH" and "· played by the bot" in text_of(c)]  # actor's wait
+    assert closed.data["components"] == [] and "deadline" not in text_of(closed)
     no_pings([log])
     assert await to_act(wire, game_id) != actor  # the turn moved on, and the next player is pinged
-    assert pinged(board)[0] == [str(await to_act(wire, game_id))]
+    assert pinged(wait)[0] == [str(await to_act(wire, game_id))] and "(played by the bot): placed" in text_of(wait)
 
     calls = await mod(wire, "abort", {"game": game_id})
     assert answer(calls) == (True, f"Game #{game_id} is stopped.")
@@ -173,10 +173,9 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
 
         calls = await mod(wire, "deadline", {"policy": "skip"})
         _, calls = await tick(wire, clock, T0 + 4 * HOUR)  # policy skip: the turn is played (SPEC ruling 14)
-        skipped = posts(calls, CHANNEL)
-        assert "deadline passed" in (skipped[0].json or {})["content"]
-        board = next(c for c in skipped if "board.png" in c.files)
-        assert "⏰ skipped: deadline passed" in text_of(board)
+        (wait,) = posts(calls, CHANNEL)  # the next player's: it tells what the bot played; the skip is told once,
+        assert "(played by the bot): placed" in text_of(wait)  # where the skipped wait's message closes
+        assert [c for c in calls if c.method == "PATCH" and "⏰ the deadline passed: the bot played" in text_of(c)]
         assert await to_act(wire, game_id) != actor
         history = await bot_of(wire).core.history.history(GUILD, game_id)
         assert [e.actor_id for e in history.entries] == [None, None]  # made by the bot
@@ -195,9 +194,10 @@ async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
 
     calls = await mod(wire, "kick", {"player": kicked.name})
     assert answer(calls)[0]
-    texts = [(c.json or {}).get("content") or "" for c in posts(calls, CHANNEL)]
+    texts = [text_of(c) for c in posts(calls, CHANNEL)]
     assert texts[0].startswith(f"🛠️ <@{MOD}> removed {kicked.name}")
-    assert any(t.startswith("🤖") for t in texts)  # the kicked seat was to act: the bot played it at once
+    # the kicked seat was to act: the bot played it at once, as the next player's wait tells
+    assert any(f"{kicked.name} (left: played by the bot): placed" in t for t in texts[1:])
     no_pings(calls)
     assert await to_act(wire, game_id) != actor
 
@@ -253,7 +253,7 @@ async def test_a_lobby_sets_its_own_deadline_and_a_bad_one_is_refused_before_any
         game_id = int(lobby.data["components"][0]["components"][0]["custom_id"].split(":")[2])
         await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
         calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
-        start = next(c for c in posts(calls, CHANNEL) if "board.png" in c.files)
-        assert f"deadline <t:{int(T0 + 24 * HOUR)}:R>" in (start.json or {})["content"]
+        start = next(c for c in posts(calls, CHANNEL) if any(f.startswith("board-") for f in c.files))
+        assert f"⏰ Deadline: <t:{int(T0 + 24 * HOUR)}:R>" in text_of(start)
         _, calls = await tick(wire, clock, T0 + 24 * HOUR)
-        assert any("deadline passed" in ((c.json or {}).get("content") or "") for c in posts(calls, CHANNEL))
+        assert any("⏰ the deadline passed: the bot played" in text_of(c) for c in calls if c.method == "PATCH")
