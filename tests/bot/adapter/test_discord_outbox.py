@@ -39,19 +39,23 @@ MESSAGES = f"POST /channels/{CHANNEL}/messages"
 
 
 def boards(calls: list[Call], channel: int = CHANNEL) -> list[Call]:
-    """The end-of-turn board posts among ``calls``."""
-    return [c for c in posts(calls, channel) if "board.png" in c.files and "done" in text_of(c)]
+    """The waits' messages among ``calls`` after a turn (each with the board as its wait began)."""
+    return [c for c in posts(calls, channel) if any(f.startswith("board-") for f in c.files)
+            and "Since your last turn" in text_of(c)]
 
 
 def attempts(path: Path) -> int:
+    """The tries of the first wait's post after the game's start."""
     with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT attempts FROM outbox WHERE kind = 'turn_ended'").fetchone()[0])
+        return int(db.execute("SELECT attempts FROM outbox WHERE kind = 'wait' ORDER BY id").fetchall()[1][0])
 
 
 def outbox_rows(path: Path, kind: str) -> list[tuple[object, ...]]:
+    """The posts of a kind, in order (of the waits, those after the game's start)."""
     with sqlite3.connect(path) as db:
-        return db.execute("SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
+        rows = db.execute("SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
                           "WHERE kind = ? ORDER BY id", (kind,)).fetchall()
+    return rows[1:] if kind == "wait" else rows
 
 
 @pytest.mark.parametrize(("status", "code"), [(403, 50013), (503, 0), (0, 0)], ids=["forbidden", "outage", "network"])
@@ -73,21 +77,22 @@ async def test_a_turn_post_is_kept_through_a_short_fault_and_delivered_when_it_i
             await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=following)
             clock.now += MAX_BACKOFF + 1
             await bot.outbox.flush()
-        assert outbox_rows(path, "turn_ended")[0] and attempts(path) > 8  # more tries than the old limit
-        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 0)  # waiting, not given up
+        assert outbox_rows(path, "wait")[0] and attempts(path) > 8  # more tries than the old limit
+        assert outbox_rows(path, "wait")[0][:3] == (0, None, 0)  # waiting, not given up
         del wire.down[MESSAGES]
         clock.now += MAX_BACKOFF
         start = len(wire.calls)
         await bot.outbox.flush_and_catch_up()
         (board,) = boards(wire.calls[start:])
         assert board.data["content"].startswith(f"<@{following}>")
-        sent, message_id, given_up, _ = outbox_rows(path, "turn_ended")[0]
+        sent, message_id, given_up, _ = outbox_rows(path, "wait")[0]
         assert sent == 1 and message_id == board.message_id and not given_up
         # and the live message of the turn is back
         assert (await bot.core.service.game(GUILD, game_id)).turn_message_id is not None
 
 
 async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their_order(tmp_path: Path) -> None:
+    """The posts of a game keep their order behind a failed one; a wait's message that comes too late is dropped."""
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         bot = bot_of(wire)
@@ -102,9 +107,14 @@ async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their
         clock.now += 31
         start = len(wire.calls)
         assert await bot.outbox.flush() == 2
-        retried, later = boards(wire.calls[start:])
-        assert (retried.json or {})["nonce"] == (failed.json or {})["nonce"]
-        assert "turn 1 done" in text_of(retried) and "turn 2 done" in text_of(later)
+        # Ben's wait is over before its message could go: it is dropped (a ping that would lead to nothing), and
+        # Ana's, which tells Ben's turn, goes out after it
+        (later,) = boards(wire.calls[start:])
+        assert (later.json or {})["nonce"] != (failed.json or {})["nonce"]
+        assert later.data["content"].startswith(f"<@{first}>") and "🟧 Ben: placed " in text_of(later)
+        with sqlite3.connect(tmp_path / "t.sqlite3") as db:
+            assert db.execute("SELECT sent_at IS NOT NULL, message_id FROM outbox WHERE nonce = ?",
+                              ((failed.json or {})["nonce"],)).fetchone() == (1, None)
 
 
 async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(tmp_path: Path) -> None:
@@ -143,7 +153,7 @@ async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_
                       user=member.member_id, channel=thread)
         wire.down[f"POST /channels/{thread}/messages"] = (404, 10003)
         calls = await command(wire, "tikal end", user=member.member_id, channel=thread)
-        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)  # given up, never marked sent
+        assert outbox_rows(path, "wait")[0][:3] == (0, None, 1)  # given up, never marked sent
         (notice,) = posts(calls, CHANNEL)
         content = notice.data["content"]
         assert content.startswith("Moderators: ⚠️ 1 post of game") and f"<#{thread}>" in content
@@ -163,7 +173,7 @@ async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_th
         for _ in range(int(GIVE_UP_AFTER / HOUR) + 2):
             clock.now += HOUR
             await bot.outbox.flush()
-        assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)
+        assert outbox_rows(path, "wait")[0][:3] == (0, None, 1)
         del wire.down[MESSAGES]  # the permission is back: the notice goes out with the next round
         clock.now += MAX_BACKOFF
         start = len(wire.calls)
@@ -177,7 +187,7 @@ async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_th
         calls = await mod(wire, "resend")
         assert responses(calls)[0].data["content"].startswith(f"Sending 1 post of game #{game_id} again")
         (board,) = boards(calls)
-        sent, message_id, given_up, _ = outbox_rows(path, "turn_ended")[0]
+        sent, message_id, given_up, _ = outbox_rows(path, "wait")[0]
         assert sent == 1 and message_id == board.message_id and not given_up
         calls = await mod(wire, "resend")
         assert "nothing to send" in responses(calls)[0].data["content"]
@@ -196,7 +206,7 @@ async def test_a_reminder_whose_turn_message_is_gone_is_sent_without_the_reply(t
 
 async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_twice(tmp_path: Path) -> None:
     """Discord forgets nonces after minutes: an older post is looked for among the channel's last messages (the
-    bot's own, by the post's id in the footer; fetched messages no longer carry their nonce)."""
+    bot's own, by its picture's file name, named after the post; fetched messages no longer carry their nonce)."""
     path, clock = tmp_path / "t.sqlite3", FakeClock()
     async with running_bot(path, clock=clock) as wire:
         bot = bot_of(wire)
@@ -216,7 +226,7 @@ async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_
         await bot.outbox.flush()
         assert boards(wire.calls[start:]) == []
         assert any(c.method == "GET" and c.path == f"/channels/{CHANNEL}/messages" for c in wire.calls[start:])
-        assert outbox_rows(path, "turn_ended")[0][:2] == (1, delivered.message_id)
+        assert outbox_rows(path, "wait")[0][:2] == (1, delivered.message_id)
 
 
 def test_failures_are_sorted_by_what_they_mean() -> None:
