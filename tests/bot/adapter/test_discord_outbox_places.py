@@ -53,13 +53,14 @@ class FirstHeld(asyncio.Event):
 
 
 def boards(calls: list[Call], channel: int) -> list[Call]:
-    """The end-of-turn board posts in ``channel``."""
-    return [c for c in posts(calls, channel) if "board.png" in c.files and "done" in text_of(c)]
+    """The waits' messages after a turn in ``channel`` (each with its board)."""
+    return [c for c in posts(calls, channel) if any(f.startswith("board-") for f in c.files)
+            and "Since your last turn" in text_of(c)]
 
 
 async def turn_posts(wire: Wire, game_id: int) -> int:
-    """How many turns' end posts the game has queued (sent or not)."""
-    return sum(p.kind == "turn_ended" for p in await bot_of(wire).core.service.posts_of(GUILD, game_id))
+    """How many waits' messages the game has queued after its start (sent or not)."""
+    return sum(p.kind == "wait" for p in await bot_of(wire).core.service.posts_of(GUILD, game_id)) - 1
 
 
 async def until(done: Callable[[], Awaitable[bool]]) -> None:
@@ -105,11 +106,11 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_stuck_on_its_wa
         calls = await asyncio.wait_for(command(wire, "tikal end", user=member, channel=SECOND_CHANNEL), GUARD)
 
         (board,) = boards(calls, SECOND_CHANNEL)
-        assert "turn 1 done" in text_of(board)
+        assert "🟦 Cy: placed " in text_of(board)
         assert not slow.done()
         gate.set()
         (held,) = boards(await slow, CHANNEL)
-        assert "turn 1 done" in text_of(held)
+        assert "🟦 Ana: placed " in text_of(held)
 
 
 async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
@@ -137,7 +138,7 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
         finally:
             finish.set()
         (held,) = boards(await slow, CHANNEL)
-        assert "turn 1 done" in text_of(held)
+        assert "🟦 Ana: placed " in text_of(held)
 
 
 @pytest.mark.backends
@@ -162,8 +163,9 @@ async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_
 @pytest.mark.backends
 async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_worker_retries(
         database: Path | str) -> None:
-    """The first turn's board fails, the second's waits behind it; while the worker's retry of the first is at
-    Discord, a third turn ends: the boards still reach the channel as turns 1, 2, 3, each once."""
+    """The first turn's wait message fails, the second's waits behind it; the worker's round drops the first (Ben
+    has played since: its ping would come too late) and sends the second; while that is at Discord, a third turn
+    ends: the messages still reach the channel in order, each once."""
     clock = FakeClock()
     async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
@@ -176,7 +178,7 @@ async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_wor
         wire.slow[f"POST /channels/{CHANNEL}/messages"] = gate
         start = len(wire.calls)
         round_ = asyncio.create_task(bot.outbox.flush())
-        await asyncio.wait_for(gate.reached.wait(), GUARD)  # the worker retries the first board
+        await asyncio.wait_for(gate.reached.wait(), GUARD)  # the worker sends the second wait's message
 
         third = await place_first(wire, game_id, CHANNEL)
         ending = asyncio.create_task(command(wire, "tikal end", user=third))
@@ -186,7 +188,8 @@ async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_wor
         assert await round_ == 2
 
         sent = boards(wire.calls[start:], CHANNEL)
-        assert [text_of(c).count(f"turn {n} done") for n, c in enumerate(sent, 1)] == [1, 1, 1]
+        assert [c.data["content"][:7] for c in sent] == [f"<@{ANA}>"[:7], f"<@{BEN}>"[:7]]
+        assert "🟧 Ben: placed " in text_of(sent[0]) and "🟦 Ana: placed " in text_of(sent[1])
         assert not await bot.core.service.pending_posts()
 
 
