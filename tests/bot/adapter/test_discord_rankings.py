@@ -75,11 +75,11 @@ async def test_seasons_are_the_moderators_and_the_leaderboard_shows_them(wire: W
 
     mine = answer(await command(wire, "tikal-game stats", {}, user=ANA))
     text = text_of(mine)
-    assert "Tikal in this server" in text and f"<@{ANA}>: **" in text and "#1 of the server" not in text
+    assert "Tikal in this server" in text and f"<@{ANA}>: rating **" in text and "μ" not in text and "#1 of the server" not in text
     assert f"Game #{first} · 1st of 2 · +" in text and text.index(f"Game #{first + 1}") < text.index(
         f"Game #{first} ")
     theirs = answer(await command(wire, "tikal-game stats", {"member": Ref("user", BEN, "Ben")}, user=ANA))
-    assert f"<@{BEN}>: **" in text_of(theirs) and "2nd of 2" in text_of(theirs)
+    assert f"<@{BEN}>: rating **" in text_of(theirs) and "2nd of 2" in text_of(theirs)
     nobody = answer(await command(wire, "tikal-game stats", {}, user=CY))
     assert "has no rated game in this server yet" in text_of(nobody)
 

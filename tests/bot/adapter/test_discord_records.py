@@ -182,8 +182,10 @@ async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> Non
     assert all(o.startswith("bid up to ") for o in offered[1:-1])
     calls = await command(wire, "tikal-game order", {"order": "pass"}, user=bidder.member_id)
     assert "played now" in text_of(answer(calls))
-    logged = [c for c in posts(calls, CHANNEL) if "standing order" in ((c.json or {}).get("content") or "")]
-    assert len(logged) == 1 and "`pass`" in (logged[0].json or {})["content"]
+    # the order stays private: no post names it; the auction's message goes on with the pass
+    assert not [c for c in posts(calls, CHANNEL) if "order" in text_of(c)]
+    shown = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{game.turn_message_id}")]
+    assert shown and "Passed: " in text_of(shown[-1])
     assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
     calls = await command(wire, "tikal-game order", {"order": "bid up to lots"}, user=bidder.member_id)
     assert "not an order" in text_of(answer(calls))

@@ -57,11 +57,12 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
         assert posts(calls) == []  # never twice within an interval
         _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         (second,) = posts(calls, CHANNEL)  # the second step of the schedule
-        # once the player acts, the reminders have done their job: both leave the channel
+        # once the player acts, the reminders stay: a message that pinged is never deleted (issue 22)
         view = await bot_of(wire).core.service.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
-        assert {reminder.message_id, second.message_id} <= set(wire.deleted)
+        assert not {reminder.message_id, second.message_id} & set(wire.deleted)
+        assert all(str(actor) in str(wire.messages[m]["content"]) for m in (reminder.message_id, second.message_id))
 
 
 async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path) -> None:
@@ -69,9 +70,9 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
-        calls = await command(wire, "tikal-game settings", {"delivery": "dm"}, user=actor)
+        calls = await command(wire, "tikal-game notify", {"how": "dm"}, user=actor)
         (answer,) = responses(calls)
-        assert answer.ephemeral and "a DM" in text_of(answer)
+        assert answer.ephemeral and "a direct message" in text_of(answer)
 
         _, calls = await tick(wire, clock, T0 + 12 * HOUR)
         (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
@@ -93,11 +94,11 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
         assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ reminder")
         assert "message_reference" in (fallback.json or {})
         assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
-        # once the player acts, the channel's reminder goes; the DM is the member's own and stays
+        # once the player acts, both stay: nothing that pinged is deleted
         view = await bot_of(wire).core.service.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
-        assert fallback.message_id in wire.deleted and dm.message_id not in wire.deleted
+        assert fallback.message_id not in wire.deleted and dm.message_id not in wire.deleted
 
 
 async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: Path) -> None:
@@ -179,7 +180,7 @@ async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
         wire.locales[actor] = "nl"
-        (answer,) = responses(await command(wire, "tikal-game settings", {"delivery": "dm"}, user=actor))
+        (answer,) = responses(await command(wire, "tikal-game notify", {"how": "dm"}, user=actor))
         assert "een privébericht" in text_of(answer)
 
         _, calls = await tick(wire, clock, T0 + 12 * HOUR)
@@ -192,3 +193,35 @@ async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback
         (fallback,) = posts(calls, CHANNEL)
         assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ promemoria: il tuo turno nella partita "
                                                            f"#{game_id}")
+
+
+async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_too(tmp_path: Path) -> None:
+    """Issue 22 (``/tikal-game notify``): a wait's message names a member told by DM without pinging them and sends
+    them a DM with its link; ``both`` pings in the channel and sends the DM; closed DMs: a channel ping instead."""
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        first, other = await to_act(wire, game_id)
+        calls = await command(wire, "tikal-game notify", {"how": "dm"}, user=other)
+        assert "Saved" in text_of(responses(calls)[0]) and "a direct message" in text_of(responses(calls)[0])
+        calls = await command(wire, "tikal-game notify", user=other)
+        assert "you get a direct message" in text_of(responses(calls)[0])
+        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=first)
+        calls = await command(wire, "tikal end", user=first)
+        (wait,) = posts(calls, CHANNEL)
+        assert wait.data["content"].startswith(f"<@{other}>, your turn") and pinged(wait) == ([], [])
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        (dm,) = posts(calls, int(opened.response["id"]))
+        content = (dm.json or {})["content"]
+        assert content.startswith(f"⏰ Tikal game #{game_id} on **") and "your turn — place the " in content
+        assert f"/channels/{GUILD}/{CHANNEL}/{wait.message_id}" in content and pinged(dm) == ([], [])
+
+        await command(wire, "tikal-game notify", {"how": "both"}, user=first)
+        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        space, rotation = view.placements[0]
+        await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=other)
+        wire.fail_next.append(("POST /users/@me/channels", 403))  # Ana's DMs are closed
+        calls = await command(wire, "tikal end", user=other)
+        (wait,) = posts(calls, CHANNEL)  # both: pinged in the channel already, so no fallback ping
+        assert pinged(wait) == ([str(first)], [])
