@@ -98,15 +98,16 @@ def _parsed(move: str) -> engine.Move | None:
 
 def _run_line(game: GameInfo, view: GameView, run: Sequence[CaughtUp], won: int | None, t: Speaker) -> str:
     seat = run[0]["seat"]
-    phrases = []
+    said: list[str | None] = []  # one per move, so that an undo takes back its own
     for caught in run:
         facts = caught.get("facts") or {}
         move = _parsed(caught["move"])
-        if move is None:
-            continue
-        said = phrase(view, move, t, facts.get("tile"))
-        if said:
-            phrases.append(said)
+        if isinstance(move, engine.Undo):
+            while said and said.pop() is None:
+                continue
+        elif move is not None and not isinstance(move, engine.End):
+            said.append(phrase(view, move, t, facts.get("tile")))
+    phrases = [p for p in said if p]
     bot = all(c["bot"] for c in run)
     name = who_played(game, view, seat, bot, t, computer=all(c.get("computer") for c in run))
     scoring = any((c.get("facts") or {}).get("scoring") for c in run)

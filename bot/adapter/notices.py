@@ -248,8 +248,8 @@ async def _wait(c: Context) -> Outgoing:
     payload = cast(Wait, c.post.payload)
     view = await c.view()
     content, members = wait_content(c.game, payload, view, c.t)
-    notes = [await _wait_note(c, payload, view, member, dm_only=member not in members)
-             for member in notified(payload, ("dm", "both"))]
+    notes = [] if payload.get("quiet") else [await _wait_note(c, payload, view, member, dm_only=member not in members)
+                                             for member in notified(payload, ("dm", "both"))]
     name = wait_picture(c.post.id)
     jump: tuple[list[int], list[int]] | None = ([], list(payload["seats"])) if view.phase is Phase.JUMP else None
     embed = wait_embed(c.game, view, payload, jump, picture=name, t=c.t)

@@ -452,8 +452,14 @@ class Table:
                 return
             jump = await svc.jump_status(guild, game_id) if view.phase is Phase.JUMP else None
             if game.status is Status.RUNNING and set(waited_seats(view, jump)) & set(live.payload["seats"]):
-                if live.view is None or live.view.version != view.version or live.closed or jump is not None:
-                    await self._show(game, channel, live, view, jump, here)
+                if (live.view is None or live.view.version != view.version or live.closed or jump is not None) and \
+                        not await self._show(game, channel, live, view, jump, here) and \
+                        await svc.announce(guild, game_id, again=True):  # deleted: posted again, pinging nobody
+                    await self.outbox.flush()
+                    latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                    self._live.pop(game_id, None)
+                    if latest is not None:
+                        live = await self._adopt(game, channel, None, latest, view, here)
             elif not live.closed:
                 await self._close(game, channel, live, view, None, here)
             if game.status is not Status.RUNNING:  # over or stopped: no wait's message any more
@@ -479,14 +485,16 @@ class Table:
         return adopted
 
     async def _show(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
-                    jump: tuple[list[int], list[int]] | None, here: Translator) -> None:
-        """Edit the wait's message from the game now (its ping, the content, stays as it was)."""
+                    jump: tuple[list[int], list[int]] | None, here: Translator) -> bool:
+        """Edit the wait's message from the game now (its ping, the content, stays as it was); False if it is gone."""
         embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id), t=here)
         try:
             await edit(channel.get_partial_message(live.message_id), embed=embed, view=live_view(game, view, here))
-        except discord.NotFound:  # someone deleted it: the wait goes on without a message (the next one comes)
-            log.info("the wait message %s of game %s is gone", live.message_id, game.id)
+        except discord.NotFound:  # someone deleted it
+            log.info("the wait message %s of game %s is gone: posting it again", live.message_id, game.id)
+            return False
         live.view, live.closed = view, False
+        return True
 
     async def _close(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
                      newer: Post | None, here: Translator) -> None:

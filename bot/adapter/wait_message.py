@@ -399,7 +399,7 @@ def wait_content(game: GameInfo, payload: Wait, view: GameView, t: Speaker = ENG
     pinged). Empty when it pings nobody."""
     members = pinged_members(payload)
     what = wait_line(game, payload, view, t)
-    if not members or not what:
+    if not members or not what or payload.get("quiet"):
         return "", []
     return f"{' '.join(f'<@{m}>' for m in members)}, {what}", notified(payload, ("channel", "both"))
 

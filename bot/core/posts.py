@@ -92,6 +92,8 @@ class Wait(TypedDict):
     """``auction`` (a bidding every bidder is asked to), ``jump``, or ``start`` (the game's first turn)."""
     order: NotRequired[list[SeatEntry]]
     """The game's first wait (its first turn or auction): the seat order."""
+    quiet: NotRequired[bool]
+    """Posted once more after someone deleted the wait's message: it pings nobody (``pinged`` were pinged before)."""
 
 
 class Finished(TypedDict):

@@ -699,17 +699,18 @@ class TikalService:
             order_next=order_next,
         )
 
-    async def announce(self, guild_id: int, game_id: int) -> bool:
+    async def announce(self, guild_id: int, game_id: int, *, again: bool = False) -> bool:
         """Queue the message of the wait under way if the game has none yet (a game from before one message per
-        wait); False when it has one, or when nobody is to be asked (the bot plays the seats waited for)."""
+        wait), or once more without a ping (``again``: someone deleted it); False when there is nothing to queue
+        (it has one, or the bot plays the seats waited for)."""
         loaded = await self._load(guild_id, game_id)
         async with self._lock(loaded.row.id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
-            if row is None or row.status is not Status.RUNNING or row.version != loaded.state.version or \
-                    await tx.latest_post(guild_id, game_id, PostKind.WAIT, LATEST) is not None:
+            if row is None or row.status is not Status.RUNNING or row.version != loaded.state.version or (
+                    not again and await tx.latest_post(guild_id, game_id, PostKind.WAIT, LATEST) is not None):
                 return False
             wait = await next_wait(tx, row, loaded.state, loaded.state, loaded.member_of, loaded.played_by_bot,
-                                   loaded.computers)
+                                   loaded.computers, again=again)
             if wait is None:
                 return False
             stamp_deadline(wait, row.deadline_at)

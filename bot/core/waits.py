@@ -76,11 +76,12 @@ async def _ordered(tx: Transaction, game_id: int, round_: int) -> set[int]:
 
 async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, after: GameState,
                     member_of: MemberOf, played_by_bot: Callable[[int], bool],
-                    computers: Collection[int] = (), overdue: bool = False) -> NewPost | None:
+                    computers: Collection[int] = (), overdue: bool = False, again: bool = False) -> NewPost | None:
     """The message of the wait that begins with ``after``, or None when the current one goes on (or nobody is to be
     asked: the bot plays the seats waited for). ``before``: the state before the commit (None: the game's start);
     ``computers``: the seats computer players play (their moves are marked so in the catch-up); ``overdue``: the
-    commit's moves were made because a deadline passed."""
+    commit's moves were made because a deadline passed; ``again``: the wait's message is posted once more (someone
+    deleted it), pinging nobody."""
     opened_now = opening(before, after)
     seats = opened_now.seats if opened_now is not None else waited(after)
     if not seats:
@@ -89,7 +90,7 @@ async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, aft
     people = [q for q in seats if not played_by_bot(q) and q not in ordered and _member(member_of, q) is not None]
     if not people:
         return None
-    live = None if before is None else await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
+    live = None if before is None or again else await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
     movers = [] if live is None else [int(q) for (q,) in await sql.rows(
         tx, "SELECT seat FROM moves WHERE game_id = ? AND idx >= ? ORDER BY idx", (row.id, live.version))]
     if live is not None and (opened_now is None or opened_now.kind == "jump"):
@@ -107,6 +108,8 @@ async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, aft
         if overdue and before is not None and move["idx"] >= before.version and move["bot"]:
             move["deadline"] = True
     wait = _wait(after, seats, people, caught, member_of, opened_now)
+    if again:
+        wait["quiet"] = True
     await _deliveries(tx, wait["pinged"])
     if before is None:
         wait["order"] = [SeatEntry(seat=q, name=name, member_id=member_of(q)) for q, name in enumerate(after.players)]

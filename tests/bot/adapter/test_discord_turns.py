@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 import pytest
@@ -21,6 +23,7 @@ from tests.bot.adapter.discordkit import (
     custom_ids,
     edits,
     open_game,
+    pinged,
     posts,
     responses,
     running_bot,
@@ -150,24 +153,23 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     final = edits(calls)[0]
     assert final.path.endswith(f"/{message}") and final.json is not None and final.json["components"] == []
     assert "deploy 2 → A1 · 2 AP" in text_of(final) and "AP used: 2" in text_of(final)
-    board, new_turn = posts(calls, CHANNEL)
-    assert "board.png" in board.files and board.files["board.png"].startswith(b"\x89PNG")
-    embed = board.data["embeds"][0]
-    assert embed["image"]["url"] == "attachment://board.png"
-    assert board.json is not None and board.json["attachments"][0]["description"].startswith("Tikal board")
+    (wait,) = posts(calls, CHANNEL)  # the next player's wait: one message, its ping, what happened, the board
+    (picture,) = wait.files
+    assert picture.startswith("board-") and wait.files[picture].startswith(b"\x89PNG")
+    embed = wait.data["embeds"][0]
+    assert embed["image"]["url"] == f"attachment://{picture}"
+    assert wait.json is not None and wait.json["attachments"][0]["description"].startswith("Tikal board")
     after, next_member, _ = await whose_turn(wire, game_id)
-    assert board.data["content"].startswith(f"<@{next_member}>")
-    assert board.json["allowed_mentions"] == {"parse": [], "users": [str(next_member)], "replied_user": False} \
-        or board.json["allowed_mentions"]["users"] in ([next_member], [str(next_member)])
-    assert board.json["allowed_mentions"]["parse"] == []
-    # one post per turn: a one-line summary and the scores; the actions themselves stay on the turn message
-    assert "1 action for 2 AP" in text_of(board) and "**0**" in text_of(board)
-    assert "deploy 2 → A1" not in text_of(board)
-    assert board.data["content"].endswith(" — no deadline") or " — deadline <t:" in board.data["content"]
-    assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in board.data["embeds"])
-    assert "nonce" in board.json and board.json["enforce_nonce"] is True
-    assert custom_ids(new_turn.data)[-1] == f"tikal:end:{game_id}" and not new_turn.data.get("content")
-    assert await turn_message(wire, game_id) == new_turn.message_id
+    assert wait.data["content"].startswith(f"<@{next_member}>, your turn — place the ")
+    assert wait.json["allowed_mentions"]["users"] in ([next_member], [str(next_member)])
+    assert wait.json["allowed_mentions"]["parse"] == []
+    # what happened since their last turn, in words: the turn in one line; the scores; the deadline
+    assert re.search(r"🟦 Ana: placed an? .+ on [A-H][1-5] · deployed 2 workers to A1", text_of(wait)), text_of(wait)
+    assert "Scores: " in text_of(wait) and "**0**" in text_of(wait) and "⏰ Deadline: " in text_of(wait)
+    assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in wait.data["embeds"])
+    assert "nonce" in wait.json and wait.json["enforce_nonce"] is True
+    assert custom_ids(wait.data)[-1] == f"tikal:end:{game_id}"
+    assert await turn_message(wire, game_id) == wait.message_id
     # A second click on the old confirmation does nothing.
     calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
     assert not posts(calls) and "moved on" in calls[0].data["content"]
@@ -200,7 +202,7 @@ async def test_end_turn_without_ap_left_ends_at_once(wire: Wire) -> None:
     await command(wire, "tikal deploy", {"space": "A1", "figures": "10"}, user=actor)
     calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
     assert calls[0].callback_type == 6  # no question: the edit and the post are the answer
-    assert any("board.png" in c.files for c in posts(calls, CHANNEL))
+    assert any(f.startswith("board-") for c in posts(calls, CHANNEL) for f in c.files)
     assert (await bot_of(wire).core.service.view(GUILD, game_id)).to_act != view.to_act
 
 
@@ -258,8 +260,9 @@ async def test_a_deleted_turn_message_is_posted_again_at_the_next_action(wire: W
     wire.down[f"PATCH /channels/{CHANNEL}/messages/{message}"] = (404, 10008)  # someone deleted it
     space, rotation = view.placements[0]
     calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
-    (new,) = posts(calls, CHANNEL)
+    (new,) = posts(calls, CHANNEL)  # posted again, so that the buttons come back; it pings nobody this time
     assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}"]
     assert "place" in text_of(new) and await turn_message(wire, game_id) == new.message_id
+    assert not new.data.get("content") and pinged(new) == ([], [])
     calls = await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=actor)
     assert [c.path for c in edits(calls)] == [f"/channels/{CHANNEL}/messages/{new.message_id}"] and not posts(calls)
