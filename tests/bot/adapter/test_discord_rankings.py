@@ -75,7 +75,8 @@ async def test_seasons_are_the_moderators_and_the_leaderboard_shows_them(wire: W
 
     mine = answer(await command(wire, "tikal-game stats", {}, user=ANA))
     text = text_of(mine)
-    assert "Tikal in this server" in text and f"<@{ANA}>: rating **" in text and "μ" not in text and "#1 of the server" not in text
+    assert "Tikal in this server" in text and f"<@{ANA}>: rating **" in text and "#1 of the server" not in text
+    assert "μ" not in text and "σ" not in text  # a rating is one number
     assert f"Game #{first} · 1st of 2 · +" in text and text.index(f"Game #{first + 1}") < text.index(
         f"Game #{first} ")
     theirs = answer(await command(wire, "tikal-game stats", {"member": Ref("user", BEN, "Ben")}, user=ANA))
