@@ -139,7 +139,8 @@ class BidUpTo(discord.ui.Modal):
         self.game_id = game_id
         self.highest: discord.ui.TextInput[BidUpTo] = discord.ui.TextInput(
             label=t.tr("button.bid_up_to_label", "Your highest bid this round (points)")[:45],
-            placeholder=t.tr("button.bid_up_to_example", "for example 6")[:100], min_length=1, max_length=4)
+            placeholder=t.tr("button.bid_up_to_example", "for example 6")[:100], min_length=1, max_length=4,
+            custom_id="tikal:upto-highest")
         self.add_item(self.highest)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:

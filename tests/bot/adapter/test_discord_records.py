@@ -189,3 +189,41 @@ async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> Non
     assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
     calls = await command(wire, "tikal-game order", {"order": "bid up to lots"}, user=bidder.member_id)
     assert "not an order" in text_of(answer(calls))
+
+
+async def test_the_auctions_buttons_pass_and_leave_private_standing_orders(wire: Wire) -> None:
+    """Issue 22: the auction's message offers Pass to the bidder to act and the standing orders to every bidder —
+    Bid up to… asks for the highest bid in a private form; each answer is private and the order is played when due."""
+    bot = bot_of(wire)
+    svc = bot.core.service
+    game_id = await open_game(wire, [ANA, BEN, CY], variant="auction")
+    game = await svc.game(GUILD, game_id)
+    message = game.turn_message_id or 0
+    assert [i for i in custom_ids(wire.messages[message]) if not i.startswith("tikal:board")] == [
+        f"tikal:pass:{game_id}", f"tikal:upto:{game_id}", f"tikal:passround:{game_id}"]
+    first = game.at_seat((await svc.view(GUILD, game_id)).to_act or 0)
+    assert first is not None
+    others = [m for m in (ANA, BEN, CY) if m != first.member_id]
+    # Pass is the bidder's to act: another member is told whose bid it is
+    calls = await click(wire, f"tikal:pass:{game_id}", user=others[0], message_id=message)
+    assert responses(calls)[0].ephemeral and "not yours" in text_of(responses(calls)[0])
+    # a waiting bidder leaves "bid up to 3" in the private form: nothing is played yet, nobody else sees it
+    calls = await click(wire, f"tikal:upto:{game_id}", user=others[0], message_id=message)
+    (form,) = responses(calls)
+    assert form.callback_type == 9 and form.data["custom_id"] == f"tikal:upto-form:{game_id}:{others[0]}"
+    calls = await wire.send(wire.modal_payload(form.data["custom_id"], {"tikal:upto-highest": "3"}, guild_id=GUILD,
+                                               channel_id=CHANNEL, user_id=others[0]))
+    (answer_,) = responses(calls)
+    assert answer_.ephemeral and "bid for you up to 3 points" in text_of(answer_) and "Only you see it" in text_of(
+        answer_)
+    assert not posts(calls) and (await svc.view(GUILD, game_id)).version == 0
+    # the bidder to act passes with the button; the order bids at once when its bid comes
+    calls = await click(wire, f"tikal:pass:{game_id}", user=first.member_id, message_id=message)
+    assert calls[0].ephemeral and text_of(calls[0]).startswith("✅ pass")
+    async with svc.storage.read() as r:
+        rows = await r.move_rows(game_id)
+    assert [m.move for m in rows][:2] == ["pass", "bid 1"] and rows[1].actor_id == others[0]
+    assert not [c for c in posts(calls, CHANNEL) if "3" in (c.data.get("content") or "")]  # the maximum is private
+    # Pass this round: the last bidder passes every auction of the round, answered privately
+    calls = await click(wire, f"tikal:passround:{game_id}", user=others[1], message_id=message)
+    assert responses(calls)[0].ephemeral and "pass every auction of this round" in text_of(responses(calls)[0])

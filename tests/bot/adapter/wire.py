@@ -319,6 +319,15 @@ class Wire:
         payload["message"] = message
         return payload
 
+    def modal_payload(self, custom_id: str, values: dict[str, str], *, guild_id: int | None, channel_id: int,
+                      user_id: int, name: str = "player", locale: str | None = None) -> dict[str, Any]:
+        """A modal's submission: the text inputs' values by their custom ids."""
+        payload = self._base(5, guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
+                             permissions=None, locale=locale)
+        payload["data"] = {"custom_id": custom_id, "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]} for key, value in values.items()]}
+        return payload
+
     async def send(self, payload: dict[str, Any]) -> list[Call]:
         """Feed one raw INTERACTION_CREATE payload and wait until everything it started is done.
 
