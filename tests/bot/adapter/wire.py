@@ -324,7 +324,8 @@ class Wire:
         """A modal's submission: the text inputs' values by their custom ids."""
         payload = self._base(5, guild_id=guild_id, channel_id=channel_id, user_id=user_id, name=name,
                              permissions=None, locale=locale)
-        rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]} for key, value in values.items()]
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": key, "value": value}]}
+                for key, value in values.items()]
         payload["data"] = {"custom_id": custom_id, "components": rows}
         return payload
 
