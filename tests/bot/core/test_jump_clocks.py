@@ -115,3 +115,14 @@ async def test_an_absent_first_chooser_does_not_stop_the_others_reminders(kit: K
     assert waiting == list(view.round_order[1:])
     assert await kit.tick(1) == []
     assert await kit.tick(12) == ["reminder", "reminder"]
+
+
+async def test_a_jump_waits_for_everyone_in_their_lists_of_games_until_they_choose(kit: Kit) -> None:
+    """Issue 22 (``/tikal-game games mine``): a jump waits for every member still to choose, not only the engine's
+    player to act; a member who chose is no longer waited for."""
+    _, game_id = await at_a_jump(kit)
+    for member in (ANA, BEN, CY):
+        assert [g.waiting_for_me for g in await kit.mod.my_games(GUILD, member) if g.game.id == game_id] == [True]
+    await kit.svc.choose_jump(GUILD, game_id, BEN, 1)
+    assert [g.waiting_for_me for g in await kit.mod.my_games(GUILD, BEN) if g.game.id == game_id] == [False]
+    assert [g.waiting_for_me for g in await kit.mod.my_games(GUILD, CY) if g.game.id == game_id] == [True]
