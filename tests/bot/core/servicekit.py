@@ -68,7 +68,7 @@ def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.core.service
     import bot.core.storage
 
-    async def no_wait(*_: object) -> None:
+    async def no_wait(*_: object, **__: object) -> None:
         return None
 
     async def append_moves(self: bot.core.storage.Transaction, game_id: int, first_index: int,
