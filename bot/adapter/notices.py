@@ -216,7 +216,7 @@ class Context:
     """A member's language, for a direct message (their Discord locale as last seen)."""
 
     @property
-    def answered(self) -> bool:
+    def moved_past(self) -> bool:
         """Whether the game has moved past this post's version (a ping for it would come too late)."""
         return self.game.version > self.post.version or self.game.status.value != "running"
 
@@ -241,7 +241,7 @@ async def _board(view: GameView, name: str, t: Speaker = ENGLISH) -> discord.Fil
 async def _wait(c: Context) -> Outgoing:
     """A wait's message: the ping, the catch-up and what to do now, the board as the wait began, the buttons. Not
     sent when a later wait's message has superseded it (it was held back) or the game is over."""
-    if c.answered:
+    if c.moved_past:
         latest = await c.latest_of(PostKind.WAIT)
         if c.game.status.value != "running" or (latest is not None and latest.id != c.post.id):
             return Outgoing(skip=True)
@@ -315,7 +315,7 @@ async def _attach_replay(out: Outgoing, c: Context) -> None:
 
 async def _reminder(c: Context) -> Outgoing:
     """A reminder: not sent when the game has moved past it; never deleted once sent (a ping is a promise)."""
-    if c.answered:
+    if c.moved_past:
         return Outgoing(skip=True)
     payload = cast(Reminder, c.post.payload)
     member = member_of(payload)
