@@ -49,11 +49,6 @@ SILENT = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.CO
 wait's catch-up and in the closed wait message of the seat they were made for."""
 
 
-SEAT_PLAYED = frozenset({PostKind.DEADLINE_SKIPPED, PostKind.ABSENT_TURN, PostKind.COMPUTER_TURN,
-                         PostKind.MOD_ACTION})
-"""Posts that may say the bot played a turn for a player (a ``mod_action`` only when its action is ``skip``)."""
-
-
 class Who(TypedDict):
     """The player to act, for a ping."""
 
