@@ -405,8 +405,9 @@ def _seat_list(seats: Sequence[SeatInfo], *, started: bool, t: Speaker) -> str:
 
 
 def clock_words(timing: Timing, *, bids: bool = True, t: Speaker = ENGLISH) -> str:
-    """The lobby's clock: ``24 h per turn · 6 h per bid · then the bot plays for the player · reminders on`` or
-    ``No deadline · reminders on``; ``bids``: the game has auctions."""
+    """The lobby's clock and what happens when it runs out: ``48 h per turn · 24 h per bid · when time runs out, a
+    computer player plays that turn … · reminders on``, or ``No deadline · reminders on``; ``bids``: the game has
+    auctions."""
     parts = []
     if timing.turn_hours or (bids and timing.bid_hours):
         parts.append(t.tr("fmt.per_turn", "{hours} h per turn", hours=f"{timing.turn_hours:g}") if timing.turn_hours
@@ -414,9 +415,13 @@ def clock_words(timing: Timing, *, bids: bool = True, t: Speaker = ENGLISH) -> s
         if bids:
             parts.append(t.tr("fmt.per_bid", "{hours} h per bid", hours=f"{timing.bid_hours:g}") if timing.bid_hours
                          else t.tr("fmt.no_bid_deadline", "no bid deadline"))
-        parts.append({"skip": t.tr("fmt.then_skip", "then the bot plays for the player"),
-                      "computer": t.tr("fmt.then_computer", "then a computer player takes the turn")}.get(
-            timing.policy, t.tr("fmt.then_wait", "then the moderators are told")))
+        parts.append({"skip": t.tr("fmt.when_out_skip", "when time runs out, the bot plays that turn for the "
+                                                        "player and the moderators are told"),
+                      "computer": t.tr("fmt.when_out_computer", "when time runs out, a computer player plays that "
+                                                                "turn for the player (the seat stays theirs) and the "
+                                                                "moderators are told")}.get(
+            timing.policy, t.tr("fmt.when_out_wait", "when time runs out, the game waits and the moderators are "
+                                                     "told")))
     else:
         parts.append(t.tr("fmt.no_deadline_cap", "No deadline"))
     parts.append(t.tr("fmt.reminders_on", "reminders on") if timing.reminders else

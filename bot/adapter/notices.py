@@ -18,6 +18,8 @@ import discord
 
 import render
 from bot.adapter import formatting
+from bot.adapter.moderator_words import creator_in_channel, deadline_notice, delivery_notice, to_creator
+from bot.adapter.reminder_words import reminder_line
 from bot.adapter.replies import picture
 from bot.core.labels import square
 from bot.core.posts import (
@@ -31,6 +33,7 @@ from bot.core.posts import (
     JumpOpened,
     JumpRevealed,
     ModAction,
+    ModeratorsRoute,
     PostKind,
     RapidoActed,
     RapidoPlacing,
@@ -106,45 +109,18 @@ def played_text(payload: SeatPlayed | ModAction, t: Speaker = ENGLISH) -> str:
     return moves_text(payload.get("moves"), t)
 
 
-def _waiting_for(payload: Reminder, t: Speaker) -> str:
-    if payload.get("kind") == "bid":
-        return t.tr("notice.your_bid", "your bid")
-    if payload.get("kind") == "jump":
-        return t.tr("notice.your_chips", "your chips for the jump")
-    if payload.get("phase") == "pick":
-        return t.tr("notice.your_pick", "your pick")
-    return t.tr("notice.your_turn", "your turn")
-
-
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
     return None if message_id is None else f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-def _reminder_line(payload: Reminder, t: Speaker, head: str, where: str) -> str:
-    game = payload.get("game_id")
-    what = _waiting_for(payload, t)
-    since = " " + t.tr("notice.since", "(waiting since {since})", since=str(payload["since"])) if payload.get("since") \
-        else ""
-    deadline = " — " + t.tr("fmt.deadline", "deadline {when}", when=str(payload["deadline"])) \
-        if payload.get("deadline") else ""
-    if where:
-        return t.tr("notice.reminder_dm", "⏰ Reminder: {what} in Tikal game #{game} in **{server}**{since}{deadline}.",
-                    what=what, game=str(game), server=where, since=since, deadline=deadline)
-    if head:
-        return t.tr("notice.reminder", "{member}, ⏰ reminder: {what} in game #{game}{since}{deadline}.", member=head,
-                    what=what, game=str(game), since=since, deadline=deadline)
-    return t.tr("notice.reminder_dm_plain", "⏰ Reminder: {what} in Tikal game #{game}{since}{deadline}.", what=what,
-                game=str(game), since=since, deadline=deadline)
-
-
-def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str | None = None,
+def reminder(payload: Reminder, *, guild_id: int, channel_id: int, now: float, server: str | None = None,
              t: Speaker = ENGLISH, dm_t: Speaker | None = None) -> Outgoing:
-    """``@Ana, ⏰ reminder: your turn in game #12 (since <t:…:R>) — deadline <t:…:R>``, as a reply to the
-    turn message (in the channel's language), or by DM in the member's language with a link to it."""
+    """``⏰ @Ana, your turn in game #12: waiting since yesterday — 1 day left (until …).``, written at ``now`` as a
+    reply to the turn message (in the channel's language), or by DM in the member's language with a link to it."""
     member = member_of(payload)
-    channel = _reminder_line(payload, t, f"<@{member}>", "")
+    channel = reminder_line(payload, now, t, member=member)
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
-    direct = _reminder_line(payload, dm_t or t, "", server or "") + (f"\n{link}" if link else f"\n<#{channel_id}>")
+    direct = reminder_line(payload, now, dm_t or t, server=server) + (f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
                     fallback=channel)
@@ -166,21 +142,6 @@ def deadline_skipped(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
 def absent_turn(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
     return Outgoing(t.tr("notice.absent", "🤖 {who} has left the game: the bot played for that seat — {played}.",
                          who=who(payload, t), played=played_text(payload, t)))
-
-
-def deadline_waiting(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> Outgoing:
-    """For the moderators (their role is pinged if the server set one): the game waits for someone."""
-    role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
-    passed = f" {payload['deadline']}" if payload.get("deadline") else ""
-    kind = str(payload.get("kind"))
-    what = t.tr("label.wait_bid", "bid") if kind == "bid" else t.tr("label.wait_jump", "jump") if kind == "jump" \
-        else t.tr("label.wait_turn", "turn")
-    return Outgoing(t.tr("notice.waiting", "{head}: ⏰ {who}'s {what} deadline in game #{game} passed{passed}. The "
-                                           "game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands "
-                                           "the seat to the bot, `/tikal-mod deadline` changes the clock.", head=head,
-                         who=who(payload, t), what=what, game=str(payload.get("game_id")), passed=passed),
-                    role=int(role) if role else None)
 
 
 def computer_turn(payload: SeatPlayed, t: Speaker = ENGLISH) -> Outgoing:
@@ -208,21 +169,6 @@ def mod_action(payload: ModAction, t: Speaker = ENGLISH) -> Outgoing:
     if payload.get("action") == "skip" and payload.get("moves"):
         text += f" — {played_text(payload, t)}"
     return Outgoing(text)
-
-
-def delivery_failed(payload: DeliveryFailed, t: Speaker = ENGLISH) -> Outgoing:
-    """For the moderators (their role is pinged if the server set one): posts that never reached the channel."""
-    role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
-    started = payload.get("since")
-    since = " " + t.tr("notice.failed_since", "since {when}", when=f"<t:{int(started)}:R>") if started else ""
-    return Outgoing(t.ntr("notice.failed", "{head}: ⚠️ {n} post of game #{game} could not be delivered in {channel}"
-                                           "{since}: {reason}. Once that is fixed, `/tikal-mod resend` sends them.",
-                          "{head}: ⚠️ {n} posts of game #{game} could not be delivered in {channel}{since}: {reason}. "
-                          "Once that is fixed, `/tikal-mod resend` sends them.", payload["count"], head=head,
-                          game=payload["game_id"], channel=f"<#{payload['channel_id']}>", since=since,
-                          reason=t.message(loaded(payload["said"])) if payload.get("said") else payload["reason"]),
-                    role=int(role) if role else None)
 
 
 def post_marker(post_id: int) -> str:
@@ -425,10 +371,38 @@ async def _reminder(c: Context) -> Outgoing:
     payload = cast(Reminder, c.post.payload)
     member = member_of(payload)
     dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") == "dm" else c.t
-    out = reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, server=c.server, t=c.t,
-                   dm_t=dm_t)
+    out = reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, now=c.post.created_at,
+                   server=c.server, t=c.t, dm_t=dm_t)
     out.ping = True  # in the channel (at once, or when the DM is refused); a delivered DM stays
     return out
+
+
+async def _for_moderators(c: Context, text: Callable[[Speaker], str]) -> Outgoing:
+    """A notice on the route ``bot.core.mod_notices`` chose: the log channel or the game's channel (the moderator role
+    pinged if set), or the creator's DMs in their language (the game's channel, pinging them, when those are closed);
+    a notice queued before routes existed pings the role in the channel, or nobody."""
+    payload = cast(ModeratorsRoute, c.post.payload)
+    role = payload.get("moderator_role_id")
+    if payload.get("to") == "creator" and payload.get("creator_id") is not None:
+        creator = int(payload["creator_id"])
+        direct = f"{text(await c.speaker_of(creator))}\n{to_creator(c.game.id, c.server, await c.speaker_of(creator))}"
+        return Outgoing(direct, member=creator, dm=True,
+                        fallback=f"<@{creator}> {text(c.t)}\n{creator_in_channel(c.t)}")
+    if role:
+        return Outgoing(f"<@&{role}> {text(c.t)}", role=int(role))
+    if payload.get("to") is None:
+        return Outgoing(f"{c.t.tr('notice.moderators', 'Moderators')}: {text(c.t)}")
+    return Outgoing(text(c.t))
+
+
+async def _deadline_waiting(c: Context) -> Outgoing:
+    payload = cast(DeadlineWaiting, c.post.payload)
+    return await _for_moderators(c, lambda t: deadline_notice(payload, t))
+
+
+async def _delivery_failed(c: Context) -> Outgoing:
+    payload = cast(DeliveryFailed, c.post.payload)
+    return await _for_moderators(c, lambda t: delivery_notice(payload, t))
 
 
 def _simple(make: Callable[[Any, Speaker], Outgoing]) -> Composer:
@@ -448,11 +422,11 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.REMINDER: _reminder,
     PostKind.DEADLINE_SKIPPED: _simple(deadline_skipped),
     PostKind.ABSENT_TURN: _simple(absent_turn),
-    PostKind.DEADLINE_WAITING: _simple(deadline_waiting),
+    PostKind.DEADLINE_WAITING: _deadline_waiting,
     PostKind.COMPUTER_TURN: _simple(computer_turn),
     PostKind.STANDING_ORDER: _simple(standing_order),
     PostKind.MOD_ACTION: _simple(mod_action),
-    PostKind.DELIVERY_FAILED: _simple(delivery_failed),
+    PostKind.DELIVERY_FAILED: _delivery_failed,
     PostKind.DECLARE: _declare,
     PostKind.RAPIDO_PLACING: _rapido_placing,
     PostKind.RAPIDO_ACTED: _rapido_acted,

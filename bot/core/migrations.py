@@ -448,4 +448,12 @@ CREATE TABLE member_locales (
     seen_at    REAL    NOT NULL
 );
 """),
+    (11, """
+-- Issue 22: a server's clock out of the box and its moderators' log channel. In the server's defaults
+-- (guild_settings.turn_hours, guild_timing.bid_hours) NULL now means the bot's default (bot.core.timing.DEFAULTS)
+-- and 0 "no deadline"; a game's own clock (game_clocks) is as before. A new game's clock is written by the
+-- service from those defaults (bot.core.timing.clock_of), so the trigger that copied the raw columns goes.
+ALTER TABLE guild_settings ADD COLUMN log_channel_id INTEGER;  -- moderator notices go here; NULL: none
+DROP TRIGGER games_clock_at_new;
+"""),
 )

@@ -365,6 +365,13 @@ CREATE TABLE member_locales (
     seen_at    DOUBLE PRECISION NOT NULL
 );
 """),
+    (11, """
+-- Issue 22 (SQLite's migration 11): NULL in the server's default hours is the bot's default, 0 no deadline; the
+-- moderators' log channel; a new game's clock is written by the service.
+ALTER TABLE guild_settings ADD COLUMN log_channel_id BIGINT;
+DROP TRIGGER games_clock_at_new ON games;
+DROP FUNCTION tikal_games_clock_at_new();
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

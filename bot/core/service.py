@@ -49,6 +49,7 @@ from bot.core.game_options import STORED_VARIANT, lobby_setup, lobby_setups, put
 from bot.core.game_options import checked as checked_setup
 from bot.core.jump_choices import Choice, choosers, jump_steps, most_chips, opened
 from bot.core.locks import GameLocks
+from bot.core.mod_notices import queue_for_moderators
 from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played, stamp_deadline
 from bot.core.posts import started as started_post
 from bot.core.results import GameInfo, JumpChoice, Moved, Ping, Post, SeatInfo, Started
@@ -371,6 +372,9 @@ class TikalService:
                     seats_wanted=seats, use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
                 )
                 await put_setup(tx, game_id, setup)
+                row = await tx.game(guild_id, game_id)
+                assert row is not None
+                await timing.clock_of(tx, row)  # the server's clock at this moment: the lobby shows it
                 await tx.add_seat(game_id, creator_id, creator_name)
                 for k in range(1, computers + 1):
                     await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
@@ -1066,21 +1070,20 @@ class TikalService:
     async def give_up(self, post: Post, reason: str | Msg) -> Post | None:
         """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
         delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
-        moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
-        where it goes out as soon as posting works again. Returns the notice (None for a notice given up)."""
+        moderators on their route (``bot.core.mod_notices``), never in the channel that failed unless only the
+        creator's DMs are left. Returns the notice (None for a notice given up)."""
         async with self.storage.transaction() as tx:
             count = await tx.give_up(post.game_id, post.channel_id)
             row = await tx.game(post.guild_id, post.game_id)
             if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
                 return None
-            settings = await tx.guild_settings(post.guild_id)
             failed = DeliveryFailed(
                 game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
-                reason=str(reason), moderator_role_id=settings.moderator_role_id)
+                reason=str(reason), moderator_role_id=None)
             if isinstance(reason, Msg):
                 failed["said"] = stored(reason)
             notice = NewPost(PostKind.DELIVERY_FAILED, failed)
-            return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
+            return await queue_for_moderators(tx, row, row.version, notice, not_in=post.channel_id)
 
     async def resend(self, guild_id: int, game_id: int) -> int:
         """Queue the game's given-up posts again, and try its waiting ones at once; return how many there are."""

@@ -127,8 +127,7 @@ async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(tmp_pa
         assert (failed.json or {})["nonce"] == (retried.json or {})["nonce"]
 
 
-async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_in_the_channel(
-        tmp_path: Path) -> None:
+async def test_a_deleted_thread_is_given_up_at_once_and_the_creator_is_told_by_dm(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with running_bot(path) as wire:
         bot = bot_of(wire)
@@ -144,11 +143,14 @@ async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_
         wire.down[f"POST /channels/{thread}/messages"] = (404, 10003)
         calls = await command(wire, "tikal end", user=member.member_id, channel=thread)
         assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)  # given up, never marked sent
-        (notice,) = posts(calls, CHANNEL)
+        # no moderator log channel or role: the game's creator learns it by direct message, in no channel
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        assert int((opened.json or {})["recipient_id"]) == ANA and posts(calls, CHANNEL) == []
+        (notice,) = posts(calls, int(opened.response["id"]))
         content = notice.data["content"]
-        assert content.startswith("Moderators: ⚠️ 1 post of game") and f"<#{thread}>" in content
+        assert content.startswith("⚠️ 1 post of game") and f"<#{thread}>" in content
         assert "the channel or thread was deleted" in content and "/tikal-mod resend" in content
-        assert (notice.json or {})["allowed_mentions"] == {"parse": []}  # no role set: nobody pinged
+        assert "as the creator of game" in content and (notice.json or {})["allowed_mentions"] == {"parse": []}
         assert await bot.outbox.flush() == 0  # nothing left to try
 
 
@@ -164,12 +166,13 @@ async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_th
             clock.now += HOUR
             await bot.outbox.flush()
         assert outbox_rows(path, "turn_ended")[0][:3] == (0, None, 1)
-        del wire.down[MESSAGES]  # the permission is back: the notice goes out with the next round
+        # the game's creator learnt it by direct message while the channel still refused the bot
+        (notice,) = [c for c in posts(wire.calls) if "could not be delivered" in (c.data.get("content") or "")]
+        assert notice.path != f"/channels/{CHANNEL}/messages" and "Discord refused me" in notice.data["content"]
+        del wire.down[MESSAGES]  # the permission is back
         clock.now += MAX_BACKOFF
         start = len(wire.calls)
         await bot.outbox.flush()
-        (notice,) = posts(wire.calls[start:], CHANNEL)
-        assert "could not be delivered" in notice.data["content"] and "Discord refused me" in notice.data["content"]
         assert boards(wire.calls[start:]) == []  # given up: only a moderator sends it again
 
         calls = await mod(wire, "resend", user=BEN)
@@ -188,10 +191,10 @@ async def test_a_reminder_whose_turn_message_is_gone_is_sent_without_the_reply(t
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         await open_game(wire, [ANA, BEN])
         wire.fail_next.append((MESSAGES, 404, 10008))  # Unknown Message: not a lost channel
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         refused, sent = posts(calls, CHANNEL)
         assert "message_reference" in (refused.json or {}) and "message_reference" not in (sent.json or {})
-        assert "reminder" in sent.data["content"]
+        assert "⏰" in sent.data["content"]
 
 
 async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_twice(tmp_path: Path) -> None:

@@ -109,7 +109,7 @@ def member_payload(user_id: int, name: str, *, roles: list[int] | None = None,
 class Ref:
     """A user or role option's value: sent as its id, with Discord's ``resolved`` data beside it."""
 
-    kind: str  # "user" or "role"
+    kind: str  # "user", "role" or "channel" (a text channel)
     id: int
     name: str = "someone"
 
@@ -120,6 +120,11 @@ def _resolve(ref: Ref, resolved: dict[str, Any], guild_id: int | None) -> int:
             "id": str(ref.id), "name": ref.name, "permissions": "0", "position": 1, "color": 0, "hoist": False,
             "managed": False, "mentionable": True, "flags": 0}
         return 8
+    if ref.kind == "channel":
+        resolved.setdefault("channels", {})[str(ref.id)] = {
+            "id": str(ref.id), "name": ref.name, "type": 0, "permissions": str(discord.Permissions.all().value),
+            "parent_id": None}
+        return 7
     resolved.setdefault("users", {})[str(ref.id)] = user_payload(ref.id, ref.name)
     if guild_id:
         member = member_payload(ref.id, ref.name)
@@ -162,6 +167,9 @@ class Wire:
         """The most a message's attachments may weigh together; Discord refuses more (413, error 40005)."""
         self.locales: dict[int, str] = {}
         """Each member's client language, sent with their interactions (``en-US`` when not set)."""
+        self.closed_dms: set[int] = set()
+        """Members whose direct messages are closed: Discord refuses the bot's DMs to them (403, error 50007)."""
+        self._closed_dm_channels: set[int] = set()
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -414,6 +422,10 @@ class Wire:
             if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
                 await event.wait()
         self._maybe_fail(call.path, call.method)
+        if call.method == "POST" and call.path.split("/")[1:3] and call.path.split("/")[1] == "channels" \
+                and int(call.path.split("/")[2]) in self._closed_dm_channels:
+            raise discord.Forbidden(_FakeResponse(403), {"message": "Cannot send messages to this user",
+                                                         "code": 50007})
         self._check_limits(body)
         self._check_uploads(uploaded)
         call.response = self._answer_http(route, call)
@@ -471,7 +483,10 @@ class Wire:
                         "archived": body.get("archived", False), "auto_archive_duration": 10080,
                         "archive_timestamp": datetime.now(UTC).isoformat(), "locked": False}}
         if parts[0] == "users" and parts[1] == "@me" and len(parts) > 2 and parts[2] == "channels":
-            return {"id": str(snowflake()), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
+            dm = snowflake()
+            if int(body["recipient_id"]) in self.closed_dms:
+                self._closed_dm_channels.add(dm)
+            return {"id": str(dm), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
                     "last_message_id": None}
         if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
             if route.method == "PUT" and isinstance(call.json, list):

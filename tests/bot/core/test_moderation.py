@@ -14,6 +14,7 @@ from bot.core.errors import AlreadyJoined, NotAllowed, NotAPlayer, WrongStatus
 from bot.core.results import GameInfo
 from bot.core.seats import is_absent_member
 from bot.core.storage import Status
+from bot.core.timing import DEFAULTS
 from engine import NotYourTurn
 from tests.bot.core.clockkit import MOD, T0, Kit, finish_obligation, open_kit
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD, STRANGER, choose, replay_from_file
@@ -130,12 +131,12 @@ async def test_replace_gives_a_seat_and_its_position_to_another_member(tmp_path:
         # replacing the player to act starts the wait over for the newcomer
         k.clock.at(10)
         again = await k.mod.replace(GUILD, game.id, CY, DEE, "Dee", MOD, is_moderator=True)
-        assert await k.tick(21.9) == []
-        assert await k.tick(22) == ["reminder"]
+        assert await k.tick(33.9) == []
+        assert await k.tick(34) == ["reminder"]  # half-way through the default 48 h
         assert (await k.svc.posts_of(GUILD, game.id))[-1].payload["member_id"] == DEE
         with pytest.raises(NotYourTurn):
             await k.svc.act(GUILD, game.id, STRANGER, "end")
-        await play_out(k, again.game, random.Random(5), hours=30)
+        await play_out(k, again.game, random.Random(5), hours=40)
         record = await k.svc.record(GUILD, game.id)
         assert record["players"] == ["Ana", "Ben", "Cy"]
         assert engine.replay(engine.read_record(record)) == replay_from_file(path, game.id)
@@ -179,9 +180,13 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         timing = (await k.mod.clock(GUILD, lobby.id)).timing
         assert timing.turn_hours is None and timing.reminders and timing.bid_hours == 6
         other = await k.mod.config(OTHER_GUILD)
-        assert other.moderator_role_id is None and other.defaults.turn_hours is None
+        assert other.moderator_role_id is None and other.defaults == DEFAULTS
         # the guild's default turn deadline is the one guild_settings already had
         assert (await k.svc.settings(GUILD)).turn_hours == 48
+        # "no deadline" is a choice kept as such, not the bot's default
+        config = await k.mod.configure(GUILD, MOD, is_moderator=True, turn_hours=0, bid_hours=0)
+        assert (config.defaults.turn_hours, config.defaults.bid_hours) == (None, None)
+        assert (await k.mod.config(GUILD)).defaults == config.defaults
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM game_clocks").fetchone()[0] == 1
 
