@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from engine import Terrain
+from engine import Terrain, Variant
 from engine.messages import Msg, Speaker, joined
 from lang import translator
 
@@ -201,10 +201,15 @@ class Words:
 
     # --- the animated replay: what a frame's caption adds ---------------------------------------------
 
-    def replay_start(self, players: int, auction: bool) -> str:
-        if auction:
-            return self.t.tr("render.replay_start_auction", "The start: {n} players, auction game", n=players)
-        return self.t.tr("render.replay_start_basic", "The start: {n} players, basic game", n=players)
+    def replay_start(self, players: int, variant: Variant) -> str:
+        if variant is Variant.RAPIDO:
+            return self.t.ntr("render.replay_start_rapido", "The start: {n} player, Tikal Rápido",
+                              "The start: {n} players, Tikal Rápido", players)
+        if variant is Variant.AUCTION:
+            return self.t.ntr("render.replay_start_auction", "The start: {n} player, auction game",
+                              "The start: {n} players, auction game", players)
+        return self.t.ntr("render.replay_start_basic", "The start: {n} player, basic game",
+                          "The start: {n} players, basic game", players)
 
     def auction_won(self, price: int) -> str:
         if not price:
@@ -465,6 +470,10 @@ class Words:
 
     def round_no(self, n: int) -> str:
         return self.t.tr("render.round_no", "Round {n}", n=n)
+
+    def extra_turn(self) -> str:
+        """A Tikal Rápido volcano placer's extra turn (SPEC 7.6.7)."""
+        return self.t.tr("render.extra_turn", "extra turn")
 
     def jump_no(self, n: int) -> str:
         return self.t.tr("render.jump_no", "jump {n}", n=n)
