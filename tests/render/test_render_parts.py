@@ -23,7 +23,7 @@ from render import (
 from render.describe import ALT_TEXT_LIMIT, sentences
 from render.detail import CARDS_TOP, LEGEND_TOP
 from render.gallery import moments, phone_copy, placing, play
-from render.geometry import Grid
+from render.geometry import TurnedGrid
 from render.highlight import changed_spaces
 from render.palette import (
     BACKGROUND,
@@ -86,7 +86,7 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
     assert set(rotations) == {s for s, _ in v.placements}
     png = render_placement(v)
     img = Image.open(io.BytesIO(png))
-    assert 1280 <= max(img.size) <= 1700 and len(png) <= 300 * 1024
+    assert 2000 <= max(img.size) <= 2400 and len(png) <= 300 * 1024
     from render.detail import GRID
     from render.placement import LEGAL_BANDS
 
@@ -248,10 +248,10 @@ def test_zoom_draws_only_whole_hexes() -> None:
     v = crowded_view()
     for name in ("A1", "D3", "H5"):
         grid, spaces = shown_spaces(name)
-        assert isinstance(grid, Grid)
+        assert isinstance(grid, TurnedGrid)
         for space in spaces:
             x, y = grid.centre(space)
-            assert x - grid.radius >= 0 and x + grid.radius <= ZOOM_WIDTH
+            assert x - grid.half_width >= 0 and x + grid.half_width <= ZOOM_WIDTH
             assert y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT
         assert len(spaces) >= 4
     assert render_zoom(v, "a1")
