@@ -130,9 +130,10 @@ def option_lines(v: GameView, t: Speaker = ENGLISH) -> list[str]:
         lines.append(t.tr("console.indiana", "Indiana Jones ({dice}d{faces}): rolls so far {rolls}.", dice=v.dice[0],
                           faces=v.dice[1], rolls=rolls))
     if Option.RANDOMTERRAIN in v.options:
-        lines.append(t.tr("console.random_terrain", "Random terrain: {left} hexagons in the stack, {added} of 3 "
-                                                    "volcanoes shuffled in, {taken} taken.", left=v.stack_left,
-                          added=v.volcanoes_added, taken=v.volcanoes_taken))
+        lines.append(t.ntr("console.random_terrain", "Random terrain: {n} hexagon in the stack, {added} of 3 "
+                                                     "volcanoes shuffled in, {taken} taken.",
+                           "Random terrain: {n} hexagons in the stack, {added} of 3 volcanoes shuffled in, {taken} "
+                           "taken.", v.stack_left, added=v.volcanoes_added, taken=v.volcanoes_taken))
     if v.stage is not Stage.NONE:
         order = ", ".join(names[q] for q in v.round_order) or t.tr("console.not_yet", "not yet")
         chips = ", ".join(f"{names[q]} {c}" for q, c in enumerate(v.chips))
@@ -190,12 +191,14 @@ def status_text(state: GameState, t: Speaker = ENGLISH) -> str:
         return t.tr("console.place", "{who}, turn {turn}: place the {hexagon} hexagon — `help` lists the spaces.",
                     who=who, turn=v.turn, hexagon=hexagon)
     if v.phase is Phase.ACTIONS:
-        return t.tr("console.actions", "{who}, turn {turn}: {ap} AP left.", who=who, turn=v.turn, ap=str(v.ap_left))
+        return t.ntr("console.actions", "{who}, turn {turn}: {n} AP left.", "{who}, turn {turn}: {n} AP left.",
+                     v.ap_left or 0, who=who, turn=v.turn)
     if v.phase is Phase.SCORING:
         which = t.tr("console.final_scoring", "final scoring") if v.final_scoring else \
             t.tr("console.scoring_round", "scoring round {n} of 4", n=v.scoring_round)
-        return t.tr("console.scoring", "{who}: scoring turn ({which}), {ap} AP left; `end` scores.", who=who,
-                    which=which, ap=str(v.ap_left))
+        return t.ntr("console.scoring", "{who}: scoring turn ({which}), {n} AP left; `end` scores.",
+                     "{who}: scoring turn ({which}), {n} AP left; `end` scores.", v.ap_left or 0, who=who,
+                     which=which)
     shown = ", ".join(f"{i}: {_hexagon_name(h, t)}" for i, h in enumerate(v.shown, 1))
     if v.phase is Phase.BID:
         high = t.tr("console.no_bid", "no bid yet")
@@ -406,9 +409,9 @@ class Console:
         news = []
         if s.score_log != before.score_log:
             for e in s.score_log[len(before.score_log):]:
-                news.append(self.t.tr("console.scored", "{player} +{temples} temples +{treasures} treasures = {total}",
-                                      player=s.players[e.player], temples=e.temples, treasures=e.treasures,
-                                      total=e.total))
+                news.append(self.t.tr("console.scored_points", "{player} temples +{temples}, treasures +{treasures} "
+                                                             "= {total}", player=s.players[e.player],
+                                      temples=e.temples, treasures=e.treasures, total=e.total))
         if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
             news.append(self.t.tr("console.round_starts", "Scoring round {n} of 4 — each player takes 10 AP, then "
                                                           "scores.", n=s.scoring_round))

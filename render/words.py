@@ -49,7 +49,7 @@ class Words:
         return self.t.tr("render.turn", "Turn {n}", n=n)
 
     def ap_left(self, ap: int) -> str:
-        return self.t.tr("render.ap_left", "{ap} AP left", ap=ap)
+        return self.t.ntr("render.ap_left", "{n} AP left", "{n} AP left", ap)
 
     def places_first(self) -> str:
         return self.t.tr("render.places_first", "places a hexagon")
@@ -379,12 +379,14 @@ class Words:
                           who=who)
 
     def alt_scoring(self, head: str, who: str, ap: int | None) -> str:
-        return self.t.tr("render.alt.scoring", "{round}: {who} has {ap} AP left.", round=head, who=who, ap=str(ap))
+        return self.t.ntr("render.alt.scoring", "{round}: {who} has {n} AP left.", "{round}: {who} has {n} AP left.",
+                          ap or 0, round=head, who=who)
 
     def alt_turn(self, n: int, who: str, placing: bool, ap: int | None) -> str:
         if placing:
             return self.t.tr("render.alt.turn_placing", "Turn {n}: {who} places a hexagon.", n=n, who=who)
-        return self.t.tr("render.alt.turn", "Turn {n}: {who} has {ap} AP left.", n=n, who=who, ap=str(ap))
+        return self.t.ntr("render.alt.turn", "Turn {turn}: {who} has {n} AP left.",
+                          "Turn {turn}: {who} has {n} AP left.", ap or 0, turn=n, who=who)
 
     def alt_in_hand(self, what: str) -> str:
         return self.t.tr("render.alt.in_hand", "In hand: {what}.", what=what)
@@ -543,8 +545,10 @@ class Words:
     def stack_mixed(self, left: int, added: int, to_come: int) -> str:
         """Random terrain: the stack has no letters; volcanoes are shuffled in over the game."""
         volcanoes = self.t.ntr("render.volcanoes_to_come", "{n} volcano to come", "{n} volcanoes to come", to_come)
-        return self.t.tr("render.stack_mixed", "Stack {left} left, mixed · {added} of 3 volcanoes shuffled in · "
-                                               "{volcanoes}", left=left, added=added, volcanoes=volcanoes)
+        return self.t.ntr("render.stack_mixed", "Stack {n} left, mixed · {added} of 3 volcanoes shuffled in · "
+                                                "{volcanoes}", "Stack {n} left, mixed · {added} of 3 volcanoes "
+                                                               "shuffled in · {volcanoes}", left, added=added,
+                          volcanoes=volcanoes)
 
     def dice_rolled(self, dice: str, rolls: list[int]) -> str:
         if not rolls:

@@ -14,7 +14,16 @@ import discord
 
 from bot.core.game_options import GameSetup, explain, short
 from bot.core.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
-from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
+from bot.core.labels import (
+    action_line,
+    action_lines,
+    ap_used,
+    hexagon_name,
+    player,
+    square,
+    treasure_count,
+    view_jump_number,
+)
 from bot.core.posts import (
     AuctionWon,
     Bidding,
@@ -30,7 +39,7 @@ from bot.core.results import GameInfo, JumpChoice, SeatInfo
 from bot.core.seats import is_absent_member, is_computer_member
 from bot.core.timing import Timing
 from engine import GameView, Phase, Stage, Terrain, Variant
-from engine.messages import ENGLISH, Msg, Speaker, treasure
+from engine.messages import ENGLISH, Msg, Speaker
 from engine.tiles import AUCTION_START_SCORE
 from render.words import Words
 
@@ -122,9 +131,9 @@ def jump_embed(game: GameInfo, view: GameView, chosen: Sequence[int], waiting: S
     """A jump under way: who has chosen (never how many), who has not, everyone's chips before the jump."""
     number = view_jump_number(view)
     total = len(chosen) + len(waiting)
-    embed = discord.Embed(title=t.tr("fmt.jump_title", "🦘 Round {round} · jump {jump} — {chosen} of {total} have "
-                                                       "chosen", round=view.round, jump=number, chosen=len(chosen),
-                                     total=total),
+    embed = discord.Embed(title=t.ntr("fmt.jump_title", "🦘 Round {round} · jump {jump} — {n} of {total} has chosen",
+                                      "🦘 Round {round} · jump {jump} — {n} of {total} have chosen", len(chosen),
+                                      round=view.round, jump=number, total=total),
                           colour=NEUTRAL, description=t.tr(
                               "fmt.jump_how", "Choose 1–5 of your chips, in secret: a button below (only you see the "
                               "answer) or `/tikal jump`. Nobody sees a number until everyone has chosen; then the "
@@ -232,11 +241,12 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
                 "of this display must then score). The buttons below, or `/tikal declare`."))
     elif view.phase in TURN_PHASES:
         if view.phase is Phase.SCORING:
-            title = t.tr("fmt.live_scoring", "{player} — scoring turn · {ap} AP left", player=player(view, seat, t),
-                         ap=view.ap_left or 0)
+            title = t.ntr("fmt.live_scoring", "{player} — scoring turn · {n} AP left",
+                          "{player} — scoring turn · {n} AP left", view.ap_left or 0, player=player(view, seat, t))
         else:
-            title = t.tr("fmt.live_turn", "{player} — turn {turn} · {ap} AP left", player=player(view, seat, t),
-                         turn=view.turn, ap=view.ap_left or 0)
+            title = t.ntr("fmt.live_turn", "{player} — turn {turn} · {n} AP left",
+                          "{player} — turn {turn} · {n} AP left", view.ap_left or 0, player=player(view, seat, t),
+                          turn=view.turn)
         lines = action_lines(view, view.turn_moves, t)
         head: list[str] = []
         if view.phase is Phase.PLACE:
@@ -385,7 +395,8 @@ def confirmation(view: GameView, text: str, *, still_acting: bool = True, t: Spe
             line = t.tr("fmt.picked_receipt", "Picked the **{hexagon}**", hexagon=hexagon)
     if still_acting and view.ap_left is not None and view.phase in TURN_PHASES and text not in ("end", "pass") \
             and not text.startswith("bid"):
-        return t.tr("fmt.receipt_ap", "✅ {action} · {ap} AP left", action=line, ap=view.ap_left)
+        return t.ntr("fmt.receipt_ap", "✅ {action} · {n} AP left", "✅ {action} · {n} AP left", view.ap_left,
+                     action=line)
     return f"✅ {line}"
 
 
@@ -709,14 +720,15 @@ def finished_embed(game: GameInfo, view: GameView, payload: Finished, t: Speaker
     lines = []
     for rank, p in enumerate(sorted(view.players, key=lambda p: -p.score), start=1):
         temples, treasures = earned[p.seat]
-        split = t.tr("fmt.split", "{temples} temples + {treasures} treasures", temples=temples, treasures=treasures)
+        split = t.tr("fmt.split_points", "temples {temples} + treasures {treasures}", temples=temples,
+                     treasures=treasures)
         if start:
             split += " " + t.tr("fmt.split_start", "+ {start} to start", start=start)
         spent = start + temples + treasures - p.score  # what the auctions cost
         if spent:
             split += " " + (t.tr("fmt.split_bids", "− {spent} in bids", spent=spent) if spent > 0 else
                             t.tr("fmt.split_other", "+ {other} other", other=-spent))
-        kept = ", ".join(f"{n} {t.message(treasure(k))}" for k, n in p.treasures) or t.tr("fmt.none", "none")
+        kept = ", ".join(treasure_count(k, n, t) for k, n in p.treasures) or t.tr("fmt.none", "none")
         lines.append(t.tr("fmt.rank_line", "{rank}. {player} **{score}** = {split} · treasures kept: {kept}",
                           rank=rank, player=player(view, p.seat, t), score=p.score, split=split, kept=kept))
     embed.add_field(name=t.tr("fmt.ranking", "Ranking"), value="\n".join(lines), inline=False)
@@ -740,8 +752,9 @@ def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequ
     embed = live_embed(game, view, jump, t) if not view.finished else \
         discord.Embed(title=t.tr("fmt.status_over", "Game #{game} is over", game=game.id))
     embed.add_field(name=t.tr("fmt.scores", "Scores"), value=scores_field(view, t), inline=False)
-    stack = t.tr("fmt.stack", "{left} hexagons left · {volcanoes} volcanoes", left=view.stack_left,
-                 volcanoes=view.volcanoes_to_come)
+    stack = t.tr("fmt.stack_counts", "{left} · {volcanoes}", left=t.ntr(
+        "fmt.hexagons_left", "{n} hexagon left", "{n} hexagons left", view.stack_left), volcanoes=t.ntr(
+        "fmt.volcanoes", "{n} volcano", "{n} volcanoes", view.volcanoes_to_come))
     if "randomterrain" in game.options:
         stack += " " + t.tr("fmt.stack_random", "to come ({added} of 3 shuffled in, {taken} taken)",
                             added=view.volcanoes_added, taken=view.volcanoes_taken)

@@ -172,8 +172,9 @@ def config_embed(config: GuildConfig, t: Speaker, *, language: str | None, guild
     removal = t.tr("config.purge_pending", "The bot was removed: this server's games are deleted {when} ({date}) "
                                            "unless it is added back.", when=stamp(config.purge_at),
                    date=stamp(config.purge_at, "f")) if config.purge_at is not None else \
-        t.tr("config.purge_policy", "If the bot is removed from this server, its games are deleted {days} days "
-                                    "later (nothing is deleted if it is added back before).",
-             days=f"{config.grace_days:g}")
+        t.ntr("config.purge_policy", "If the bot is removed from this server, its games are deleted {n} day later "
+                                     "(nothing is deleted if it is added back before).",
+              "If the bot is removed from this server, its games are deleted {n} days later (nothing is deleted if "
+              "it is added back before).", round(config.grace_days))
     embed.add_field(name=t.tr("config.data", "Data"), value=removal, inline=False)
     return embed

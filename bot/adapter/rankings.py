@@ -80,9 +80,10 @@ def leaderboard_embed(board: Leaderboard, t: Speaker) -> discord.Embed:
             t.tr("rankings.empty_season", "No rated game yet in this season: a game is rated when it ends.")
         return embed
     embed.description = "\n".join(standing_line(s, t) for s in board.entries)
-    embed.set_footer(text=t.tr("rankings.footer", "page {page} of {pages} · {rated} rated · rating = μ − 3σ "
-                                                  "(OpenSkill), higher is better", page=board.page,
-                               pages=board.pages, rated=board.total))
+    embed.set_footer(text=t.ntr("rankings.footer", "page {page} of {pages} · {n} rated · rating = μ − 3σ (OpenSkill), "
+                                                   "higher is better",
+                                "page {page} of {pages} · {n} rated · rating = μ − 3σ (OpenSkill), higher is better",
+                                board.total, page=board.page, pages=board.pages))
     return embed
 
 

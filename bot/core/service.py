@@ -70,7 +70,7 @@ from bot.core.storage import (
     Storage,
     Transaction,
 )
-from bot.core.texts import stored, tr
+from bot.core.texts import ntr, stored, tr
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import plan as plan_moves
 from engine.messages import Msg, Said
@@ -354,14 +354,16 @@ class TikalService:
         ``set_options``).
         """
         if not 0 <= computers < seats:
-            raise BadOption(tr("service.with_seats_them_can",
-                               "With {seats} seats, 0–{most} of them can be computer players, not {computers}.",
-                               seats=seats, most=seats - 1, computers=computers))
+            raise BadOption(ntr("service.with_seats_them_can",
+                                "With {n} seat, 0–{most} of them can be computer players, not {computers}.",
+                                "With {n} seats, 0–{most} of them can be computer players, not {computers}.",
+                                seats, most=seats - 1, computers=computers))
         check_level(computer_level)
         setup = checked_setup(variant, options)
         if not 2 <= seats <= 4:
-            raise BadOption(tr("service.tikal_for_players_seats",
-                               "Tikal is for 2–4 players; {seats} seats is not possible.", seats=seats))
+            raise BadOption(ntr("service.tikal_for_players_seats",
+                                "Tikal is for 2–4 players; {n} seat is not possible.",
+                                "Tikal is for 2–4 players; {n} seats is not possible.", seats))
         try:
             async with self.storage.transaction() as tx:
                 busy = await tx.active_game_at(guild_id, channel_id)
@@ -424,8 +426,8 @@ class TikalService:
             if any(s.member_id == member_id for s in seats):
                 raise AlreadyJoined(tr("service.are_already_game", "You are already in this game."))
             if len(seats) >= row.seats_wanted:
-                raise LobbyFull(tr("service.game_full_seats",
-                                   "The game is full ({seats} seats).", seats=row.seats_wanted))
+                raise LobbyFull(ntr("service.game_full_seats", "The game is full ({n} seat).",
+                                    "The game is full ({n} seats).", row.seats_wanted))
             await tx.add_seat(game_id, member_id, display_name)
         return await self._info(guild_id, game_id)
 

@@ -145,8 +145,8 @@ class Standings:
             raise NotAllowed(tr("standings.start_moderator", "Only a moderator can start a season."))
         name = " ".join(name.split())
         if not 1 <= len(name) <= NAME_LENGTH:
-            raise BadOption(tr("standings.name_length", "A season's name has 1–{most} characters, e.g. “Spring 2026”.",
-                               most=NAME_LENGTH))
+            raise BadOption(ntr("standings.name_length", "A season's name has 1–{n} character, e.g. “Spring 2026”.",
+                                "A season's name has 1–{n} characters, e.g. “Spring 2026”.", NAME_LENGTH))
         try:
             async with self.storage.transaction() as tx:
                 current = await self._open(tx, guild_id)

@@ -28,7 +28,7 @@ from bot.core.members import read_member
 from bot.core.schedule import QuietHours, deadline, next_reminder
 from bot.core.seats import absent_member_id, is_absent_member
 from bot.core.storage import GameRow, Reader, Transaction
-from bot.core.texts import tr
+from bot.core.texts import ntr, tr
 from engine import GameState, Phase
 from engine.messages import Said
 
@@ -64,11 +64,13 @@ class Timing:
                                "The deadline policy is `skip`, `wait` or `computer`, not {value}.",
                                value=quoted(self.policy)))
         if self.turn_hours is not None and not 1 <= self.turn_hours <= MAX_HOURS:
-            raise BadOption(tr("timing.turn_hours", "A turn deadline is between 1 and {most} hours, not {hours}.",
-                               most=MAX_HOURS, hours=f"{self.turn_hours:g}"))
+            raise BadOption(ntr("timing.turn_hours", "A turn deadline is between 1 and {n} hour, not {hours}.",
+                                "A turn deadline is between 1 and {n} hours, not {hours}.", MAX_HOURS,
+                                hours=f"{self.turn_hours:g}"))
         if self.bid_hours is not None and not 1 <= self.bid_hours <= MAX_HOURS:
-            raise BadOption(tr("timing.bid_hours", "A bid deadline is between 1 and {most} hours, not {hours}.",
-                               most=MAX_HOURS, hours=f"{self.bid_hours:g}"))
+            raise BadOption(ntr("timing.bid_hours", "A bid deadline is between 1 and {n} hour, not {hours}.",
+                                "A bid deadline is between 1 and {n} hours, not {hours}.", MAX_HOURS,
+                                hours=f"{self.bid_hours:g}"))
         return self
 
     def hours_for(self, kind: str) -> float | None:

@@ -135,8 +135,10 @@ def _auction_line(state: GameState, view: GameView, me: int, move: Move) -> Msg:
 def _declare_line(state: GameState, view: GameView, me: int, move: Declare) -> Msg:
     totals = [sum(score_now(state, q)) for q in range(len(state.players))]
     rival = _best_rival(totals, me)
-    code = "ai.why.declare_yes" if move.score else "ai.why.declare_no"
-    return Msg(code, move=str(move), mine=totals[me], theirs=totals[rival], rival=view.players[rival].name)
+    name = view.players[rival].name
+    if move.score:
+        return Msg("ai.why.declare_yes", move=str(move), n=totals[me], theirs=totals[rival], rival=name)
+    return Msg("ai.why.declare_no", move=str(move), n=totals[rival], mine=totals[me], rival=name)
 
 
 def explain(game_view: GameView, decision: Sequence[Move | str], seed: int = 0) -> Msg:

@@ -150,7 +150,7 @@ async def test_the_computer_deadline_policy_lets_a_computer_take_an_overdue_turn
         game_id = await open_game(wire, [ANA, BEN])
         svc = bot_of(wire).core.service
         calls = await mod(wire, "deadline", {"turn_hours": 2.0, "policy": "computer", "reminders": False})
-        assert "then a computer player takes the turn" in text_of(responses(calls)[0])
+        assert "then a computer player plays that turn" in text_of(responses(calls)[0])
         actor = await to_act(wire, game_id)
         view = await svc.view(GUILD, game_id)
         _, calls = await tick(wire, clock, T0 + 1 * HOUR)

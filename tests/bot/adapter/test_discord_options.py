@@ -177,7 +177,7 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     opened = [c for c in posts(wire.calls, CHANNEL) if "choose your chips for jump 1" in (c.data.get("content") or "")]
     assert len(opened) == 1 and "board.png" in opened[0].files
     assert sorted(pinged(opened[0])[0]) == sorted([str(ANA), str(BEN)])
-    assert "1 of 3 have chosen" in text_of(_last_version(wire, live))
+    assert "1 of 3 has chosen" in text_of(_last_version(wire, live))
     first, second = ANA, BEN
     start = len(wire.calls)
     # Ana chooses 4 (then changes it to 3): only she reads a number

@@ -132,12 +132,12 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
                     a.ask(do="play", guild=A_GUILD, game=game_a, channel=channel_a, commands=8),
                     b.ask(do="play", guild=B_GUILD, game=game_b, channel=channel_b, commands=8))
                 assert all(p["versions"] for p in played)
-        # Each ticks its own clocks only: 13 hours later every game waits for a reminder, and A's tick reminds
-        # A's players; B's games are left for B.
-        assert (await a.ask(do="tick", later=13))["guilds"] == [A_GUILD]
+        # Each ticks its own clocks only: 25 hours later every game waits for a reminder (half-way through the
+        # default 48 h), and A's tick reminds A's players; B's games are left for B.
+        assert (await a.ask(do="tick", later=25))["guilds"] == [A_GUILD]
         assert await database_rows(pg_url, "SELECT guild_id FROM game_clocks WHERE reminded_at IS NOT NULL "
                                            "GROUP BY guild_id") == [(A_GUILD,)]
-        assert (await b.ask(do="tick", later=13))["guilds"] == [B_GUILD]
+        assert (await b.ask(do="tick", later=25))["guilds"] == [B_GUILD]
         await asyncio.gather(a.ask(do="flush"), b.ask(do="flush"))
         sent = {c.name: (await c.ask(do="sent"))["posts"] for c in children}
         assert {int(ch) for ch, _ in sent["A"]} <= set(A_CHANNELS)  # nobody posts for another shard's server
