@@ -720,8 +720,9 @@ def finished_embed(game: GameInfo, view: GameView, payload: Finished, t: Speaker
     lines = []
     for rank, p in enumerate(sorted(view.players, key=lambda p: -p.score), start=1):
         temples, treasures = earned[p.seat]
-        split = t.tr("fmt.split_points", "temples {temples} + treasures {treasures}", temples=temples,
-                     treasures=treasures)
+        split = t.tr("fmt.split_points", "{temples} + {treasures}",
+                     temples=t.ntr("fmt.temples", "{n} temple", "{n} temples", temples),
+                     treasures=t.ntr("fmt.treasures", "{n} treasure", "{n} treasures", treasures))
         if start:
             split += " " + t.tr("fmt.split_start", "+ {start} to start", start=start)
         spent = start + temples + treasures - p.score  # what the auctions cost

@@ -27,9 +27,9 @@ def deadline_notice(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> str:
                                            "seat to the bot, `/tikal-mod deadline` changes the clock.", **params)
     by = t.tr("notice.missed_by_computer", "a computer player") if policy == "computer" \
         else t.tr("notice.missed_by_bot", "the bot")
-    return t.tr("notice.missed_body", "⏰ {who} missed the {what} deadline in game #{game}{passed}: {by} plays that "
-                                      "one for them. If they are gone for good, `/tikal-mod replace` gives the seat "
-                                      "to another member.", by=by, **params)
+    return t.tr("notice.missed_body", "⏰ {who} missed the {what} deadline in game #{game}{passed}: {by} plays it "
+                                      "for them. If they are gone for good, `/tikal-mod replace` gives the seat to "
+                                      "another member.", by=by, **params)
 
 
 def delivery_notice(payload: DeliveryFailed, t: Speaker = ENGLISH) -> str:
