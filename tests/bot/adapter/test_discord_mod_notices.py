@@ -55,6 +55,10 @@ async def test_with_a_log_channel_a_passed_deadline_is_told_there_once(tmp_path:
         for hours in (49, 72, 120):  # the game waits; the player is reminded, the moderators are not told again
             _, calls = await tick(wire, clock, T0 + hours * HOUR)
             assert posts(calls, SECOND_CHANNEL) == []
+            if hours == 72:  # a day after the deadline, in words true today
+                (reminder,) = posts(calls, CHANNEL)
+                assert text_of(reminder).endswith(f"your turn in game #{game_id}: waiting for 3 days — the deadline "
+                                                  "has passed and the moderators have been told.")
 
 
 async def test_without_a_log_channel_or_role_the_creator_is_told_by_dm_in_their_language(tmp_path: Path) -> None:
