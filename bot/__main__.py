@@ -76,13 +76,13 @@ def configure_logging(level: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot; ``migrate-db`` copies SQLite into PostgreSQL; without a token, the local console (which
-    reads the console's options from ``argv``)."""
+    reads the console's options from ``argv``). ``--help`` says all three, token or not."""
     argv = sys.argv[1:] if argv is None else argv
     settings = Settings()
     configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
-    if not settings.has_token:
+    if not settings.has_token or {"-h", "--help"} & set(argv):
         from bot.local_console import run
 
         return run(settings.board_dir, argv)

@@ -69,7 +69,7 @@ def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path)
     assert paid <= 1
     assert "Board:" not in table.handle(str(legal_moves(table.console.state)[0].move))  # place: same player
     out = table.handle("end")
-    assert "Board: " in out and len(list(folder.glob("*board.png"))) == paid + 1
+    assert "Board after Cid's turn: " in out and len(list(folder.glob("*board.png"))) == paid + 1
 
 
 def test_the_record_is_kept_next_to_the_pictures(tmp_path: Path) -> None:
