@@ -197,12 +197,13 @@ def status_text(state: GameState, t: Speaker = ENGLISH) -> str:
         return t.tr("console.place", "{who}, turn {turn}: your hexagon is the {hexagon}; place it — `help` lists "
                                      "the spaces.", who=who, turn=v.turn, hexagon=hexagon)
     if v.phase is Phase.ACTIONS:
-        return t.tr("console.actions", "{who}, turn {turn}: {ap} AP left.", who=who, turn=v.turn, ap=str(v.ap_left))
+        return t.ntr("console.actions", "{who}, turn {turn}: {n} AP left.", "{who}, turn {turn}: {n} AP left.",
+                     v.ap_left or 0, who=who, turn=v.turn)
     if v.phase is Phase.SCORING:
         which = t.tr("console.final_scoring", "final scoring") if v.final_scoring else \
             t.tr("console.scoring_round", "scoring round {n} of 4", n=v.scoring_round)
-        return t.tr("console.scoring", "{who}: scoring turn ({which}), {ap} AP left; `end` scores.", who=who,
-                    which=which, ap=str(v.ap_left))
+        return t.ntr("console.scoring", "{who}: scoring turn ({which}), {n} AP left; `end` scores.",
+                     "{who}: scoring turn ({which}), {n} AP left; `end` scores.", v.ap_left or 0, who=who, which=which)
     shown = ", ".join(f"{i}: {_hexagon_name(h, t)}" for i, h in enumerate(v.shown, 1))
     if v.phase is Phase.BID:
         high = t.tr("console.no_bid", "no bid yet")
@@ -423,8 +424,17 @@ class Console:
         return "\n".join(x for x in out if x)
 
     def _phase_news(self, before: GameState) -> str:
-        """What began or was scored since ``before``: a scoring round with its reason, then the scores."""
-        s, t = self.state, self.t
+        """What began or was scored since ``before``, move by move: a scoring round with its reason, the scores."""
+        news = []
+        state = before
+        for text in self.state.log[before.version:]:
+            after = apply(state, parse_move(text))
+            news += self._step_news(state, after)
+            state = after
+        return "\n".join(news)
+
+    def _step_news(self, before: GameState, s: GameState) -> list[str]:
+        t = self.t
         news = []
         scored = s.score_log[len(before.score_log):]
         if scored and s.phase is not Phase.SCORING and before.phase is not Phase.SCORING:
@@ -434,12 +444,12 @@ class Console:
             news.append(t.tr("console.scored", "{player} +{temples} temples +{treasures} treasures = {total}",
                              player=s.players[e.player], temples=e.temples, treasures=e.treasures, total=e.total))
         if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
-            news.append(self._round_news())
-        return "\n".join(news)
+            news.append(self._round_news(s))
+        return news
 
-    def _round_news(self) -> str:
+    def _round_news(self, s: GameState) -> str:
         """Why a scoring round begins (a volcano, or the last hexagon), and how it goes."""
-        s, t = self.state, self.t
+        t = self.t
         first = s.players[s.to_act]
         if s.volcano_player < 0:
             return t.tr("console.final_round", "The last hexagon is placed: the final scoring round begins. Each "

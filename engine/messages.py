@@ -326,8 +326,8 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
       "the best shown hexagon is worth more than {n} points to you"),
     T("ai.why.pass", "no shown hexagon is worth {n} point more to you than the others",
       "no shown hexagon is worth {n} points more to you than the others"),
-    T("ai.why.declare_yes", "scoring now gives you {mine} points and {rival} {theirs}"),
-    T("ai.why.declare_no", "scoring now would give {rival} {theirs} points and you only {mine}"),
+    T("ai.why.declare_yes", "a scoring round now brings you {mine} and {rival} {theirs}"),
+    T("ai.why.declare_no", "a scoring round now would bring {rival} {theirs} and you only {mine}"),
     T("ai.why.none", "the computer player has nothing to decide here"),
     # --- records, seats, options (SPEC 6, 7.0) ---
     T("record.invalid", "Not a game record: {where}: {why}"),

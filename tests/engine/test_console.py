@@ -281,13 +281,13 @@ def test_a_scoring_round_says_why_it_begins_before_it_begins() -> None:
                             ("auction", "took a volcano. Scoring round 1 of 4")):
         told = Console.start(["Ana", "Ben"], variant, seed=5, computers={0: "random", 1: "random"}).intro()
         assert reason in told and "The last hexagon is placed: the final scoring round begins" in told
-        assert told.index(reason) < told.index(" +") and "\nScoring round" not in told
+        assert told.index(reason) < told.index(" temples +") and "\nScoring round" not in told
     rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, computers={0: "random", 1: "random"}).intro()
     assert "placed a volcano this round. Scoring round 1 of 4" in rapido
     noround = Console.start(["Ana", "Ben"], "basic", seed=5, computers={0: "random", 1: "random"},
                             options=["noround"]).intro()
     assert "A volcano: scoring round 1, everyone scores at once.\n🤖" not in noround
-    assert noround.index("A volcano: scoring round 1, everyone scores at once.") < noround.index(" +")
+    assert noround.index("A volcano: scoring round 1, everyone scores at once.") < noround.index(" temples +")
     sudden = Console.start(["Ana", "Ben"], "auction", seed=5, computers={0: "random", 1: "random"},
                            options=["randomterrain"]).intro()
     assert "took a volcano. Scoring round 1:" in sudden and "of 4" not in sudden
@@ -305,4 +305,4 @@ def test_only_the_moves_of_the_games_own_options_are_listed() -> None:
     assert not any(word in sudden for word in ("`obstacle", "gun`", "`jump", "`fire"))
     assert "own moves" not in Console.start(["Ana", "Ben"], "basic", seed=5).intro()
     rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, options=["guns"]).intro()
-    assert "`guard A2 gun`, `fire A2 Ben`, `jump 3`." in rapido and "`score" not in rapido
+    assert "`guard A2 gun`, `fire A2 Ben`, `jump 3`." in rapido and "`score yes`" not in rapido
