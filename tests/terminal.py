@@ -51,7 +51,7 @@ class Terminal:
         deadline = time.monotonic() + timeout
         while wanted not in self.text[self._read_to:]:
             left = deadline - time.monotonic()
-            if left <= 0 or not self._read(min(left, 0.5)) and wanted not in self.text[self._read_to:]:
+            if left <= 0 or (not self._read(min(left, 0.5)) and wanted not in self.text[self._read_to:]):
                 raise AssertionError(f"{wanted!r} never came; the terminal shows:\n{self.text[-3000:]}")
         end = self.text.index(wanted, self._read_to) + len(wanted)
         said, self._read_to = self.text[self._read_to:end], end

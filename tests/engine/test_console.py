@@ -155,8 +155,8 @@ def test_a_computer_turn_says_what_it_found() -> None:
 
 
 def test_the_setup_checks_each_answer_at_once() -> None:
-    from engine.terminal import Setup
     from engine.messages import ENGLISH
+    from engine.terminal import Setup
 
     answers = iter(["5", "three", "3", "Ana,Ben", "Ana,Ben,Ana", "Ana,Ben,move", "ana,Ben,Cy", "Auction"])
     asked: list[str] = []
@@ -172,8 +172,8 @@ def test_the_setup_checks_each_answer_at_once() -> None:
 
 
 def test_a_computer_seat_on_the_command_line_bounds_the_number_of_players() -> None:
-    from engine.terminal import Setup
     from engine.messages import ENGLISH
+    from engine.terminal import Setup
 
     answers = iter(["2", "4"])
     assert Setup(ENGLISH, {3: "strong"}, lambda _: next(answers)).count() == 4
