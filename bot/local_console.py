@@ -127,11 +127,17 @@ class LocalTable:
             return "✗ " + self.t.tr("local.only_discord", "`{word}` is for a game in Discord; here, `help` lists the "
                                                           "moves and `quit` leaves.", word=typed.word)
         out = self.console.handle(typed.line)
-        return "\n".join(x for x in (out, self._caught_up()) if x)
+        pictures = self._caught_up()
+        status = status_text(self.console.state, self.t)
+        if pictures and out.endswith(status):  # the pictures of the turns that passed, then where the game stands
+            return "\n".join((out[:-len(status)].rstrip("\n"), pictures, status)).lstrip("\n")
+        return "\n".join(x for x in (out, pictures) if x)
 
     def opening(self) -> str:
-        """After the greeting: the pictures of the turns computers played first; a picture of a resumed game."""
+        """After the greeting: the pictures of the turns computers played first; a picture of a resumed game. The
+        game is kept from here on, before its first move."""
         said = self._caught_up()
+        self._save()
         if self.resumed and not said:
             said = self.t.tr("local.board", "Board: {path}", path=str(self.picture()))
         return said
