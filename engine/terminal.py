@@ -285,8 +285,8 @@ def _foreground() -> Iterator[None]:
     if "MAKELEVEL" not in os.environ or not sys.stdin.isatty():
         yield
         return
-    fd = sys.stdin.fileno()
     try:
+        fd = sys.stdin.fileno()
         before = os.tcgetpgrp(fd)
         if before != os.getpgrp():
             raise OSError("not in the terminal's foreground")

@@ -54,6 +54,8 @@ def test_the_rules_explain_the_games_variant_and_options(tmp_path: Path) -> None
     assert "This game: Machine guns:" in rules and option_legend_lines(["obstacles", "guns"])[1] in rules
     plain = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "h").handle("rules")
     assert "This game" not in plain and "obstacle" not in plain
+    assert rules.startswith("This game: Tikal Rápido:")  # the game's own rules first
+    assert "Your turn (basic)" not in rules and "Auction variant" not in rules and "Your turn (basic)" in plain
 
 
 def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path) -> None:
