@@ -61,7 +61,30 @@ class Terminal:
         os.write(self.fd, line.encode() + b"\r")
 
     def key(self, key: bytes) -> None:
+        """Press a key; Ctrl-C only once the program waits for input, as a person's would come.
+
+        Python takes a SIGINT as a flag it looks at between steps: one that arrives after a prompt is written and
+        before the read begins is seen only after the next line is read, a race no person's Ctrl-C meets."""
+        if key == CTRL_C:
+            self._wait_reading()
         os.write(self.fd, key)
+
+    def _wait_reading(self, timeout: float = 60) -> None:
+        """Until a process of the terminal's foreground group is blocked reading its standard input (Linux's /proc;
+        elsewhere at once)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                foreground = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[5]
+                for stat in Path("/proc").glob("[0-9]*/stat"):
+                    fields = stat.read_text().rsplit(")", 1)[1].split()
+                    if fields[2] == foreground:
+                        call = (stat.parent / "syscall").read_text().split()
+                        if call[:2] in (["0", "0x0"], ["63", "0x0"]):  # read(0, …) on x86-64 / arm64
+                            return
+            except (OSError, IndexError):
+                return
+            time.sleep(0.05)
 
     def wait(self, timeout: float = 90) -> int:
         """Read to the end and return the exit status (128 + n for a signal n)."""
