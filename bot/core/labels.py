@@ -79,7 +79,8 @@ def hexagon_name(tile_id: str | None, t: Speaker = ENGLISH) -> str:
     if hexagon.terrain is Terrain.TEMPLE:
         return t.tr("label.hex_temple", "temple ({value})", value=hexagon.value)
     if hexagon.terrain is Terrain.TREASURE:
-        return t.ntr("label.hex_treasure", "treasure ({n} mask)", "treasure ({n} masks)", hexagon.value)
+        # its masks are the treasures it holds; "masks" would read as the treasure kind
+        return t.ntr("label.hex_treasure", "treasure ({n} treasure)", "treasure ({n} treasures)", hexagon.value)
     if hexagon.terrain is Terrain.VOLCANO:
         return t.tr("label.hex_volcano", "volcano")
     if hexagon.terrain is Terrain.JUNGLE:
