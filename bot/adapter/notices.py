@@ -19,6 +19,7 @@ import discord
 import render
 from bot.adapter import formatting
 from bot.adapter.replies import picture
+from bot.core.escaping import escaped
 from bot.core.labels import square
 from bot.core.posts import (
     SEAT_PLAYED,
@@ -144,7 +145,8 @@ def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str |
     member = member_of(payload)
     channel = _reminder_line(payload, t, f"<@{member}>", "")
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
-    direct = _reminder_line(payload, dm_t or t, "", server or "") + (f"\n{link}" if link else f"\n<#{channel_id}>")
+    direct = _reminder_line(payload, dm_t or t, "", escaped(server or "")) + (
+        f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
                     fallback=channel)

@@ -25,8 +25,11 @@ from tests.bot.core.clockkit import FakeClock
 GUILD, OTHER_GUILD = 7001, 7002
 CHANNEL, OTHER_CHANNEL, SECOND_CHANNEL = 7101, 7102, 7103
 ANA, BEN, CY, DEE, MOD, EVE = 7201, 7202, 7203, 7204, 7205, 7206
+POSING = {7211: f"<@{BEN}>", 7212: f"<@&{GUILD}>", 7213: f"<#{SECOND_CHANNEL}>", 7214: "</tikal-game new:1>"}
+"""Members whose display names are Discord's syntax: shown unescaped, they would read as Ben's mention, a role
+(the server's @everyone), a channel and a command to click."""
 NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo",
-         EVE: "**Eve** [click](https://evil.example) @everyone"}
+         EVE: "**Eve** [click](https://evil.example) @everyone", **POSING}
 """Display names; Eve's would render as bold text, a masked link and a mass ping if shown unescaped."""
 PLAYER_PERMISSIONS = discord.Permissions.general().value & ~discord.Permissions(manage_guild=True).value | \
     discord.Permissions.text().value
