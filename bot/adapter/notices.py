@@ -8,8 +8,6 @@ picture of the post's own version.
 from __future__ import annotations
 
 import asyncio
-import io
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -18,6 +16,7 @@ import discord
 
 import render
 from bot.adapter import formatting
+from bot.adapter.replays import record_file
 from bot.adapter.replies import picture
 from bot.core.escaping import escaped
 from bot.core.labels import square
@@ -326,14 +325,11 @@ async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
-    record = json.dumps(payload["record"], indent=1).encode()
     embed = formatting.finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")
-    files = [*pictures, discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
-                                     description=c.t.tr("notice.record_alt", "The game record: every move, to "
-                                                                             "replay or study the game"))]
+    files = [*pictures, record_file(payload["record"], c.game.id, c.t)]
     out = Outgoing("", embed, files)
     await _attach_replay(out, c)
     return out
