@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-import engine
 from bot.core import sql
 from bot.core.backends import open_storage
+from tests.bot.core.servicekit import replays_to_snapshot
 
 ROOT = Path(__file__).resolve().parents[3]
 COUNT = 2
@@ -82,14 +82,7 @@ async def replays_to_snapshots(url: str) -> dict[int, int]:
         async with storage.read() as r:
             games = await sql.rows(r, "SELECT guild_id, id FROM games WHERE status = 'running'")
             for guild, game_id in games:
-                row = await r.game(guild, game_id)
-                assert row is not None and row.setup is not None
-                moves = await r.moves(game_id)
-                snapshot = await r.snapshot(game_id)
-                replayed = engine.replay(engine.read_record({**row.setup, "moves": moves}))
-                assert snapshot is not None and snapshot[0] == row.version == len(moves) == replayed.version
-                assert engine.state_to_json(replayed) == snapshot[1]
-                versions[game_id] = row.version
+                versions[game_id] = (await replays_to_snapshot(r, guild, game_id)).version
     finally:
         await storage.close()
     return versions
