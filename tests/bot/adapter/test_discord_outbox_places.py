@@ -160,6 +160,27 @@ async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_
 
 
 @pytest.mark.backends
+async def test_a_post_the_workers_round_sent_first_is_not_sent_again_by_its_command(database: Path | str) -> None:
+    """The move is committed, its answer slow to reach Discord; meanwhile the worker's round sends the move's posts.
+    The command's own send, after its answer, finds them delivered: each goes out once."""
+    async with running_bot(database) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id, CHANNEL)
+        gate = FirstHeld()
+        wire.slow["POST /interactions/"] = gate  # the answer to the command, after the commit, before its send
+        start = len(wire.calls)
+        ending = asyncio.create_task(command(wire, "tikal end", user=member))
+        await asyncio.wait_for(gate.reached.wait(), GUARD)
+        assert await turn_posts(wire, game_id) == 1
+        assert await bot.outbox.flush() >= 1  # the round sends the turn's end
+        gate.set()
+        await ending
+        assert len(boards(wire.calls[start:], CHANNEL)) == 1
+        assert not await bot.core.service.pending_posts()
+
+
+@pytest.mark.backends
 async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_worker_retries(
         database: Path | str) -> None:
     """The first turn's board fails, the second's waits behind it; while the worker's retry of the first is at

@@ -362,6 +362,12 @@ class Wire:
             "nonce": body.get("nonce"),
         }
 
+    async def _held(self, call: Call) -> None:
+        """Wait while a ``slow`` entry holds the call."""
+        for prefix, event in self.slow.items():
+            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
+                await event.wait()
+
     def _maybe_fail(self, path: str, method: str = "") -> None:
         """Fail the call if its path (or ``"METHOD path"``) starts with a queued or a ``down`` prefix."""
         for i, (prefix, status, *code) in enumerate(self.fail_next):
@@ -410,9 +416,7 @@ class Wire:
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
-        for prefix, event in self.slow.items():
-            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
-                await event.wait()
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
         self._check_uploads(uploaded)
@@ -508,6 +512,7 @@ class Wire:
         call = Call("interaction", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     params)
         self.calls.append(call)
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
         self._check_uploads(uploaded)
