@@ -330,6 +330,20 @@ class Wire:
         await self.settle(before)
         return self.calls[start:]
 
+    async def burst(self, payloads: list[dict[str, Any]]) -> list[Call]:
+        """Feed raw INTERACTION_CREATE payloads all at once (as the gateway delivers a burst: each handled in a task
+        of its own, none waiting for another) and wait until everything they started is done."""
+        start = len(self.calls)
+        before = asyncio.all_tasks()
+        for payload in payloads:
+            self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle(before)
+        return self.calls[start:]
+
+    def answers(self, payload: dict[str, Any]) -> list[Call]:
+        """The callbacks Discord got for one interaction (its initial response: exactly one is allowed)."""
+        return [c for c in self.calls if c.path.startswith(f"/interactions/{payload['id']}/")]
+
     async def settle(self, before: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task started since ``before`` (and those they start) to finish."""
         me = asyncio.current_task()
