@@ -112,8 +112,9 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_stuck_on_its_wa
         assert "turn 1 done" in text_of(held)
 
 
+@pytest.mark.backends
 async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     drawing, finish = asyncio.Event(), threading.Event()
     loop = asyncio.get_running_loop()
     draw = render.render_board
@@ -126,7 +127,7 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
             finish.wait(GUARD)
         return draw(view, **kwargs)
 
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
+    async with running_bot(database) as wire:
         _, slow_member, _, member = await two_games(wire)
         monkeypatch.setattr(render, "render_board", slow_first)
         slow = asyncio.create_task(command(wire, "tikal end", user=slow_member))
