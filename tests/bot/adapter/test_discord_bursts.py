@@ -29,11 +29,12 @@ from tests.bot.adapter.discordkit import (
     bot_of,
     custom_ids,
     member_to_act,
+    mixed_burst,
     open_game,
-    pick_move,
     posts,
     running_bot,
     text_of,
+    went_wrong,
 )
 from tests.bot.adapter.test_discord_outbox_places import GUARD, FirstHeld
 from tests.bot.adapter.wire import Call, Wire
@@ -57,8 +58,7 @@ def assert_answered_once_each(wire: Wire, payloads: list[dict[str, Any]]) -> Non
     """Every interaction got exactly one initial response, none of them "Something went wrong"."""
     counts = [len(wire.answers(p)) for p in payloads]
     assert counts == [1] * len(payloads), counts
-    replies = [c for c in wire.calls if any(p["token"] in c.path or p["id"] in c.path for p in payloads)]
-    assert not [text_of(c) for c in replies if "went wrong" in text_of(c)]
+    assert went_wrong(wire, payloads) == []
 
 
 def delivered(wire: Wire) -> Counter[str]:
@@ -84,23 +84,8 @@ async def test_a_burst_of_mixed_interactions_in_a_game_is_answered_once_each_and
     game_id = await open_game(wire, [ANA, BEN, CY])
     svc = bot_of(wire).core.service
     rng = random.Random(8)
-    for _ in range(4):  # four bursts, each while the same player is to act
-        actor = await member_to_act(wire, game_id)
-        assert actor is not None
-        others = [m for m in (ANA, BEN, CY) if m != actor]
-        entries = await svc.legal_moves(GUILD, game_id, actor)
-        moves = {str(pick_move(entries, rng, 0)) for _ in range(6)}
-        live = (await svc.game(GUILD, game_id)).turn_message_id or 0
-        payloads = [command_payload(wire, *as_slash(m), user=actor) for m in sorted(moves)]
-        payloads += [command_payload(wire, "tikal end", user=actor) for _ in range(2)]
-        payloads += [click_payload(wire, f"tikal:end:{game_id}", user=actor, message_id=live)]
-        payloads += [command_payload(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=others[0]),
-                     command_payload(wire, "tikal-game status", user=others[1]),
-                     command_payload(wire, "tikal-game games", user=others[0]),
-                     command_payload(wire, "tikal board", user=actor),
-                     command_payload(wire, "tikal move", {"source": ""}, user=actor, focused="source"),
-                     command_payload(wire, "tikal-game history", user=others[1])]
-        rng.shuffle(payloads)
+    for _ in range(4):  # four bursts, one after the other
+        payloads = await mixed_burst(wire, game_id, rng)
         await wire.burst(payloads)
         assert_answered_once_each(wire, payloads)
         async with svc.storage.read() as r:
@@ -108,12 +93,6 @@ async def test_a_burst_of_mixed_interactions_in_a_game_is_answered_once_each_and
         assert engine.view(replayed, None) == await svc.view(GUILD, game_id)
     await assert_every_post_delivered_once(wire)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
-
-
-def as_slash(move: str) -> tuple[str, dict[str, Any]]:
-    from tests.bot.adapter.discordkit import as_command
-
-    return as_command(engine.parse_move(move))
 
 
 async def test_members_joining_and_leaving_a_lobby_at_once_leave_it_as_stored_and_shown(
