@@ -12,6 +12,7 @@ from typing import Final
 
 import discord
 
+from bot.core.escaping import escaped
 from bot.core.game_options import GameSetup, explain, short
 from bot.core.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
 from bot.core.labels import (
@@ -64,8 +65,9 @@ def setup_words(setup: GameSetup, t: Speaker = ENGLISH) -> str:
 
 
 def shown_name(name: str) -> str:
-    """A member's name as text to show: its markdown and mentions escaped (``**Bo**`` stays as typed)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A member's name as text to show: its markdown and Discord's syntax escaped (``**Bo**``, ``<@7202>`` stay as
+    typed)."""
+    return escaped(name)
 
 
 def colour(seat: int | None) -> int:

@@ -8,8 +8,6 @@ picture of the post's own version.
 from __future__ import annotations
 
 import asyncio
-import io
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -20,7 +18,9 @@ import render
 from bot.adapter import formatting
 from bot.adapter.moderator_words import creator_in_channel, deadline_notice, delivery_notice, to_creator
 from bot.adapter.reminder_words import reminder_line
+from bot.adapter.replays import record_file
 from bot.adapter.replies import picture
+from bot.core.escaping import escaped
 from bot.core.labels import square
 from bot.core.posts import (
     SEAT_PLAYED,
@@ -120,7 +120,8 @@ def reminder(payload: Reminder, *, guild_id: int, channel_id: int, now: float, s
     member = member_of(payload)
     channel = reminder_line(payload, now, t, member=member)
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
-    direct = reminder_line(payload, now, dm_t or t, server=server) + (f"\n{link}" if link else f"\n<#{channel_id}>")
+    direct = reminder_line(payload, now, dm_t or t, server=escaped(server) if server else None) + (
+        f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
                     fallback=channel)
@@ -270,14 +271,11 @@ async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
-    record = json.dumps(payload["record"], indent=1).encode()
     embed = formatting.finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")
-    files = [*pictures, discord.File(io.BytesIO(record), filename=f"tikal-game-{c.game.id}.json",
-                                     description=c.t.tr("notice.record_alt", "The game record: every move, to "
-                                                                             "replay or study the game"))]
+    files = [*pictures, record_file(payload["record"], c.game.id, c.t)]
     out = Outgoing("", embed, files)
     await _attach_replay(out, c)
     return out

@@ -104,6 +104,11 @@ class Loaded:
         """Whether the bot decides for the seat: a computer player, or an absent (kicked, resigned) seat."""
         return seat in self.computers or is_absent_member(self.member_of(seat) or 0)
 
+    @property
+    def nobody_left(self) -> bool:
+        """Whether the bot decides for every seat: no person is left to wait for (issue 23)."""
+        return all(self.played_by_bot(s.seat) for s in self.seats if s.seat is not None)
+
 
 @dataclass(frozen=True, slots=True)
 class Planned:
@@ -170,6 +175,21 @@ def apply_all(state: GameState, moves: Iterable[Move]) -> list[tuple[Move, GameS
 def computer_post(payload: SeatPlayed) -> NewPost:
     """The post that marks a computer player's turn."""
     return NewPost(PostKind.COMPUTER_TURN, payload)
+
+
+def absent_post(reason: str) -> SeatPost:
+    """An ``absent_turn`` post: the bot played for a seat whose player left (``reason``: why it is absent)."""
+
+    def make(played: SeatPlayed) -> NewPost:
+        return NewPost(PostKind.ABSENT_TURN, {**played, "reason": reason})
+
+    return make
+
+
+def before_jump(moves: list[Move]) -> list[Move]:
+    """A seat's obligation up to a jump it runs into (its slot ended, it chooses first): jumps are chosen in secret,
+    everyone at once (``TikalService.plan_jump_choices``)."""
+    return moves[:next((i for i, m in enumerate(moves) if isinstance(m, engine.Jump)), len(moves))]
 
 
 def _setup_of(state: GameState) -> dict[str, Any]:
@@ -685,7 +705,7 @@ class TikalService:
             view=engine.view(final, None), turn_ended=any(isinstance(m, engine.End) for m, _ in steps),
             to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
             computer_next=not final.finished and (final.to_act in loaded.computers or any(
-                loaded.played_by_bot(q) for q in choosers(final))),
+                loaded.played_by_bot(q) for q in choosers(final)) or loaded.nobody_left),
             answered=tuple(answered),
         )
 
@@ -708,7 +728,9 @@ class TikalService:
         """While the seat to act is played by a computer, play its obligation and commit it, one by one.
 
         Each obligation (a turn, a bid, a pick, a scoring turn) is one commit through the version check,
-        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game.
+        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game. When nobody is
+        left (every person resigned or was removed), the absent seats' obligations are played here too, at once
+        (SPEC ruling 14, with an ``absent_turn`` post): the game ends now rather than at the scheduler's pace.
         """
         played: list[Moved] = []
         for _ in range(limit):
@@ -727,9 +749,10 @@ class TikalService:
         return await self._play_computer(guild_id, game_id, (expected_key, level, post))
 
     def _computer_due(self, loaded: Loaded, overdue: tuple[str, str, SeatPost] | None
-                      ) -> tuple[ComputerSeat, SeatPost] | Literal["jump"] | None:
-        """What the bot decides for now: a computer player's obligation (the player and the post that marks it),
-        the choices of a jump, or nothing (a person's seat, the end, the overdue obligation already played)."""
+                      ) -> tuple[ComputerSeat | None, SeatPost] | Literal["jump"] | None:
+        """What the bot decides for now: a computer player's obligation (the player and the post that marks it; no
+        player: an absent seat's, when nobody is left), the choices of a jump, or nothing (a person's seat, the end,
+        the overdue obligation already played)."""
         state = loaded.state
         if loaded.row.status is not Status.RUNNING or state.finished:
             return None
@@ -737,7 +760,9 @@ class TikalService:
             if choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
                 return "jump"
             computer = loaded.computers.get(state.to_act)
-            return None if computer is None else (computer, computer_post)
+            if computer is None:
+                return (None, absent_post("absent")) if loaded.nobody_left else None
+            return computer, computer_post
         key, level, make = overdue
         if timing.wait_key(state.turn, state.to_act, state.phase) != key:
             return None
@@ -763,7 +788,7 @@ class TikalService:
         return None, overdue[1], overdue[2]
 
     def _computer_plan(self, game_id: int, overdue: tuple[str, str, SeatPost] | None,
-                       thought: tuple[int, ComputerSeat, list[Move]] | None, jump: JumpThought | None) -> Plan:
+                       thought: tuple[int, ComputerSeat | None, list[Move]] | None, jump: JumpThought | None) -> Plan:
         """Commit what a computer player thought (version, player, moves), or the jump's choices thought for it,
         if it is still due, else ``Rethink``."""
 
@@ -782,7 +807,8 @@ class TikalService:
                 return None
             steps = apply_all(state, thought[2])
             payload = seat_played(state, steps[-1][1], game_id, None)
-            payload["level"] = computer.level
+            if computer is not None:
+                payload["level"] = computer.level
             return Planned(steps, [make(payload)])
 
         return plan
@@ -798,7 +824,10 @@ class TikalService:
             thought = None
             jump = None
             if isinstance(due, tuple):
-                thought = (loaded.state.version, due[0], await self._think(loaded.state, due[0]))
+                computer = due[0]
+                moves = before_jump(engine.absent_moves(loaded.state)) if computer is None else \
+                    await self._think(loaded.state, computer)
+                thought = (loaded.state.version, computer, moves)
             elif due == "jump":
                 seats, level, _ = self._bot_jump(loaded, overdue)
                 jump = await self.think_jump(loaded, seats, level)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -156,10 +158,10 @@ async def test_no_reminder_after_the_turn_moved_on_and_none_in_a_finished_wait(t
         assert pinged(reminder) == ([str(other)], [])
 
 
-async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(database: Path | str) -> None:
     clock = FakeClock()
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path, clock=clock) as wire:
+    async with running_bot(database, clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
         clock.now = T0 + 24 * HOUR
@@ -168,7 +170,7 @@ async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(t
         (queued,) = report.posts
         assert queued.kind == "reminder" and posts(wire.calls[start:]) == []
         kept = dict(wire.messages)
-    async with running_bot(path, kept, clock=clock) as wire:
+    async with running_bot(database, kept, clock=clock) as wire:
         (sent,) = [c for c in posts(wire.calls, CHANNEL) if "⏰" in ((c.json or {}).get("content") or "")]
         assert (sent.json or {})["nonce"] == queued.nonce and pinged(sent) == ([str(actor)], [])
         _, calls = await tick(wire, clock, T0 + 24.5 * HOUR)

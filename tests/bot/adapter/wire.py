@@ -338,6 +338,20 @@ class Wire:
         await self.settle(before)
         return self.calls[start:]
 
+    async def burst(self, payloads: list[dict[str, Any]]) -> list[Call]:
+        """Feed raw INTERACTION_CREATE payloads all at once (as the gateway delivers a burst: each handled in a task
+        of its own, none waiting for another) and wait until everything they started is done."""
+        start = len(self.calls)
+        before = asyncio.all_tasks()
+        for payload in payloads:
+            self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle(before)
+        return self.calls[start:]
+
+    def answers(self, payload: dict[str, Any]) -> list[Call]:
+        """The callbacks Discord got for one interaction (its initial response: exactly one is allowed)."""
+        return [c for c in self.calls if c.path.startswith(f"/interactions/{payload['id']}/")]
+
     async def settle(self, before: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task started since ``before`` (and those they start) to finish."""
         me = asyncio.current_task()
@@ -369,6 +383,12 @@ class Wire:
             "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "flags": 0,
             "nonce": body.get("nonce"),
         }
+
+    async def _held(self, call: Call) -> None:
+        """Wait while a ``slow`` entry holds the call."""
+        for prefix, event in self.slow.items():
+            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
+                await event.wait()
 
     def _maybe_fail(self, path: str, method: str = "") -> None:
         """Fail the call if its path (or ``"METHOD path"``) starts with a queued or a ``down`` prefix."""
@@ -418,9 +438,7 @@ class Wire:
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
-        for prefix, event in self.slow.items():
-            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
-                await event.wait()
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
         if call.method == "POST" and call.path.split("/")[1:3] and call.path.split("/")[1] == "channels" \
                 and int(call.path.split("/")[2]) in self._closed_dm_channels:
@@ -523,6 +541,7 @@ class Wire:
         call = Call("interaction", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     params)
         self.calls.append(call)
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
         self._check_uploads(uploaded)

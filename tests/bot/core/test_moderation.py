@@ -17,7 +17,16 @@ from bot.core.storage import Status
 from bot.core.timing import DEFAULTS
 from engine import NotYourTurn
 from tests.bot.core.clockkit import MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD, STRANGER, choose, replay_from_file
+from tests.bot.core.servicekit import (
+    CHANNEL,
+    GUILD,
+    MEMBERS,
+    OTHER_GUILD,
+    STRANGER,
+    choose,
+    replay_from_file,
+    replays_to_snapshot,
+)
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, DEE = MEMBERS
@@ -207,11 +216,11 @@ async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(
     assert T0 > 0
 
 
-async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(database: Path | str) -> None:
     import asyncio
 
-    path = tmp_path / "t.sqlite3"
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         game = await start(k.svc, 2)
         entries = await k.svc.legal_moves(GUILD, game.id, ANA)
         place = next(e.move for e in entries if str(e.move).startswith("place"))
@@ -228,7 +237,9 @@ async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_pat
         else:  # Ana's move came first, then the bot finished her turn
             assert page.entries[0].actor_id == ANA and all(e.actor_id is None for e in page.entries[1:])
         assert (await k.svc.view(GUILD, game.id)).to_act == 1
-        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+        async with k.svc.storage.read() as r:
+            replayed = await replays_to_snapshot(r, GUILD, game.id)
+        assert engine.view(replayed, None) == await k.svc.view(GUILD, game.id)
 
 
 async def test_my_games_cost_the_same_few_reads_however_many_games_and_use_the_index(kit: Kit) -> None:

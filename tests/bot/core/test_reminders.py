@@ -319,21 +319,21 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
         assert (await reminders_of(k, game.id))[0]["member_id"] == BEN
 
 
+@pytest.mark.backends
 async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_once_after_restart(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     import subprocess
     import sys
     import textwrap
 
-    path = tmp_path / "t.sqlite3"
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         game = await start(k.svc, 2)
     child = textwrap.dedent(f"""
         import asyncio, os
+        from bot.core.backends import open_storage
         from bot.core.reminders import Scheduler
         from bot.core.service import TikalService
-        from bot.core.sqlite_storage import SqliteStorage
         from bot.core.storage import Transaction
 
         original = Transaction.add_post
@@ -343,7 +343,7 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
             os._exit(9)  # killed after queuing the reminder, before the commit
 
         async def main():
-            storage = await SqliteStorage.open({str(path)!r}, clock=lambda: {T0 + 24 * HOUR!r})
+            storage = await open_storage({str(database)!r}, clock=lambda: {T0 + 24 * HOUR!r})
             Transaction.add_post = add_post_then_die
             await Scheduler(TikalService(storage)).tick({T0 + 24 * HOUR!r})
 
@@ -351,7 +351,7 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
     """)
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
     assert done.returncode == 9, done.stderr
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         assert await reminders_of(k, game.id) == []
         assert await k.tick(24.01) == ["reminder"]
         assert await k.tick(24.02) == [] and len(await reminders_of(k, game.id)) == 1
