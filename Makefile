@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench gallery messages clean
+.PHONY: run test lint bench gallery messages postgres postgres-stop clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,8 +11,10 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
+# The bot, or without DISCORD_TOKEN the local console; its options after ARGS: make run ARGS="--resume"
+ARGS ?=
 run: $(BIN)/.installed
-	$(BIN)/python -m bot
+	$(BIN)/python -m bot $(ARGS)
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
@@ -34,6 +36,13 @@ messages: $(BIN)/.installed
 GALLERY ?= gallery
 gallery: $(BIN)/.installed
 	$(BIN)/python -m render.gallery $(GALLERY)
+
+# A PostgreSQL server of your own (data in .postgres/, 127.0.0.1:5433) for README's "Running at scale"
+postgres:
+	deploy/local-postgres.sh start
+
+postgres-stop:
+	deploy/local-postgres.sh stop
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -27,7 +27,7 @@ from engine import read_record
 from render import render_replay, replay_frames
 from render.frames import Frame
 from render.gif import GifWriter, indexed, shared_palette
-from render.replay import ReplayOptions, frame_duration, frame_image, sample_indices
+from render.replay import ReplayOptions, frame_duration, frame_image, sample_indices, turn_unit
 from tests.render.replay_cases import corpus, longest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,8 +52,9 @@ def stages(frames: list[Frame]) -> dict[str, float]:
 
     def encode() -> bytes:
         writer = GifWriter()
+        unit = turn_unit(frames, options)
         for k, (image, frame) in enumerate(zip(mapped, frames, strict=True)):
-            writer.add(image, frame_duration(frame, k == len(frames) - 1, options))
+            writer.add(image, frame_duration(frame, k == len(frames) - 1, options, unit))
         return writer.finish()
 
     _, gif, _ = timed(encode)

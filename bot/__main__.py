@@ -12,6 +12,8 @@ import logging
 import sys
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from bot.config import Settings
 from bot.core.process_lock import DatabaseInUse
 from bot.core.storage import DatabaseUnavailable
@@ -76,13 +78,19 @@ def configure_logging(level: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the bot; ``migrate-db`` copies SQLite into PostgreSQL; without a token, the local console (which
-    reads the console's options from ``argv``)."""
+    reads the console's options from ``argv``). ``--help`` says all three, token or not."""
     argv = sys.argv[1:] if argv is None else argv
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:  # a setting that cannot be used: say which, without a traceback
+        for problem in error.errors():
+            where = ".".join(str(part).upper() for part in problem["loc"]) or "settings"
+            print(f"✗ {where}: {problem['msg'].removeprefix('Value error, ')}", file=sys.stderr)
+        return 2
     configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
-    if not settings.has_token:
+    if not settings.has_token or {"-h", "--help"} & set(argv):
         from bot.local_console import run
 
         return run(settings.board_dir, argv)

@@ -3,24 +3,27 @@
 Every line the engine console reads works (``place C1 0``, ``show``, ``record`` …), and so do the Discord
 commands as one would type them in a channel: ``/tikal place C1 0``, ``/tikal place space:C1 rotation:0``,
 ``/tikal board``, ``/tikal board zoom:A1``, ``/tikal hint``, ``/tikal-game status``, ``/tikal-game rules``.
-Each game writes into a folder of its own under the board folder: a channel picture whenever a turn passes
-and the board has changed since the last one, the pictures asked for with ``board``, and at the end the
-game's record.
+Each game writes into a folder of its own under the board folder: a channel picture after every turn that
+changed the board (a computer's too), the pictures asked for with ``board``, and the game's record after every
+move, so that ``--resume`` continues a game that was left.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import os
 import random
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
-from bot.core.help import RULES, explained
-from bot.core.hints import hint_text, suggest
-from engine import GameView, Phase, record_of, view
+from bot.core.help import explained, rules_for
+from bot.core.hints import hint_plain, suggest
+from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
 from engine.board import parse_space
 from engine.console import Console, status_text
 from engine.messages import Speaker
@@ -71,24 +74,32 @@ def _signature(v: GameView) -> tuple[object, ...]:
     return v.spaces, tuple(p.score for p in v.players), v.shown, v.hand
 
 
+RECORD: Final = "record.json"
+SEATS: Final = "console.json"
+"""Beside the record: the computer seats and their levels, which a record does not hold."""
+
+
 class LocalTable:
     """One hot-seat game whose pictures and record go to a folder of its own."""
 
-    def __init__(self, console: Console, folder: Path) -> None:
+    def __init__(self, console: Console, folder: Path, *, resumed: bool = False) -> None:
         self.console = console
         self.folder = folder
-        self.pictures = 0
+        self.pictures = max((int(p.name[:3]) for p in folder.glob("[0-9][0-9][0-9]-*.png")), default=0)
+        self.resumed = resumed
+        self._seen = console.state
         self._shown = _signature(view(console.state, None))
 
     @property
     def t(self) -> Speaker:
         return self.console.t
 
-    def picture(self, kind: str = "board", zoom: str = "A1") -> Path:
-        """Write a picture of now and return its path: ``board`` (the channel picture), ``detail`` (the private
-        board, with costs), ``placement`` (the placement preview) or ``zoom`` (one hex and its neighbours)."""
+    def picture(self, kind: str = "board", zoom: str = "A1", state: GameState | None = None) -> Path:
+        """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture),
+        ``detail`` (the private board, with costs), ``placement`` (the placement preview) or ``zoom`` (one hex
+        and its neighbours)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        v = view(self.console.state, None)
+        v = view(state or self.console.state, None)
         locale = self.t.locale
         self.pictures += 1
         path = self.folder / f"{self.pictures:03d}-v{v.version}-{kind}.png"
@@ -101,7 +112,8 @@ class LocalTable:
         return path
 
     def handle(self, line: str) -> str:
-        """Act on one typed line; when a turn passes and the board changed, add the new picture's path."""
+        """Act on one typed line; add a picture of each turn that passed and changed the board, computers'
+        turns included, and keep the game's record."""
         typed = read_line(line)
         if typed.word == "board":
             return self._board(typed.args)
@@ -114,15 +126,66 @@ class LocalTable:
         if typed.word in ONLY_IN_DISCORD:
             return "✗ " + self.t.tr("local.only_discord", "`{word}` is for a game in Discord; here, `help` lists the "
                                                           "moves and `quit` leaves.", word=typed.word)
-        before = self.console.state
         out = self.console.handle(typed.line)
-        after = self.console.state
-        if after.version != before.version and (after.to_act != before.to_act or after.finished):
-            now = _signature(view(after, None))
-            if now != self._shown:
-                self._shown = now
-                out += "\n" + self.t.tr("local.board", "Board: {path}", path=str(self.picture()))
-        return out
+        pictures = self._caught_up()
+        status = status_text(self.console.state, self.t)
+        if pictures and out.endswith(status):  # the pictures of the turns that passed, then where the game stands
+            return "\n".join((out[:-len(status)].rstrip("\n"), pictures, status)).lstrip("\n")
+        return "\n".join(x for x in (out, pictures) if x)
+
+    def opening(self) -> str:
+        """After the greeting: the pictures of the turns computers played first; a picture of a resumed game. The
+        game is kept from here on, before its first move."""
+        said = self._caught_up()
+        self._save()
+        if self.resumed and not said:
+            said = self.t.tr("local.board", "Board: {path}", path=str(self.picture()))
+        return said
+
+    def _caught_up(self) -> str:
+        """Pictures of the turns that passed since the last look (each when the turn changed hands and the board
+        changed), and the record saved if anything moved."""
+        now = self.console.state
+        if now.version == self._seen.version:
+            return ""
+        lines = []
+        state = self._seen
+        for text in now.log[state.version:]:
+            after = apply(state, parse_move(text))
+            if after.to_act != state.to_act or after.finished:
+                shown = _signature(view(after, None))
+                if shown != self._shown:
+                    self._shown = shown
+                    path = str(self.picture(state=after))
+                    lines.append(self.t.tr("local.board_end", "Board at the end of the game: {path}", path=path)
+                                 if after.finished else
+                                 self.t.tr("local.board_after", "Board after {player}'s turn: {path}",
+                                           player=state.players[state.to_act], path=path))
+            state = after
+        self._seen = now
+        self._save()
+        return "\n".join(lines)
+
+    def _save(self) -> Path:
+        """Write the record (and once the computer seats) atomically: a file is either the old one or the new.
+
+        A game under way is saved without the stack's and wafers' orders written out (its seed replays them);
+        a finished one names them in full, so that any engine replays it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        seats = self.folder / SEATS
+        if not seats.exists():
+            _write_atomically(seats, {"computers": {str(q + 1): level for q, level in self.console.computers.items()},
+                                      "ai_seed": self.console.ai_seed})
+        path = self.folder / RECORD
+        _write_atomically(path, record_of(self.console.state, full_orders=self.console.finished))
+        return path
+
+    def keep(self) -> str:
+        """Save the game now and say where, and how to continue it."""
+        self._caught_up()
+        self._save()
+        return self.t.tr("local.kept", "The game is saved in {folder}; `python -m bot --resume {name}` continues it.",
+                         folder=str(self.folder), name=self.folder.name)
 
     def _board(self, args: tuple[str, ...]) -> str:
         if args:
@@ -136,13 +199,15 @@ class LocalTable:
         return out
 
     def _rules(self) -> str:
-        """The short rules, this game's variant and options (as ``/tikal-game rules`` in its channel), the legend."""
+        """This game's variant and options (as ``/tikal-game rules`` in its channel), the short rules that apply to
+        it, the legend."""
         setup = self.console.state.setup
         options = [o.value for o in setup.options]
         t = self.t
-        lines = [t.tr("local.rule", "{name}: {rule}", name=name, rule=text) for name, text in RULES]
-        lines += [t.tr("local.this_game", "This game: {name}: {rule}", name=name, rule=text)
-                  for name, text in explained(setup.variant.value, options)]
+        lines = [t.tr("local.this_game", "This game: {name}: {rule}", name=name, rule=text)
+                 for name, text in explained(setup.variant.value, options)]
+        lines += [t.tr("local.rule", "{name}: {rule}", name=name, rule=text)
+                  for name, text in rules_for(setup.variant.value)]
         legend = [*legend_lines(locale=self.t.locale), *option_legend_lines(options, locale=self.t.locale)]
         return "\n".join([*lines, "", *legend])
 
@@ -151,16 +216,31 @@ class LocalTable:
         if state.finished:
             return "✗ " + self.t.tr("local.no_hint", "The game is over: there is nothing to suggest.")
         seat = state.to_act
+        if seat in self.console.computers:
+            return "✗ " + self.t.tr("local.computer_to_act", "{player} is a computer player: press Enter to let it "
+                                                             "play.", player=state.players[seat])
         suggestion = suggest(view(state, seat), random.Random(state.version).randrange(1 << 30))
-        return hint_text(state.players[seat], suggestion)
+        return hint_plain(state.players[seat], suggestion, self.t)
 
     def save_record(self) -> str:
         """Write the finished game's record next to its pictures; say where."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / "record.json"
-        path.write_text(json.dumps(record_of(self.console.state), indent=1))
+        path = self._save()
         return self.t.tr("local.record_saved", "The game record is saved in {path} (`python -m engine replay` "
                                                "reads it).", path=str(path))
+
+
+def _write_atomically(path: Path, data: dict[str, Any]) -> None:
+    """``path`` holds ``data`` as JSON: written to a temporary file beside it, flushed, then renamed over it."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def game_folder(board_dir: Path, now: datetime | None = None) -> Path:
@@ -174,28 +254,124 @@ def game_folder(board_dir: Path, now: datetime | None = None) -> Path:
     return folder
 
 
+class NotResumable(Exception):
+    """Why no game can be continued (the sentence is the message)."""
+
+
+def saved_game(folder: Path, t: Speaker) -> Console:
+    """The game kept in ``folder``, as it was left; raises ``NotResumable``."""
+    try:
+        record = read_record(json.loads((folder / RECORD).read_text(encoding="utf-8")))
+        seats = json.loads((folder / SEATS).read_text(encoding="utf-8"))
+        state = replay(record)
+        computers = {int(q) - 1: str(level) for q, level in seats.get("computers", {}).items()}
+        return Console(state, computers, int(seats.get("ai_seed", 0)), t)
+    except (OSError, ValueError, EngineError, AttributeError) as e:
+        raise NotResumable(t.tr("local.unreadable", "{folder} holds no game that can be continued ({why}).",
+                                folder=str(folder), why=str(e)[:200])) from e
+
+
+def unfinished_games(board_dir: Path) -> list[Path]:
+    """The folders of ``board_dir`` whose kept game is not over, the most recently played first."""
+    found = []
+    for record in board_dir.glob(f"*/{RECORD}"):
+        try:
+            data = json.loads(record.read_text(encoding="utf-8"))
+            finished = replay(read_record(data)).finished
+        except (OSError, ValueError, EngineError):
+            continue
+        if not finished and (record.parent / SEATS).is_file():
+            found.append((record.stat().st_mtime, record.parent))
+    return [folder for _, folder in sorted(found, reverse=True)]
+
+
+def game_to_resume(board_dir: Path, name: str | None, t: Speaker) -> tuple[Console, Path]:
+    """The game ``--resume`` names (a folder, or a folder's name under ``board_dir``), else the most recent
+    unfinished one; raises ``NotResumable``."""
+    if name:
+        folder = Path(name)
+        if not folder.is_dir():
+            folder = board_dir / name
+        if not folder.is_dir():
+            raise NotResumable(t.tr("local.no_folder", "There is no game folder {name} (nor {folder}).", name=name,
+                                    folder=str(board_dir / name)))
+    else:
+        unfinished = unfinished_games(board_dir)
+        if not unfinished:
+            raise NotResumable(t.tr("local.nothing_to_resume", "There is no unfinished game in {folder}.",
+                                    folder=str(board_dir)))
+        folder = unfinished[0]
+    console = saved_game(folder, t)
+    if console.finished:
+        raise NotResumable(t.tr("local.resume_over", "The game in {folder} is over; its record is {path}.",
+                                folder=str(folder), path=str(folder / RECORD)))
+    return console, folder
+
+
+DESCRIPTION: Final = """\
+Tikal for Discord. With DISCORD_TOKEN set (in the environment or .env) this runs the Discord bot; without it,
+the local console: the game in this terminal, with the same commands as in Discord (`place C1 0` or
+`/tikal place C1 0`, `board`, `hint`, `rules` …) and a picture of the board after every turn.
+
+Other commands:
+  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")"""
+
+EPILOG: Final = """\
+Each game is kept in a folder of its own under BOARD_DIR (default boards/): its pictures and its record, saved
+after every move. `quit` (or Ctrl-C, Ctrl-D) asks before leaving a game under way; `--resume` continues it.
+The moves' notation and the options are explained in docs/rules.md."""
+
+
+def console_parser() -> argparse.ArgumentParser:
+    """``python -m bot``'s command line: the console's options and ``--resume``."""
+    from engine.__main__ import console_parser as engine_console_parser
+
+    parser = engine_console_parser("python -m bot", DESCRIPTION, EPILOG)
+    parser.add_argument("--resume", nargs="?", const="", default=None, metavar="FOLDER",
+                        help="continue a game that was left: the folder's name (or path), else the most recent "
+                             "unfinished game")
+    return parser
+
+
 def run(board_dir: Path, argv: list[str] | None = None) -> int:
     """The terminal loop (the only place that reads input and prints), with the engine console's options:
-    ``--players``, ``--variant``, ``--options``, ``--seed``, ``--computer 2=strong,…``, ``--lang``."""
-    from engine.__main__ import console_arguments, run_console
+    ``--players``, ``--variant``, ``--options``, ``--seed``, ``--computer 2=strong,…``, ``--lang``, and
+    ``--resume [FOLDER]``."""
+    from engine.__main__ import console_options
+    from engine.terminal import run_console
 
-    args = console_arguments("python -m bot", argv)
+    parser = console_parser()
+    try:
+        parsed = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    args = console_options(parsed)
     if isinstance(args, int):
         return args
-    folder = game_folder(board_dir)
+    t = args.speaker
+    resumed: Console | None = None
+    if parsed.resume is not None:
+        try:
+            resumed, folder = game_to_resume(board_dir, parsed.resume or None, t)
+        except NotResumable as e:
+            print(f"✗ {e}")
+            return 2
+    else:
+        folder = game_folder(board_dir)
     tables: list[LocalTable] = []
 
     def wrap(console: Console) -> LocalTable:
-        tables.append(LocalTable(console, folder))
+        tables.append(LocalTable(console, folder, resumed=resumed is not None))
         return tables[-1]
 
-    t = args.speaker
     intro = t.tr("local.intro", "No DISCORD_TOKEN is set, so this is the local console: the same commands as in "
                                 "Discord (`/tikal place C1 0` or `place C1 0`, `/tikal board`, `/tikal hint`, "
-                                "`/tikal-game rules` …). Pictures go to {folder}/.", folder=str(folder))
+                                "`/tikal-game rules` …). The game's pictures and its record, saved after every move, "
+                                "go to {folder}/.", folder=str(folder))
     return run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
-                       computers=args.computers, options=args.options, t=t,
+                       computers=args.computers, options=args.options, t=t, resumed=resumed,
                        after_game=lambda _: tables[-1].save_record() if tables else "")
 
 
-__all__ = ["LocalTable", "Typed", "game_folder", "read_line", "run"]
+__all__ = ["LocalTable", "NotResumable", "Typed", "game_folder", "game_to_resume", "read_line", "run",
+           "unfinished_games"]

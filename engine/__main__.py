@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine replay FILE`` (SPEC section 6) and ``python -m engine console``."""
+"""Command line: ``python -m engine replay FILE`` (docs/rules.md, section 6), ``python -m engine console`` and
+``python -m engine tournament``."""
 
 from __future__ import annotations
 
@@ -6,16 +7,16 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final
 
-from .console import Console
 from .errors import EngineError, InvalidRecord
-from .messages import ENGLISH, Msg, Speaker
-from .record import check_players, read_record
+from .messages import ENGLISH, Speaker
+from .record import read_record
 from .rules import apply
 from .summary import summary
+from .terminal import run_console
 
 
 def replay_file(path: str) -> tuple[int, dict[str, Any]]:
@@ -57,34 +58,44 @@ class ConsoleArguments:
     speaker: Speaker
 
 
+OPTIONS_HELP: Final = ("game options, comma-separated: noround, indiana, indiana2d6, indiana1d20, obstacles, guns, "
+                       "randomterrain (auction only); docs/rules.md, section 7, explains each")
+
+
 def add_console_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked if missing)")
-    parser.add_argument("--variant", type=str.lower, choices=["basic", "auction", "rapido"], help="asked if missing")
-    parser.add_argument("--options", help="game options (SPEC 7), comma-separated, e.g. guns,obstacles")
+    parser.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked, with the variant, "
+                                          "if neither is given)")
+    parser.add_argument("--variant", type=str.lower, choices=["basic", "auction", "rapido"],
+                        help="basic (the default when --players is given), auction or rapido")
+    parser.add_argument("--options", help=OPTIONS_HELP)
     parser.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
     parser.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong)")
-    parser.add_argument("--lang", help="the language to play in: en, de, fr, es, it or nl (default: from LANG)")
+    parser.add_argument("--lang", help="the language to play in: en, de, fr, es, it or nl (default: the terminal's, "
+                                       "from LANGUAGE, LC_ALL or LANG)")
 
 
 def console_options(args: argparse.Namespace) -> ConsoleArguments | int:
     """The console's arguments, or the exit status after saying what is wrong."""
     try:
         computers = parse_computers(args.computer)
+        t = speaker(args.lang, os.environ)
     except ValueError as e:
-        print(f"✗ {e}")
+        print(f"✗ {e}", file=sys.stderr)
         return 2
-    return ConsoleArguments(args.players, args.variant, args.seed, computers, _options(args.options),
-                            speaker(args.lang, os.environ))
+    return ConsoleArguments(args.players, args.variant, args.seed, computers, _options(args.options), t)
 
 
-def console_arguments(prog: str, argv: list[str] | None = None) -> ConsoleArguments | int:
-    """Read a console's command line (``prog``'s), or return the exit status after a mistake."""
-    parser = argparse.ArgumentParser(prog=prog, description="Play Tikal hot-seat in this terminal.")
+def console_parser(prog: str, description: str, epilog: str | None = None) -> argparse.ArgumentParser:
+    """A console's command line (``prog``'s) with the console's options."""
+    parser = argparse.ArgumentParser(prog=prog, description=description, epilog=epilog,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     add_console_options(parser)
-    try:
-        return console_options(parser.parse_args(argv))
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
+    return parser
+
+
+CONSOLE_EPILOG: Final = (
+    "Moves are typed in the notation of docs/rules.md (section 5), e.g. `place C1 0`,\n`deploy A1 3`, `end`; "
+    "`help` lists the legal moves, `quit` leaves (asking first\nwhile the game is under way).")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -92,12 +103,14 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
     rp.add_argument("file")
-    add_console_options(sub.add_parser("console", help="play a hot-seat game in this terminal"))
+    add_console_options(sub.add_parser("console", help="play a hot-seat game in this terminal (text only; "
+                                                       "python -m bot adds the pictures)", epilog=CONSOLE_EPILOG))
     tp = sub.add_parser("tournament", help="computer players against each other: win rates and scores")
     tp.add_argument("--games", type=int, default=20, help="games per variant (default 20)")
     tp.add_argument("--players", default="strong,random", help="levels, one per seat, e.g. strong,easy,easy,easy")
     tp.add_argument("--variant", choices=["basic", "auction", "rapido", "both"], default="basic")
-    tp.add_argument("--options", default="", help="game options (SPEC 7) for every game, e.g. noround,guns")
+    tp.add_argument("--options", default="", help="game options for every game, e.g. noround,guns "
+                                                      "(docs/rules.md, section 7)")
     tp.add_argument("--seed", type=int, default=1, help="games use seed, seed+1, … (default 1)")
     args = parser.parse_args(argv)
     if args.command == "replay":
@@ -115,13 +128,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def speaker(requested: str | None, environ: Mapping[str, str]) -> Speaker:
-    """The console's language: ``--lang``, else the terminal's (``LANGUAGE``, ``LC_ALL``, ``LANG`` …).
+    """The console's language: ``--lang``, else the terminal's (``LANGUAGE``, ``LC_ALL``, ``LANG`` …); raises
+    ``ValueError`` naming the languages there are when ``--lang`` asks for another.
 
     The rules library never imports ``lang``; this command line may, and only for another language than
     English and only on the console's path (``replay`` stays free of Babel)."""
-    from lang import locale_from_environment, resolve, translator
+    from lang import AUTONYMS, known, locale_from_environment, translator
 
-    locale = resolve(requested) if requested else locale_from_environment(environ)
+    if requested:
+        locale = known(requested)
+        if locale is None:
+            there = ", ".join(f"{code} ({name})" for code, name in AUTONYMS.items())
+            raise ValueError(f"“{requested[:20]}” is not a language of this game; --lang takes {there}.")
+    else:
+        locale = locale_from_environment(environ)
     return ENGLISH if locale == "en" else translator(locale)
 
 
@@ -130,19 +150,18 @@ def _options(text: str | None) -> list[str]:
 
 
 def run_tournament_command(players: str, games: int, variant: str, seed: int, options: Sequence[str] = ()) -> int:
-    """``python -m engine tournament``: play the games, print one dot per game, then the table."""
-    from .tournament import format_result, run_tournament
+    """``python -m engine tournament``: play the games with their progress and the time left on standard error,
+    then print the table."""
+    from .tournament import Progress, format_result, run_tournament
 
     variants = ["basic", "auction"] if variant == "both" else [variant]
     try:
         result = run_tournament([p.strip() for p in players.split(",")], games, variants, seed,
-                                progress=lambda done, _: print(".", end="", flush=True, file=sys.stderr),
-                                options=options)
+                                progress=Progress(games * len(variants), sys.stderr), options=options)
     except ValueError as e:
-        print(f"✗ {e}")
+        print(f"✗ {e}", file=sys.stderr)
         return 2
-    print(file=sys.stderr)
-    print(format_result(result))
+    print(format_result(result), flush=True)
     return 0
 
 
@@ -160,138 +179,6 @@ def parse_computers(text: str | None) -> dict[int, str]:
                              f"(levels: {', '.join(LEVELS)}).")
         out[int(seat) - 1] = level.strip()
     return out
-
-
-class Handler(Protocol):
-    def handle(self, line: str) -> str: ...
-
-
-class Setup:
-    """The console's questions before a game, each answer checked at once (case-insensitively) and asked
-    again until it is good; what the command line gave is kept and not asked."""
-
-    def __init__(self, t: Speaker, computers: dict[int, str], ask: Callable[[str], str] | None = None) -> None:
-        self.t = t
-        self.computers = computers
-        self._ask = ask
-
-    def _answer(self, prompt: str, default: str) -> str:
-        try:
-            answer = (self._ask or input)(f"{prompt} [{default}]: ").strip()
-        except EOFError:
-            answer = ""
-        return answer or default
-
-    def count(self) -> int:
-        """2–4, and at least one seat more than the highest computer seat given on the command line."""
-        least = max(2, *(seat + 1 for seat in self.computers)) if self.computers else 2
-        while True:
-            answer = self._answer(self.t.tr("console.ask.count", "How many players ({low}-4)?", low=least),
-                                  str(least))
-            if answer in {str(n) for n in range(least, 5)}:
-                return int(answer)
-            wrong = self.t.tr("console.bad.count", "Tikal is for {low} to 4 players here, not “{answer}”.",
-                              low=least, answer=answer[:20])
-            print(f"✗ {wrong}")
-
-    def names(self, count: int) -> list[str]:
-        defaults = ",".join(["Ana", "Ben", "Cid", "Dee"][:count])
-        while True:
-            answer = self._answer(self.t.tr("console.ask.names", "Seat names, comma-separated, seat 1 starts"),
-                                  defaults)
-            names = [n.strip() for n in answer.split(",") if n.strip()]
-            problem = seat_names_problem(names, count)
-            if problem is None:
-                return names
-            print(f"✗ {self.t.message(problem)}")
-
-    def variant(self) -> str:
-        while True:
-            answer = self._answer(self.t.tr("console.ask.variant", "Variant: basic, auction or rapido?"),
-                                  "basic").lower()
-            if answer in ("basic", "auction", "rapido"):
-                return answer
-            wrong = self.t.tr("console.bad.variant", "The variant is basic, auction or rapido, not “{answer}”.",
-                              answer=answer[:20])
-            print(f"✗ {wrong}")
-
-
-def seat_names_problem(names: Sequence[str], count: int) -> Msg | None:
-    """Why ``names`` cannot be the seats of a ``count``-player game, or None."""
-    if len(names) != count:
-        return Msg("console.names_count", n=count, given=len(names))
-    try:
-        check_players(names)
-    except InvalidRecord as e:
-        return e.message
-    return None
-
-
-def run_console(
-    players: str | None,
-    variant: str | None,
-    seed: int | None,
-    *,
-    wrap: Callable[[Console], Handler] | None = None,
-    intro_extra: str = "",
-    computers: dict[int, str] | None = None,
-    options: Sequence[str] = (),
-    t: Speaker = ENGLISH,
-    after_game: Callable[[Console], str] | None = None,
-) -> int:
-    """The terminal loop around ``engine.console.Console``: the only place it reads and prints.
-
-    ``intro_extra`` is printed before anything is asked; ``wrap`` may put another line handler around the
-    console (the bot's local mode adds pictures); ``after_game`` may say something once the game is over
-    (where its record was saved). Ctrl-C or end of input leaves cleanly, at any question.
-    """
-    try:
-        return _console_loop(players, variant, seed, wrap=wrap, intro_extra=intro_extra, computers=computers or {},
-                             options=options, t=t, after_game=after_game)
-    except KeyboardInterrupt:
-        print()
-        return 0
-
-
-def _console_loop(
-    players: str | None, variant: str | None, seed: int | None, *, wrap: Callable[[Console], Handler] | None,
-    intro_extra: str, computers: dict[int, str], options: Sequence[str], t: Speaker,
-    after_game: Callable[[Console], str] | None,
-) -> int:
-    if intro_extra:
-        print(intro_extra)
-    interactive = sys.stdin.isatty()
-    setup = Setup(t, computers)
-    if players is None and interactive:
-        players = ",".join(setup.names(setup.count()))
-    if variant is None and interactive:
-        variant = setup.variant()
-    try:
-        console = Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], (variant or "basic").lower(),
-                                seed, computers=computers, options=options, t=t)
-    except EngineError as e:
-        print(f"✗ {t.message(e.message)}")
-        return 2
-    handler: Handler = wrap(console) if wrap else console
-    print(console.intro())
-    over_said = False
-    while True:
-        if console.finished and not over_said:
-            over_said = True
-            print(t.tr("console.after_game", "The game is over: `record` prints its record, `show` the board, "
-                                             "`quit` leaves."))
-            if after_game is not None:
-                print(after_game(console))
-        prompt = t.tr("console.over_prompt", "game over") if console.finished else \
-            console.state.players[console.state.to_act]
-        try:
-            line = input(f"{prompt}> ")
-        except EOFError:
-            print()
-            return 0
-        if line.strip().lower() in ("quit", "exit"):
-            return 0
-        print(handler.handle(line))
 
 
 if __name__ == "__main__":

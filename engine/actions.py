@@ -93,8 +93,8 @@ def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) ->
     """Raise ``IllegalMove`` unless the player to act has ``cost`` AP; ``could`` says what would be affordable."""
     if cost > state.ap:
         if could is None:
-            raise IllegalMove("ap.short", doing=doing, cost=cost, ap=state.ap)
-        raise IllegalMove("ap.short_could", doing=doing, cost=cost, ap=state.ap, could=could)
+            raise IllegalMove("ap.short", doing=doing, cost=cost, n=state.ap)
+        raise IllegalMove("ap.short_could", doing=doing, cost=cost, n=state.ap, could=could)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .moves import Place, parse_move
 from .options import Option
 from .record import new_game, record_of
 from .rules import apply, border_cost
-from .state import GameState, Phase, Stage
+from .state import GameState, Phase, Stage, Variant
 from .tiles import HEXAGONS, Terrain
 from .view import GameView, view
 
@@ -33,24 +33,31 @@ with each player's supply, camps, guards and treasures, `record` prints the game
 hidden stack: for after the game), `quit` leaves.""")
 
 
-def option_help(t: Speaker = ENGLISH) -> str:
-    return t.tr("console.option_help", "Options' moves: `obstacle A1 B2`, `guard A2 gun`, `fire A2 Ben`, `jump 3` "
-                                       "(Tikal Rápido), `score yes`/`score no`.")
+def option_help(options: Sequence[Option], rapido: bool, t: Speaker = ENGLISH) -> str:
+    """The moves this game's options (and Tikal Rápido) add, one example each; empty when there are none."""
+    examples = []
+    if Option.OBSTACLES in options:
+        examples.append("`obstacle A1 B2`")
+    if Option.GUNS in options:
+        examples += ["`guard A2 gun`", "`fire A2 Ben`"]
+    if rapido:
+        examples.append("`jump 3`")
+    if Option.RANDOMTERRAIN in options:
+        examples += ["`score yes`", "`score no`"]
+    if not examples:
+        return ""
+    return t.tr("console.option_help", "This game's own moves: {moves}.", moves=", ".join(examples))
+
 
 _TERRAIN_CODE = {Terrain.BASECAMP: "BC", Terrain.TEMPLE: "T", Terrain.JUNGLE: "J",
                  Terrain.TREASURE: "$", Terrain.VOLCANO: "V"}
 
 
 def _hexagon_name(tile_id: str | None, t: Speaker) -> str:
-    """A hexagon as a player names it: ``temple (5)``, ``treasure (3 masks)``, ``jungle``."""
+    """A hexagon as a player names it: ``temple (value 5)``, ``treasure hexagon with 3 treasures``, ``jungle``."""
     if not tile_id:
         return t.tr("console.nothing", "nothing")
-    hexagon = HEXAGONS[tile_id]
-    if hexagon.terrain is Terrain.TEMPLE:
-        return t.tr("console.hexagon.temple", "temple ({value})", value=hexagon.value)
-    if hexagon.terrain is Terrain.TREASURE:
-        return t.ntr("console.hexagon.treasure", "treasure ({n} mask)", "treasure ({n} masks)", hexagon.value)
-    return _terrain_word(hexagon.terrain, t)
+    return t.message(HEXAGONS[tile_id].words())
 
 
 def _terrain_word(terrain: Terrain, t: Speaker) -> str:
@@ -130,9 +137,10 @@ def option_lines(v: GameView, t: Speaker = ENGLISH) -> list[str]:
         lines.append(t.tr("console.indiana", "Indiana Jones ({dice}d{faces}): rolls so far {rolls}.", dice=v.dice[0],
                           faces=v.dice[1], rolls=rolls))
     if Option.RANDOMTERRAIN in v.options:
-        lines.append(t.tr("console.random_terrain", "Random terrain: {left} hexagons in the stack, {added} of 3 "
-                                                    "volcanoes shuffled in, {taken} taken.", left=v.stack_left,
-                          added=v.volcanoes_added, taken=v.volcanoes_taken))
+        lines.append(t.ntr("console.random_terrain", "Random terrain: {n} hexagon in the stack, {added} of 3 "
+                                                     "volcanoes shuffled in, {taken} taken.",
+                           "Random terrain: {n} hexagons in the stack, {added} of 3 volcanoes shuffled in, {taken} "
+                           "taken.", v.stack_left, added=v.volcanoes_added, taken=v.volcanoes_taken))
     if v.stage is not Stage.NONE:
         order = ", ".join(names[q] for q in v.round_order) or t.tr("console.not_yet", "not yet")
         chips = ", ".join(f"{names[q]} {c}" for q, c in enumerate(v.chips))
@@ -168,8 +176,8 @@ def status_text(state: GameState, t: Speaker = ENGLISH) -> str:
     who = v.players[v.to_act].name if v.to_act is not None else "?"
     hexagon = _hexagon_name(v.hand, t)
     if v.phase is Phase.PLACE and v.stage is Stage.PLACING:
-        return t.tr("console.rapido_place", "{who}, round {round}, phase 2: place the {hexagon} hexagon (final, "
-                                            "no AP).", who=who, round=v.round, hexagon=hexagon)
+        return t.tr("console.rapido_place", "{who}, round {round}, phase 2: your hexagon is the {hexagon}; place it "
+                                            "(final, no AP).", who=who, round=v.round, hexagon=hexagon)
     if v.phase is Phase.ACTIONS and v.stage is Stage.JUMPS:
         rest = ", ".join(v.players[q].name for q in v.slots)
         if rest:
@@ -184,18 +192,20 @@ def status_text(state: GameState, t: Speaker = ENGLISH) -> str:
                                     "{chips}). Chosen so far (secret): {chose}.", who=who, most=min(5, chips),
                     chips=chips, chose=chose)
     if v.phase is Phase.DECLARE:
-        return t.tr("console.declare", "{who} took the {hexagon}: declare `score yes` or `score no`.", who=who,
-                    hexagon=hexagon)
+        return t.tr("console.declare", "{who} took a volcano: declare whether it scores, `score yes` or `score no`.",
+                    who=who)
     if v.phase is Phase.PLACE:
-        return t.tr("console.place", "{who}, turn {turn}: place the {hexagon} hexagon — `help` lists the spaces.",
-                    who=who, turn=v.turn, hexagon=hexagon)
+        return t.tr("console.place", "{who}, turn {turn}: your hexagon is the {hexagon}; place it — `help` lists "
+                                     "the spaces.", who=who, turn=v.turn, hexagon=hexagon)
     if v.phase is Phase.ACTIONS:
-        return t.tr("console.actions", "{who}, turn {turn}: {ap} AP left.", who=who, turn=v.turn, ap=str(v.ap_left))
+        return t.ntr("console.actions", "{who}, turn {turn}: {n} AP left.", "{who}, turn {turn}: {n} AP left.",
+                     v.ap_left or 0, who=who, turn=v.turn)
     if v.phase is Phase.SCORING:
         which = t.tr("console.final_scoring", "final scoring") if v.final_scoring else \
             t.tr("console.scoring_round", "scoring round {n} of 4", n=v.scoring_round)
-        return t.tr("console.scoring", "{who}: scoring turn ({which}), {ap} AP left; `end` scores.", who=who,
-                    which=which, ap=str(v.ap_left))
+        return t.ntr("console.scoring", "{who}: scoring turn ({which}), {n} AP left; `end` scores.",
+                     "{who}: scoring turn ({which}), {n} AP left; `end` scores.", v.ap_left or 0, who=who,
+                     which=which)
     shown = ", ".join(f"{i}: {_hexagon_name(h, t)}" for i, h in enumerate(v.shown, 1))
     if v.phase is Phase.BID:
         high = t.tr("console.no_bid", "no bid yet")
@@ -327,21 +337,34 @@ class Console:
                 raise EngineError("console.no_seat", seat=seat + 1)
         return cls(state, dict(computers or {}), ai_seed, t)
 
-    def intro(self) -> str:
-        """Return the greeting; computer players who act first play here, so their turns follow it."""
+    def intro_head(self) -> str:
+        """``Tikal, basic game. Seats: 1. Ana, 2. Ben (computer, strong).``"""
         t = self.t
         names = ", ".join(t.tr("console.computer_seat", "{seat}. {name} (computer, {level})", seat=i + 1, name=n,
                                level=self.computers[i]) if i in self.computers else f"{i + 1}. {n}"
                           for i, n in enumerate(self.state.players))
-        first = self.computers_play()
         options = ", ".join(o.value for o in self.state.setup.options)
         game = self._game_name()
         if options:
             game = t.tr("console.game_with", "{game} with {options}", game=game, options=options)
-        extra = "\n" + option_help(t) if options or self.state.stage is not Stage.NONE else ""
-        text = t.tr("console.intro", "Tikal, {game}. Seats: {names}.", game=game, names=names)
-        text += f"\n{help_text(t)}{extra}\n\n"
+        return t.tr("console.intro", "Tikal, {game}. Seats: {names}.", game=game, names=names)
+
+    def intro(self) -> str:
+        """Return the greeting; computer players who act first play here, so their turns follow it."""
+        t = self.t
+        text = self.intro_head()
+        first = self.computers_play()
+        own = option_help(self.state.setup.options, self.state.variant.value == "rapido", t)
+        text += f"\n{help_text(t)}" + (f"\n{own}" if own else "") + "\n\n"
         return text + (f"{first}\n" if first else "") + status_text(self.state, t)
+
+    def resumed_intro(self) -> str:
+        """The greeting of a game taken up again: what it is, who sits where, the scores and whose turn it is."""
+        t = self.t
+        text = self.intro_head() + "\n" + t.ntr("console.resumed", "Resumed after {n} move.",
+                                                 "Resumed after {n} moves.", self.state.version)
+        own = option_help(self.state.setup.options, self.state.variant.value == "rapido", t)
+        return "\n".join(x for x in (text, own, scores_text(self.state, t), status_text(self.state, t)) if x)
 
     def _game_name(self) -> str:
         variant = self.state.variant.value
@@ -370,8 +393,9 @@ class Console:
     def handle(self, line: str) -> str:
         """Act on one typed line and return the text to show."""
         word = line.strip().lower()
-        if not word:
-            return status_text(self.state, self.t)
+        if not word:  # where the game stands; a computer's turn that was interrupted goes on first
+            played = self.computers_play()
+            return "\n".join(x for x in (played, status_text(self.state, self.t)) if x)
         if word == "help":
             return legal_text(self.state, self.t)
         if word == "show":
@@ -402,17 +426,50 @@ class Console:
         return "\n".join(x for x in out if x)
 
     def _phase_news(self, before: GameState) -> str:
-        s = self.state
+        """What began or was scored since ``before``, move by move: a scoring round with its reason, the scores."""
         news = []
-        if s.score_log != before.score_log:
-            for e in s.score_log[len(before.score_log):]:
-                news.append(self.t.tr("console.scored", "{player} +{temples} temples +{treasures} treasures = {total}",
-                                      player=s.players[e.player], temples=e.temples, treasures=e.treasures,
-                                      total=e.total))
-        if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
-            news.append(self.t.tr("console.round_starts", "Scoring round {n} of 4 — each player takes 10 AP, then "
-                                                          "scores.", n=s.scoring_round))
+        state = before
+        for text in self.state.log[before.version:]:
+            after = apply(state, parse_move(text))
+            news += self._step_news(state, after)
+            state = after
         return "\n".join(news)
+
+    def _step_news(self, before: GameState, s: GameState) -> list[str]:
+        t = self.t
+        news = []
+        scored = s.score_log[len(before.score_log):]
+        if scored and s.phase is not Phase.SCORING and before.phase is not Phase.SCORING:
+            news.append(t.tr("console.everyone_scores", "A volcano: scoring round {n}, everyone scores at once.",
+                             n=s.scoring_round))
+        for e in scored:
+            news.append(t.tr("console.scored_points", "{player} temples +{temples}, treasures +{treasures} = {total}",
+                             player=s.players[e.player], temples=e.temples, treasures=e.treasures, total=e.total))
+        if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
+            news.append(self._round_news(s))
+        return news
+
+    def _round_news(self, s: GameState) -> str:
+        """Why a scoring round begins (a volcano, or the last hexagon), and how it goes."""
+        t = self.t
+        first = s.players[s.to_act]
+        if s.volcano_player < 0:
+            return t.tr("console.final_round", "The last hexagon is placed: the final scoring round begins. Each "
+                                               "player in turn takes 10 AP, then scores; {first} is first.",
+                        first=first)
+        who = s.players[s.volcano_player]
+        if s.variant is Variant.BASIC:
+            reason = t.tr("console.volcano_drawn", "{player} drew a volcano.", player=who)
+        elif s.variant is Variant.RAPIDO:
+            reason = t.tr("console.volcano_placed", "{player} placed a volcano this round.", player=who)
+        else:
+            reason = t.tr("console.volcano_taken", "{player} took a volcano.", player=who)
+        if Option.RANDOMTERRAIN in s.setup.options:
+            which = t.tr("console.round_n", "Scoring round {n}", n=s.scoring_round)
+        else:
+            which = t.tr("console.round_n_of_4", "Scoring round {n} of 4", n=s.scoring_round)
+        return t.tr("console.round_starts", "{reason} {round}: each player in turn takes 10 AP, then scores; {first} "
+                                            "is first.", reason=reason, round=which, first=first)
 
     @property
     def finished(self) -> bool:

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Final
 
 from .board import parse_space
+from .messages import Msg
 
 
 class Terrain(StrEnum):
@@ -45,12 +46,23 @@ class Hexagon:
         return _ROTATIONS[self.id]
 
     def describe(self) -> str:
-        """Return the hexagon as a player names it, e.g. ``"temple (5)"`` or ``"treasure (3 masks)"``."""
+        """Return the hexagon in English, e.g. ``"temple (5)"`` or ``"treasure (3 treasures)"``."""
         if self.terrain is Terrain.TEMPLE:
             return f"temple ({self.value})"
         if self.terrain is Terrain.TREASURE:
-            return f"treasure ({self.value} masks)"
+            return f"treasure ({self.value} treasures)"
         return str(self.terrain.value)
+
+    def words(self) -> Msg:
+        """The hexagon as a player names it, in any language: ``temple (value 5)``, ``treasure hexagon with 3
+        treasures`` (its masks are the treasures it holds; ``mask`` is also a treasure kind), ``jungle``."""
+        if self.terrain is Terrain.TEMPLE:
+            return Msg("hexagon.temple", value=self.value)
+        if self.terrain is Terrain.TREASURE:
+            return Msg("hexagon.treasure", n=self.value)
+        if self.terrain is Terrain.JUNGLE:
+            return Msg("hexagon.jungle")
+        return Msg("hexagon.volcano")
 
 
 def _hex(id: str, code: str, stones: str) -> Hexagon:

@@ -17,11 +17,13 @@ import importlib
 import importlib.util
 import math
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import ModuleType
+from typing import TextIO
 
 from .ai import LEVELS, Decide, plan, play_decisions
 from .moves import Move
@@ -197,6 +199,49 @@ def run_tournament(
             if progress:
                 progress(played, by_entrant)
     return result
+
+
+@dataclass
+class Progress:
+    """The tournament's progress as one line on a terminal, rewritten after each game: games done of all, and
+    the time left estimated from the games so far. Written to ``out`` (standard error), so the table on standard
+    output stays apart from it; where ``out`` is no terminal, a line at every tenth of the games instead."""
+
+    total: int
+    out: TextIO
+    clock: Callable[[], float] = time.monotonic
+    started: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
+
+    def __call__(self, done: int, _scores: tuple[int, ...] = ()) -> None:
+        if not self.out.isatty() and done != self.total and done % max(1, self.total // 10):
+            return
+        line = f"{done}/{self.total} games"
+        if done < self.total:
+            line += f", about {_duration((self.clock() - self.started) / done * (self.total - done))} left"
+        else:
+            line += f" in {_duration(self.clock() - self.started)}"
+        self._say(line)
+        if done == self.total and self.out.isatty():
+            self.out.write("\n")
+            self.out.flush()
+
+    def _say(self, line: str) -> None:
+        if self.out.isatty():
+            self.out.write(f"\r\x1b[K{line}")
+        else:
+            self.out.write(line + "\n")
+        self.out.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``40 s``, ``3 min``, ``1 h 05 min``: precise enough for a wait."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
 
 
 def format_result(result: TournamentResult) -> str:

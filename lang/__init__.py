@@ -12,8 +12,8 @@ up to date with the sources. The game's words come from each rulebook (``docs/gl
     t.ntr("bot.left", "{n} hexagon left", "{n} hexagons left", 3)
 """
 
-from .locales import AUTONYMS, DEFAULT_LOCALE, LOCALES, locale_from_environment, resolve
+from .locales import AUTONYMS, DEFAULT_LOCALE, LOCALES, known, locale_from_environment, resolve
 from .translator import Translator, render, translator
 
-__all__ = ["AUTONYMS", "DEFAULT_LOCALE", "LOCALES", "Translator", "locale_from_environment", "render", "resolve",
-           "translator"]
+__all__ = ["AUTONYMS", "DEFAULT_LOCALE", "LOCALES", "Translator", "known", "locale_from_environment", "render",
+           "resolve", "translator"]

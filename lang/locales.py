@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Final
 
 LOCALES: Final = ("en", "de", "fr", "es", "it", "nl")
-"""The languages of the rulebooks in ``shared/rules``, English first."""
+"""The languages of the rulebooks (docs/glossary.md), English first."""
 
 DEFAULT_LOCALE: Final = "en"
 
@@ -19,14 +19,17 @@ ENVIRONMENT_VARIABLES: Final = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """Where a terminal says its language, the first set one wins (GNU gettext's order)."""
 
 
+def known(tag: str) -> str | None:
+    """The supported language a tag names (``de``, ``es-419``, ``fr_FR.UTF-8`` …), or ``None`` for any other."""
+    base = re.split(r"[-_.@:]", tag.strip().lower(), maxsplit=1)[0]
+    return base if base in LOCALES else None
+
+
 def resolve(tag: str | None) -> str:
     """The supported language for a language tag: ``de`` → ``de``, ``es-419`` and ``es_ES.UTF-8`` → ``es``,
     ``pt-BR``, ``C``, empty or ``None`` → ``en``. Discord's locales (``en-US``, ``es-ES``, ``nl`` …) resolve
     by their language part."""
-    if not tag:
-        return DEFAULT_LOCALE
-    base = re.split(r"[-_.@:]", tag.strip().lower(), maxsplit=1)[0]
-    return base if base in LOCALES else DEFAULT_LOCALE
+    return (known(tag) if tag else None) or DEFAULT_LOCALE
 
 
 def locale_from_environment(environ: Mapping[str, str]) -> str:

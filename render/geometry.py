@@ -1,5 +1,6 @@
-"""Where things go: flat-topped hexagons, columns A…H left to right, rows 1…5 bottom to top, columns
-A, C, E, G half a hex higher than B, D, F, H (SPEC section 1)."""
+"""Where things go: the board of SPEC section 1 (columns A…H, rows 1…5, columns A, C, E, G half a hex higher than
+B, D, F, H) turned a quarter clockwise, the one orientation of every picture (``TurnedGrid``: pointy-topped hexes,
+column A on top, rows 1…5 from left to right, rows A, C, E, G half a hex to the right)."""
 
 from __future__ import annotations
 
@@ -13,46 +14,15 @@ Point = tuple[float, float]
 
 SQRT3: Final = math.sqrt(3)
 
-BOARD_RADIUS: Final = 104
+BOARD_RADIUS: Final = 116
 """Circumradius of a board hex in pixels (centre to corner; a side is as long)."""
-CANVAS_WIDTH: Final = 1440
+CANVAS_WIDTH: Final = 1200
 MARGIN: Final = 20
 HEADER_HEIGHT: Final = 118
 CARD_HEIGHT: Final = 214
 
 SIDE_ANGLES: Final = tuple(math.radians(90 - 60 * side) for side in range(6))
 """Direction of each side's midpoint from the centre (N=0 … NW=5), counter-clockwise from east."""
-
-
-@dataclass(frozen=True, slots=True)
-class Grid:
-    """The board's hexes at circumradius ``radius`` with hex A's bottom-left corner area at ``origin``."""
-
-    radius: float
-    origin: Point
-
-    @property
-    def half_height(self) -> float:
-        """Centre to side midpoint (the apothem)."""
-        return self.radius * SQRT3 / 2
-
-    @property
-    def width(self) -> float:
-        return self.radius * (1.5 * (len(COLUMNS) - 1) + 2)
-
-    @property
-    def height(self) -> float:
-        return self.half_height * (2 * ROWS + 1)
-
-    def centre(self, space: int) -> Point:
-        col, row = col_row(space)
-        h = self.half_height
-        x = self.origin[0] + self.radius + 1.5 * self.radius * col
-        y = self.origin[1] + h + 2 * h * (ROWS - row) + (h if col % 2 else 0)
-        return x, y
-
-    def side_midpoint(self, space: int, side: int, inset: float = 0) -> Point:
-        return side_point(self.centre(space), self.half_height - inset, side)
 
 
 def hex_corners(centre: Point, radius: float, pointy: bool = False) -> list[Point]:
@@ -81,10 +51,6 @@ def side_point(centre: Point, distance: float, side: int, along: float = 0, turn
     return x, y
 
 
-def board_grid(radius: float = BOARD_RADIUS, top: float = MARGIN + HEADER_HEIGHT) -> Grid:
-    """The grid of the full board picture, centred horizontally."""
-    width = radius * (1.5 * (len(COLUMNS) - 1) + 2)
-    return Grid(radius, ((CANVAS_WIDTH - width) / 2, top))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +68,16 @@ class TurnedGrid:
         return self.radius * SQRT3
 
     @property
+    def half_width(self) -> float:
+        """Centre to a side (the apothem): a pointy-topped hex's half width."""
+        return self.radius * SQRT3 / 2
+
+    @property
+    def half_height(self) -> float:
+        """Centre to the top corner."""
+        return self.radius
+
+    @property
     def width(self) -> float:
         return self.step * (ROWS + 0.5)
 
@@ -117,3 +93,9 @@ class TurnedGrid:
 
     def side_midpoint(self, space: int, side: int, inset: float = 0) -> Point:
         return side_point(self.centre(space), self.radius * SQRT3 / 2 - inset, side, turned=True)
+
+
+def board_grid(radius: float = BOARD_RADIUS, top: float = MARGIN + HEADER_HEIGHT) -> TurnedGrid:
+    """The grid of the full board picture, turned as the channel picture's, centred horizontally."""
+    width = radius * SQRT3 * (ROWS + 0.5)
+    return TurnedGrid(radius, ((CANVAS_WIDTH - width) / 2, top))

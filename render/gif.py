@@ -49,15 +49,16 @@ class GifWriter:
     time to it.
     """
 
-    def __init__(self, *, loop: int = 0) -> None:
+    def __init__(self, *, loop: int | None = None) -> None:
         self._out = io.BytesIO()
         self._loop = loop
+        """None: no NETSCAPE2.0 extension, so players show the frames once and stop on the last; 0: forever."""
         self._previous: Image.Image | None = None
         self._pending: tuple[Image.Image, tuple[int, int], int] | None = None
 
     def add(self, frame: Image.Image, duration_ms: int) -> None:
         if self._previous is None:
-            header, _ = GifImagePlugin.getheader(frame, info={"loop": self._loop})
+            header, _ = GifImagePlugin.getheader(frame, info={} if self._loop is None else {"loop": self._loop})
             self._out.write(b"".join(header))
             self._pending = (frame, (0, 0), duration_ms)
         else:

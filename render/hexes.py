@@ -1,4 +1,5 @@
-"""Drawing one space of the board and the borders between spaces, at any hex size."""
+"""Drawing one space of the board and the borders between spaces, at any hex size: pointy-topped hexes, the board
+turned a quarter as every picture shows it (column A on top)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from engine import HEXAGONS, GameView, SpaceView, Terrain
 from engine.board import NEIGHBOURS
 
 from . import sprites
-from .geometry import SQRT3, Grid, Point, side_point
+from .geometry import SQRT3, Point, TurnedGrid, half_width, side_point
 from .palette import (
     HIGHLIGHT,
     INK,
@@ -142,17 +143,18 @@ def cost_badge(radius: int, cost: int) -> Image.Image:
 
 
 def pill_rows(radius: int, space: SpaceView, guard_word: str) -> list[list[Image.Image]]:
-    """The figure pills of a space, laid out in at most a few rows that fit the hex."""
+    """The figure pills of a space, laid out in at most a few rows that fit the hex (each row as wide as the hex's
+    sides leave it, the last width for any further row)."""
     pills = [pill(radius, p, w, lead) for p, (w, lead) in enumerate(zip(space.workers, space.leaders, strict=True))
              if w or lead]
     if space.guard is not None:
         pills.insert(0, pill(radius, space.guard, 0, False, guard=guard_word))
-    limit = _px(124, radius)
+    limits = _row_widths(radius)
     rows: list[list[Image.Image]] = [[]]
     width = 0
     for p in pills:
         gap = _px(PILL_GAP, radius)
-        if rows[-1] and width + gap + p.width > limit:
+        if rows[-1] and width + gap + p.width > limits[min(len(rows), len(limits)) - 1]:
             rows.append([])
             width = 0
         width += (gap if rows[-1] else 0) + p.width
@@ -167,7 +169,7 @@ def draw_stones(canvas: Image.Image, centre: Point, radius: int, stones: tuple[i
     for side, count in enumerate(stones):
         for i in range(count):
             along = (i - (count - 1) / 2) * _px(STONE_GAP, radius)
-            paste(canvas, dot, side_point(centre, inset, side, along))
+            paste(canvas, dot, side_point(centre, inset, side, along, turned=True))
 
 
 def unexplored_name(canvas: Image.Image, centre: Point, radius: int, name: str) -> None:
@@ -175,24 +177,41 @@ def unexplored_name(canvas: Image.Image, centre: Point, radius: int, name: str) 
                                 fill=UNEXPLORED_INK, anchor="mm")
 
 
+NAME_AT: Final = (-0.30, -0.52)
+CAMP_AT: Final = (0.31, -0.50)
+"""The name label's and the camp's (or gun's) centre, from the hex's, in radii: the top's two corners."""
+FEATURE_Y: Final = -0.13
+"""The temple value's or the wafers' centre, below the hex's (in radii)."""
+FIGURES_Y: Final = 0.27
+CROWDED_Y: Final = 0.13
+"""The first row of figures (of three rows), below the hex's centre (in radii)."""
+
+
+def _row_widths(radius: int) -> tuple[float, ...]:
+    """The width of each row of figures: what the hex's sides leave at the row's lower edge."""
+    row = _px(PILL_HEIGHT + 4, radius)
+    margin = _px(10, radius)
+    return tuple(2 * half_width(radius, FIGURES_Y * radius + k * row + row / 2) - 2 * margin for k in range(3))
+
+
 def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView, *, name: bool = True,
                guard_word: str = "guard") -> None:
     """Everything on one space except its base and its borders' costs: stones, name, value, figures."""
     cx, cy = centre
-    h = radius * SQRT3 / 2
     if not space.explored:
         unexplored_name(canvas, centre, radius, space.name)
         return
     draw_stones(canvas, centre, radius, space.stones)
     if name:
-        paste(canvas, name_label(radius, space.name), (cx - 0.36 * radius, cy - 0.74 * h))
+        paste(canvas, name_label(radius, space.name), (cx + NAME_AT[0] * radius, cy + NAME_AT[1] * radius))
     if space.terrain is Terrain.VOLCANO:
         return
+    camp = (cx + CAMP_AT[0] * radius, cy + CAMP_AT[1] * radius)
     if space.camp is not None:
-        paste(canvas, camp_sprite(radius, space.camp), (cx + 0.40 * radius, cy - 0.72 * h))
+        paste(canvas, camp_sprite(radius, space.camp), camp)
     if space.gun is not None:  # a temple has no camp: its gun takes the camp's place
-        paste(canvas, gun_badge(space.gun, _px(CAMP_SIZE * 0.8, radius)), (cx + 0.36 * radius, cy - 0.72 * h))
-    feature_y = cy - 0.3 * h
+        paste(canvas, gun_badge(space.gun, _px(CAMP_SIZE * 0.8, radius)), (camp[0] - 0.04 * radius, camp[1]))
+    feature_y = cy + FEATURE_Y * radius
     if space.terrain is Terrain.TEMPLE and space.value is not None:
         paste(canvas, value_tile(radius, space.value, temple_leader(space), space.guard is not None), (cx, feature_y))
     elif space.terrain is Terrain.TREASURE:
@@ -202,7 +221,7 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
     if not rows:
         return
     row_h = _px(PILL_HEIGHT + 4, radius)
-    top = cy + 0.2 * h if len(rows) < 3 else cy + 0.08 * h
+    top = cy + (FIGURES_Y if len(rows) < 3 else CROWDED_Y) * radius
     gap = _px(PILL_GAP, radius)
     for i, row in enumerate(rows):
         total = sum(p.width for p in row) + gap * (len(row) - 1)
@@ -213,7 +232,7 @@ def draw_space(canvas: Image.Image, centre: Point, radius: int, space: SpaceView
             x += p.width + gap
 
 
-def draw_costs(canvas: Image.Image, grid: Grid, view: GameView, only: Collection[int] | None = None) -> None:
+def draw_costs(canvas: Image.Image, grid: TurnedGrid, view: GameView, only: Collection[int] | None = None) -> None:
     """Draw the cost badge of every passable border (between spaces of ``only`` if given), priced by the
     engine."""
     radius = round(grid.radius)
@@ -222,16 +241,16 @@ def draw_costs(canvas: Image.Image, grid: Grid, view: GameView, only: Collection
             paste(canvas, cost_badge(radius, cost), grid.side_midpoint(space, side))
 
 
-def draw_grid(canvas: Image.Image, grid: Grid, spaces: Iterable[SpaceView], highlight: Iterable[int] = (), *,
+def draw_grid(canvas: Image.Image, grid: TurnedGrid, spaces: Iterable[SpaceView], highlight: Iterable[int] = (), *,
               guard_word: str = "guard") -> None:
     """Draw the given spaces (bases, highlights, contents) and every passable border's cost."""
     radius = round(grid.radius)
     chosen = list(spaces)
     for s in chosen:
-        paste(canvas, sprites.terrain_hex(radius, s.terrain if s.explored else None), grid.centre(s.space))
+        paste(canvas, sprites.terrain_hex(radius, s.terrain if s.explored else None, pointy=True), grid.centre(s.space))
     bands = tuple((c, _px(w, radius)) for c, w in HIGHLIGHT_BANDS)
     for space in highlight:
-        paste(canvas, sprites.ring(radius, bands), grid.centre(space))
+        paste(canvas, sprites.ring(radius, bands, pointy=True), grid.centre(space))
     for s in chosen:
         draw_space(canvas, grid.centre(s.space), radius, s, guard_word=guard_word)
 
@@ -249,6 +268,6 @@ def hexagon_space(tile_id: str, rotation: int = 0) -> SpaceView:
 
 
 def draw_hexagon(canvas: Image.Image, centre: Point, radius: int, tile_id: str, rotation: int = 0) -> None:
-    """Draw a terrain hexagon as it would lie with ``rotation``."""
-    paste(canvas, sprites.terrain_hex(radius, HEXAGONS[tile_id].terrain), centre)
+    """Draw a terrain hexagon as it would lie on the board with ``rotation``."""
+    paste(canvas, sprites.terrain_hex(radius, HEXAGONS[tile_id].terrain, pointy=True), centre)
     draw_space(canvas, centre, radius, hexagon_space(tile_id, rotation), name=False)

@@ -18,6 +18,8 @@ from .textrun import wrap
 from .words import Words, words_for
 
 LINE_FONT: Final = 20
+SMALLEST_FONT: Final = 13
+LEADING: Final = 2
 ROW: Final = 50
 SAMPLE: Final = 118
 LEGEND_WIDTH: Final = 1440
@@ -96,7 +98,6 @@ def draw_legend(canvas: Image.Image, box: tuple[int, int, int, int], w: Words) -
     draw.text((left + 4, top + 16), w.legend_title(), font=font(22, True), fill=INK, anchor="lm")
     columns = 2 if right - left >= 1200 else 1
     width = (right - left) / columns
-    f = font(LINE_FONT)
     rows = -(-len(SAMPLES) // columns)
     for i, (sample, line) in enumerate(zip(SAMPLES, _lines(w), strict=True)):
         col, row = divmod(i, rows)
@@ -104,11 +105,23 @@ def draw_legend(canvas: Image.Image, box: tuple[int, int, int, int], w: Words) -
         y = top + 40 + row * ROW + ROW / 2
         img = sample()
         canvas.paste(img, (round(x + SAMPLE / 2 - img.width / 2), round(y - img.height / 2)), img)
-        room = width - SAMPLE - 12
-        lines = wrap(line, f, room, 2)
+        size, lines = fitted(line, width - SAMPLE - 12)
+        f = font(size)
         for k, text in enumerate(lines):
-            draw.text((x + SAMPLE + 4, y + (k - (len(lines) - 1) / 2) * (LINE_FONT + 2)), text, font=f, fill=INK,
+            draw.text((x + SAMPLE + 4, y + (k - (len(lines) - 1) / 2) * (size + LEADING)), text, font=f, fill=INK,
                       anchor="lm")
+
+
+def fitted(line: str, room: float) -> tuple[int, list[str]]:
+    """The largest font size at which ``line`` wraps, whole, into as many lines as a row holds at that size, and
+    those lines. A language with longer words than English gets a smaller size (and a third line) rather than
+    a cut sentence; only below ``SMALLEST_FONT`` is the last line shortened."""
+    for size in range(LINE_FONT, SMALLEST_FONT - 1, -1):
+        f = font(size)
+        lines = wrap(line, f, room, ROW)
+        if len(lines) <= max(1, ROW // (size + LEADING)) and all(f.getlength(text) <= room for text in lines):
+            return size, lines
+    return SMALLEST_FONT, wrap(line, font(SMALLEST_FONT), room, ROW // (SMALLEST_FONT + LEADING))
 
 
 def render_legend(width: int = 900, *, locale: str = "en") -> bytes:

@@ -18,7 +18,7 @@ from .palette import BACKGROUND, INK, LEGAL, WHITE, font
 from .panel import Part, rich, rich_width
 from .words import Words, words_for
 
-ROTATION_RADIUS: Final = 80
+ROTATION_RADIUS: Final = 70
 LEGAL_BANDS: Final = ((INK, 3), (LEGAL, 5), (INK, 2))
 ROTATIONS_FONT: Final = 19
 LABEL_FONT: Final = 26
@@ -34,7 +34,7 @@ def legal_rotations(view: GameView) -> dict[int, list[int]]:
 
 
 def _mark_space(canvas: Image.Image, centre: tuple[float, float], rotations: list[int], w: Words) -> None:
-    paste(canvas, sprites.ring(BOARD_RADIUS, LEGAL_BANDS), centre)
+    paste(canvas, sprites.ring(BOARD_RADIUS, LEGAL_BANDS, pointy=True), centre)
     text = w.all_rotations() if len(rotations) == 6 else " ".join(str(r) for r in rotations)
     f = font(ROTATIONS_FONT, True)
     width = round(f.getlength(text)) + 14
@@ -57,19 +57,19 @@ def _draw_scores(canvas: Image.Image, view: GameView, right: int, y: float) -> N
 
 def _draw_rotations(canvas: Image.Image, view: GameView, tile: str, box: tuple[int, int, int, int],
                     w: Words) -> None:
-    left, top, right, _ = box
+    left, top, right, bottom = box
     draw = ImageDraw.Draw(canvas)
     draw.rectangle(box, fill=BACKGROUND)
-    draw.text((left + 4, top + 18), w.rotations_title(), font=font(21, True), fill=INK, anchor="lm")
-    _draw_scores(canvas, view, right, top + 18)
+    draw.text((left + 4, top + 16), w.rotations_title(), font=font(21, True), fill=INK, anchor="lm")
+    _draw_scores(canvas, view, right, bottom - 16)  # under the rotations: the title takes the top line's width
     step = (right - left) / 6
     for r in range(6):
         cx = left + step * (r + 0.5)
-        cy = top + 36 + ROTATION_RADIUS * 0.87
+        cy = top + 34 + ROTATION_RADIUS
         draw_hexagon(canvas, (cx, cy), ROTATION_RADIUS, tile, r)
         badge = sprites.disc(36, INK, WHITE, 2).copy()
         ImageDraw.Draw(badge).text((18, 19), str(r), font=font(LABEL_FONT, True), fill=WHITE, anchor="mm")
-        paste(canvas, badge, (cx - ROTATION_RADIUS * 1.0, cy - ROTATION_RADIUS * 0.7))
+        paste(canvas, badge, (cx - ROTATION_RADIUS * 0.8, cy - ROTATION_RADIUS * 0.7))
 
 
 def placement_image(view: GameView, words: Words | None = None) -> Image.Image:

@@ -99,6 +99,8 @@ def status(view: GameView, w: Words) -> list[Part] | None:
     if view.stage is Stage.JUMPS and view.phase is Phase.ACTIONS:
         return [w.round_no(view.round), sep, w.jump_no(jump_number(view)), sep, *_who(view, p, w), sep,
                 w.slot_ap(view.ap_left or 0)]
+    if view.stage is Stage.VOLCANOES and view.phase is Phase.ACTIONS:  # a volcano placer's extra turn (7.6.7)
+        return [w.round_no(view.round), sep, w.extra_turn(), sep, *_who(view, p, w), sep, w.ap_left(view.ap_left or 0)]
     if view.stage is Stage.PLACING and view.phase is Phase.PLACE and p is not None:
         order = list(view.round_order)
         nth = order.index(p) + 1 if p in order else 1
@@ -224,12 +226,15 @@ def _separator(line: Sequence[Part]) -> list[Part]:
 
 
 def caption_lines(view: GameView, w: Words, room: float, f: ImageFont.FreeTypeFont, max_lines: int,
-                  phrase: Phrase) -> list[list[Part]] | None:
+                  phrase: Phrase, head: Sequence[Part] = ()) -> list[list[Part]] | None:
     """``caption_parts`` in at most ``max_lines`` lines of ``room`` pixels (groups never split; what does not fit
-    is counted as ``+2 more``), or None outside a Tikal Rápido round's phases 2 and 3."""
+    is counted as ``+2 more``), or None outside a Tikal Rápido round's phases 2 and 3; ``head`` goes first (the
+    replay's ``Round 5 · ``)."""
     groups = caption_parts(view, w, phrase)
     if groups is None:
         return None
+    if head:
+        groups = [[*head, *groups[0]], *groups[1:]]
     for keep in range(len(groups), 0, -1):
         shown = groups[:keep] + ([[w.more_actions(len(groups) - keep)]] if keep < len(groups) else [])
         lines: list[list[Part]] = [[]]

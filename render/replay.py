@@ -1,5 +1,6 @@
-"""The animated replay of a game: every frame the channel picture of its position with its caption, as a
-looping GIF (``render_replay``). Plan the frames from a record with ``frames.replay_frames``.
+"""The animated replay of a game: every frame the channel picture of its position with its caption, as a GIF
+that plays once and stops on the final scores (``render_replay``), paced to about half a minute whatever the
+game's length. Plan the frames from a record with ``frames.replay_frames``.
 
 The palette is chosen once, from a few frames spread over the game (the start, the full board at the
 end and some between), and every frame is mapped onto it.
@@ -30,14 +31,22 @@ MIN_WIDTH: Final = 400
 
 @dataclass(frozen=True, slots=True)
 class ReplayOptions:
-    """How long each kind of frame shows, in milliseconds, and the largest GIF allowed."""
+    """How long the replay plays and each kind of frame shows, and the largest GIF allowed.
 
-    start_ms: int = 2000
-    turn_ms: int = 1200
-    scoring_ms: int = 1600
-    round_ms: int = 3500
-    last_ms: int = 6000
-    """The last frame (the final scores, or a running game's position now)."""
+    The replay plays once (no loop) and stops on its last frame, the final scores. Its frames share ``total_ms``:
+    the start and the last frame keep their own times, the others get a unit of time each, weighed by their kind
+    (a scoring round's points longer than a turn), so a whole 4-player game lasts about half a minute; a short
+    game's frames never show longer than ``most_turn_ms`` a turn."""
+
+    total_ms: int = 30_000
+    start_ms: int = 1500
+    last_ms: int = 5000
+    """The last frame (the final scores, or a running game's position now), then the replay stops on it."""
+    most_turn_ms: int = 1200
+    least_turn_ms: int = 200
+    scoring_weight: float = 1.3
+    round_weight: float = 3.5
+    """A frame's share of the time, in turns: a scoring turn's, and a scoring round's points (and the final's)."""
     max_bytes: int = DISCORD_SAFE_BYTES
     """A larger GIF is drawn again, narrower (never below 400 px wide)."""
     palette_samples: int = 6
@@ -45,15 +54,31 @@ class ReplayOptions:
     """The language of the captions (resolved by ``lang``)."""
 
 
-def frame_duration(frame: Frame, last: bool, options: ReplayOptions) -> int:
+def _weight(frame: Frame, options: ReplayOptions) -> float:
+    if frame.kind in (FrameKind.ROUND, FrameKind.FINAL):
+        return options.round_weight
+    return options.scoring_weight if frame.kind is FrameKind.SCORING_TURN else 1.0
+
+
+def turn_unit(frames: Sequence[Frame], options: ReplayOptions) -> float:
+    """The milliseconds of a turn's frame in this replay: what ``total_ms`` leaves after the start and the last
+    frame, shared by weight, within ``least_turn_ms`` … ``most_turn_ms``."""
+    middle = [f for f in frames[:-1] if f.kind is not FrameKind.START]
+    room = options.total_ms - options.start_ms - options.last_ms
+    weights = sum(_weight(f, options) for f in middle)
+    unit = room / weights if weights else options.most_turn_ms
+    return min(options.most_turn_ms, max(options.least_turn_ms, unit))
+
+
+def frame_duration(frame: Frame, last: bool, options: ReplayOptions, unit: float | None = None) -> int:
+    """How long ``frame`` shows, in milliseconds (GIF keeps hundredths of a second); ``unit``: ``turn_unit`` of the
+    replay (default: the longest a turn shows)."""
     if last:
         return options.last_ms
-    return {
-        FrameKind.START: options.start_ms,
-        FrameKind.SCORING_TURN: options.scoring_ms,
-        FrameKind.ROUND: options.round_ms,
-        FrameKind.FINAL: options.round_ms,
-    }.get(frame.kind, options.turn_ms)
+    if frame.kind is FrameKind.START:
+        return options.start_ms
+    per_turn = options.most_turn_ms if unit is None else unit
+    return max(20, round(per_turn * _weight(frame, options) / 10) * 10)
 
 
 def frame_image(frame: Frame, width: int = WIDTH, words: Words | None = None) -> Image.Image:
@@ -79,15 +104,16 @@ def _encode(frames: Sequence[Frame], options: ReplayOptions, width: int) -> byte
     palette = shared_palette(list(drawn.values()))
     writer = GifWriter()
     last = len(frames) - 1
+    unit = turn_unit(frames, options)
     for k, frame in enumerate(frames):
         image = drawn.pop(k) if k in drawn else frame_image(frame, width, w)
-        writer.add(indexed(image, palette), frame_duration(frame, k == last, options))
+        writer.add(indexed(image, palette), frame_duration(frame, k == last, options, unit))
     return writer.finish()
 
 
 def render_replay(frames: Sequence[Frame | GameView], *, options: ReplayOptions | None = None) -> bytes:
-    """Return a looping animated GIF of the frames in order (``frames.replay_frames(record)``, or bare
-    public views told like the channel picture).
+    """Return an animated GIF of the frames in order (``frames.replay_frames(record)``, or bare public views
+    told like the channel picture) that plays once and stops on the last frame.
 
     Each frame is the channel picture of its position (1000 px wide) with its caption, on one palette
     shared by all frames. If the GIF would exceed ``options.max_bytes`` it is drawn again narrower, down

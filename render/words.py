@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from engine import Terrain
+from engine import Terrain, Variant
 from engine.messages import Msg, Speaker, joined
 from lang import translator
 
@@ -49,7 +49,7 @@ class Words:
         return self.t.tr("render.turn", "Turn {n}", n=n)
 
     def ap_left(self, ap: int) -> str:
-        return self.t.tr("render.ap_left", "{ap} AP left", ap=ap)
+        return self.t.ntr("render.ap_left", "{n} AP left", "{n} AP left", ap)
 
     def places_first(self) -> str:
         return self.t.tr("render.places_first", "places a hexagon")
@@ -201,10 +201,15 @@ class Words:
 
     # --- the animated replay: what a frame's caption adds ---------------------------------------------
 
-    def replay_start(self, players: int, auction: bool) -> str:
-        if auction:
-            return self.t.tr("render.replay_start_auction", "The start: {n} players, auction game", n=players)
-        return self.t.tr("render.replay_start_basic", "The start: {n} players, basic game", n=players)
+    def replay_start(self, players: int, variant: Variant) -> str:
+        if variant is Variant.RAPIDO:
+            return self.t.ntr("render.replay_start_rapido", "The start: {n} player, Tikal Rápido",
+                              "The start: {n} players, Tikal Rápido", players)
+        if variant is Variant.AUCTION:
+            return self.t.ntr("render.replay_start_auction", "The start: {n} player, auction game",
+                              "The start: {n} players, auction game", players)
+        return self.t.ntr("render.replay_start_basic", "The start: {n} player, basic game",
+                          "The start: {n} players, basic game", players)
 
     def auction_won(self, price: int) -> str:
         if not price:
@@ -374,12 +379,14 @@ class Words:
                           who=who)
 
     def alt_scoring(self, head: str, who: str, ap: int | None) -> str:
-        return self.t.tr("render.alt.scoring", "{round}: {who} has {ap} AP left.", round=head, who=who, ap=str(ap))
+        return self.t.ntr("render.alt.scoring", "{round}: {who} has {n} AP left.", "{round}: {who} has {n} AP left.",
+                          ap or 0, round=head, who=who)
 
     def alt_turn(self, n: int, who: str, placing: bool, ap: int | None) -> str:
         if placing:
             return self.t.tr("render.alt.turn_placing", "Turn {n}: {who} places a hexagon.", n=n, who=who)
-        return self.t.tr("render.alt.turn", "Turn {n}: {who} has {ap} AP left.", n=n, who=who, ap=str(ap))
+        return self.t.ntr("render.alt.turn", "Turn {turn}: {who} has {n} AP left.",
+                          "Turn {turn}: {who} has {n} AP left.", ap or 0, turn=n, who=who)
 
     def alt_in_hand(self, what: str) -> str:
         return self.t.tr("render.alt.in_hand", "In hand: {what}.", what=what)
@@ -466,6 +473,10 @@ class Words:
     def round_no(self, n: int) -> str:
         return self.t.tr("render.round_no", "Round {n}", n=n)
 
+    def extra_turn(self) -> str:
+        """A Tikal Rápido volcano placer's extra turn (SPEC 7.6.7)."""
+        return self.t.tr("render.extra_turn", "extra turn")
+
     def jump_no(self, n: int) -> str:
         return self.t.tr("render.jump_no", "jump {n}", n=n)
 
@@ -534,8 +545,10 @@ class Words:
     def stack_mixed(self, left: int, added: int, to_come: int) -> str:
         """Random terrain: the stack has no letters; volcanoes are shuffled in over the game."""
         volcanoes = self.t.ntr("render.volcanoes_to_come", "{n} volcano to come", "{n} volcanoes to come", to_come)
-        return self.t.tr("render.stack_mixed", "Stack {left} left, mixed · {added} of 3 volcanoes shuffled in · "
-                                               "{volcanoes}", left=left, added=added, volcanoes=volcanoes)
+        return self.t.ntr("render.stack_mixed", "Stack {n} left, mixed · {added} of 3 volcanoes shuffled in · "
+                                                "{volcanoes}", "Stack {n} left, mixed · {added} of 3 volcanoes "
+                                                               "shuffled in · {volcanoes}", left, added=added,
+                          volcanoes=volcanoes)
 
     def dice_rolled(self, dice: str, rolls: list[int]) -> str:
         if not rolls:

@@ -101,6 +101,8 @@ NAMES: Final[tuple[app_commands.locale_str, ...]] = (
     cmd("name.reminders", "reminders"),
     cmd("name.moderator_role", "moderator_role"),
     cmd("name.no_moderator_role", "no_moderator_role"),
+    cmd("name.log_channel", "log_channel"),
+    cmd("name.no_log_channel", "no_log_channel"),
     cmd("name.language", "language"),
     cmd("name.name", "name"),
     cmd("name.rate_resigned", "rate_resigned"),

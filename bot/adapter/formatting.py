@@ -11,15 +11,16 @@ from typing import Final
 
 import discord
 
+from bot.core.escaping import escaped
 from bot.core.game_options import GameSetup, explain
 from bot.core.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
-from bot.core.labels import player, square
+from bot.core.labels import player, square, treasure_count
 from bot.core.posts import Finished
 from bot.core.results import GameInfo, SeatInfo
 from bot.core.seats import is_absent_member, is_computer_member
 from bot.core.timing import Timing
 from engine import GameView, Terrain, Variant
-from engine.messages import ENGLISH, Msg, Speaker, treasure
+from engine.messages import ENGLISH, Msg, Speaker
 from engine.tiles import AUCTION_START_SCORE
 
 EMBED_COLOURS: Final = (0x0072B2, 0xE69F00, 0x009E73, 0xCC79A7)
@@ -40,8 +41,9 @@ def setup_words(setup: GameSetup, t: Speaker = ENGLISH) -> str:
 
 
 def shown_name(name: str) -> str:
-    """A member's name as text to show: its markdown and mentions escaped (``**Bo**`` stays as typed)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+    """A member's name as text to show: its markdown and Discord's syntax escaped (``**Bo**``, ``<@7202>`` stay as
+    typed)."""
+    return escaped(name)
 
 
 def colour(seat: int | None) -> int:
@@ -64,8 +66,9 @@ def _seat_list(seats: Sequence[SeatInfo], *, started: bool, t: Speaker) -> str:
 
 
 def clock_words(timing: Timing, *, bids: bool = True, t: Speaker = ENGLISH) -> str:
-    """The lobby's clock: ``24 h per turn · 6 h per bid · then the bot plays for the player · reminders on`` or
-    ``No deadline · reminders on``; ``bids``: the game has auctions."""
+    """The lobby's clock and what happens when it runs out: ``48 h per turn · 24 h per bid · when time runs out, a
+    computer player plays that turn … · reminders on``, or ``No deadline · reminders on``; ``bids``: the game has
+    auctions."""
     parts = []
     if timing.turn_hours or (bids and timing.bid_hours):
         parts.append(t.tr("fmt.per_turn", "{hours} h per turn", hours=f"{timing.turn_hours:g}") if timing.turn_hours
@@ -73,9 +76,13 @@ def clock_words(timing: Timing, *, bids: bool = True, t: Speaker = ENGLISH) -> s
         if bids:
             parts.append(t.tr("fmt.per_bid", "{hours} h per bid", hours=f"{timing.bid_hours:g}") if timing.bid_hours
                          else t.tr("fmt.no_bid_deadline", "no bid deadline"))
-        parts.append({"skip": t.tr("fmt.then_skip", "then the bot plays for the player"),
-                      "computer": t.tr("fmt.then_computer", "then a computer player takes the turn")}.get(
-            timing.policy, t.tr("fmt.then_wait", "then the moderators are told")))
+        parts.append({"skip": t.tr("fmt.when_out_skip", "when time runs out, the bot plays that turn for the "
+                                                        "player and the moderators are told"),
+                      "computer": t.tr("fmt.when_out_computer", "when time runs out, a computer player plays that "
+                                                                "turn for the player (the seat stays theirs) and the "
+                                                                "moderators are told")}.get(
+            timing.policy, t.tr("fmt.when_out_wait", "when time runs out, the game waits and the moderators are "
+                                                     "told")))
     else:
         parts.append(t.tr("fmt.no_deadline_cap", "No deadline"))
     parts.append(t.tr("fmt.reminders_on", "reminders on") if timing.reminders else
@@ -143,14 +150,16 @@ def finished_embed(game: GameInfo, view: GameView, payload: Finished, t: Speaker
     lines = []
     for rank, p in enumerate(sorted(view.players, key=lambda p: -p.score), start=1):
         temples, treasures = earned[p.seat]
-        split = t.tr("fmt.split", "{temples} temples + {treasures} treasures", temples=temples, treasures=treasures)
+        split = t.tr("fmt.split_points", "{temples} + {treasures}",
+                     temples=t.ntr("fmt.temples", "{n} temple", "{n} temples", temples),
+                     treasures=t.ntr("fmt.treasures", "{n} treasure", "{n} treasures", treasures))
         if start:
             split += " " + t.tr("fmt.split_start", "+ {start} to start", start=start)
         spent = start + temples + treasures - p.score  # what the auctions cost
         if spent:
             split += " " + (t.tr("fmt.split_bids", "− {spent} in bids", spent=spent) if spent > 0 else
                             t.tr("fmt.split_other", "+ {other} other", other=-spent))
-        kept = ", ".join(f"{n} {t.message(treasure(k))}" for k, n in p.treasures) or t.tr("fmt.none", "none")
+        kept = ", ".join(treasure_count(k, n, t) for k, n in p.treasures) or t.tr("fmt.none", "none")
         lines.append(t.tr("fmt.rank_line", "{rank}. {player} **{score}** = {split} · treasures kept: {kept}",
                           rank=rank, player=player(view, p.seat, t), score=p.score, split=split, kept=kept))
     embed.add_field(name=t.tr("fmt.ranking", "Ranking"), value="\n".join(lines), inline=False)

@@ -9,8 +9,6 @@ played a seat (``posts.SILENT``) say nothing: their moves show in the next wait'
 from __future__ import annotations
 
 import asyncio
-import io
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, cast
@@ -19,9 +17,13 @@ import discord
 
 import render
 from bot.adapter import formatting
+from bot.adapter.moderator_words import creator_in_channel, deadline_notice, delivery_notice, to_creator
+from bot.adapter.reminder_words import reminder_line
+from bot.adapter.replays import record_file, record_name
 from bot.adapter.replies import picture
 from bot.adapter.ui import live_view
 from bot.adapter.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
+from bot.core.escaping import escaped
 from bot.core.labels import square
 from bot.core.posts import (
     SILENT,
@@ -29,6 +31,7 @@ from bot.core.posts import (
     DeliveryFailed,
     Finished,
     ModAction,
+    ModeratorsRoute,
     PostKind,
     Reminder,
     SeatPlayed,
@@ -94,64 +97,23 @@ def who(payload: Payload, t: Speaker = ENGLISH) -> str:
     return f"{square(payload.get('seat'))} {payload.get('player') or t.tr('notice.a_player', 'a player')}"
 
 
-def _waiting_for(payload: Reminder, t: Speaker) -> str:
-    if payload.get("kind") == "bid":
-        return t.tr("notice.your_bid", "your bid")
-    if payload.get("kind") == "jump":
-        return t.tr("notice.your_chips", "your chips for the jump")
-    if payload.get("phase") == "pick":
-        return t.tr("notice.your_pick", "your pick")
-    return t.tr("notice.your_turn", "your turn")
-
-
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str | None:
     return None if message_id is None else f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-def _reminder_line(payload: Reminder, t: Speaker, head: str, where: str) -> str:
-    game = payload.get("game_id")
-    what = _waiting_for(payload, t)
-    since = " " + t.tr("notice.since", "(waiting since {since})", since=str(payload["since"])) if payload.get("since") \
-        else ""
-    deadline = " — " + t.tr("fmt.deadline", "deadline {when}", when=str(payload["deadline"])) \
-        if payload.get("deadline") else ""
-    if where:
-        return t.tr("notice.reminder_dm", "⏰ Reminder: {what} in Tikal game #{game} in **{server}**{since}{deadline}.",
-                    what=what, game=str(game), server=where, since=since, deadline=deadline)
-    if head:
-        return t.tr("notice.reminder", "{member}, ⏰ reminder: {what} in game #{game}{since}{deadline}.", member=head,
-                    what=what, game=str(game), since=since, deadline=deadline)
-    return t.tr("notice.reminder_dm_plain", "⏰ Reminder: {what} in Tikal game #{game}{since}{deadline}.", what=what,
-                game=str(game), since=since, deadline=deadline)
-
-
-def reminder(payload: Reminder, *, guild_id: int, channel_id: int, server: str | None = None,
+def reminder(payload: Reminder, *, guild_id: int, channel_id: int, now: float, server: str | None = None,
              t: Speaker = ENGLISH, dm_t: Speaker | None = None) -> Outgoing:
-    """``@Ana, ⏰ reminder: your turn in game #12 (since <t:…:R>) — deadline <t:…:R>``, as a reply to the
-    turn message (in the channel's language), or by DM in the member's language with a link to it."""
+    """``⏰ @Ana, your turn in game #12: waiting since yesterday — 1 day left (until …).``, written at ``now`` as a
+    reply to the turn message (in the channel's language), or by DM in the member's language with a link to it."""
     member = member_of(payload)
-    channel = _reminder_line(payload, t, f"<@{member}>", "")
+    channel = reminder_line(payload, now, t, member=member)
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
-    direct = _reminder_line(payload, dm_t or t, "", server or "") + (f"\n{link}" if link else f"\n<#{channel_id}>")
+    direct = reminder_line(payload, now, dm_t or t, server=escaped(server) if server else None) + (
+        f"\n{link}" if link else f"\n<#{channel_id}>")
     dm = payload.get("delivery") == "dm" and member is not None
     both = [DirectNote(member, lambda _: direct)] if payload.get("delivery") == "both" and member is not None else []
     return Outgoing(direct if dm else channel, member=member, reply_to=payload.get("reply_to"), dm=dm,
                     fallback=channel, dms=both)
-
-
-def deadline_waiting(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> Outgoing:
-    """For the moderators (their role is pinged if the server set one): the game waits for someone."""
-    role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
-    passed = f" {payload['deadline']}" if payload.get("deadline") else ""
-    kind = str(payload.get("kind"))
-    what = t.tr("label.wait_bid", "bid") if kind == "bid" else t.tr("label.wait_jump", "jump") if kind == "jump" \
-        else t.tr("label.wait_turn", "turn")
-    return Outgoing(t.tr("notice.waiting", "{head}: ⏰ {who}'s {what} deadline in game #{game} passed{passed}. The "
-                                           "game waits: `/tikal-mod skip` plays it for them, `/tikal-mod kick` hands "
-                                           "the seat to the bot, `/tikal-mod deadline` changes the clock.", head=head,
-                         who=who(payload, t), what=what, game=str(payload.get("game_id")), passed=passed),
-                    role=int(role) if role else None)
 
 
 def mod_action(payload: ModAction, t: Speaker = ENGLISH) -> Outgoing:
@@ -164,21 +126,6 @@ def mod_action(payload: ModAction, t: Speaker = ENGLISH) -> Outgoing:
     return Outgoing(text)
 
 
-def delivery_failed(payload: DeliveryFailed, t: Speaker = ENGLISH) -> Outgoing:
-    """For the moderators (their role is pinged if the server set one): posts that never reached the channel."""
-    role = payload.get("moderator_role_id")
-    head = f"<@&{role}>" if role else t.tr("notice.moderators", "Moderators")
-    started = payload.get("since")
-    since = " " + t.tr("notice.failed_since", "since {when}", when=f"<t:{int(started)}:R>") if started else ""
-    return Outgoing(t.ntr("notice.failed", "{head}: ⚠️ {n} post of game #{game} could not be delivered in {channel}"
-                                           "{since}: {reason}. Once that is fixed, `/tikal-mod resend` sends them.",
-                          "{head}: ⚠️ {n} posts of game #{game} could not be delivered in {channel}{since}: {reason}. "
-                          "Once that is fixed, `/tikal-mod resend` sends them.", payload["count"], head=head,
-                          game=payload["game_id"], channel=f"<#{payload['channel_id']}>", since=since,
-                          reason=t.message(loaded(payload["said"])) if payload.get("said") else payload["reason"]),
-                    role=int(role) if role else None)
-
-
 def post_marker(post: Post) -> str | None:
     """The file a post attaches that names it, so that a try that reached Discord is recognised in the channel later
     (``Outbox``): a wait's board picture, the result's record. Nothing a player reads."""
@@ -187,10 +134,6 @@ def post_marker(post: Post) -> str | None:
     if post.kind == PostKind.FINISHED:
         return record_name(post.game_id)
     return None
-
-
-def record_name(game_id: int) -> str:
-    return f"tikal-game-{game_id}.json"
 
 
 # --- composing a post ----------------------------------------------------------------------------
@@ -262,7 +205,7 @@ async def _wait_note(c: Context, payload: Wait, view: GameView, member: int, *, 
     for a member told by DM only, a channel ping when their DMs are closed."""
     t = await c.speaker_of(member)
     what = wait_line(c.game, payload, view, t)
-    where = c.server or ""
+    where = escaped(c.server) if c.server else ""
 
     def text(link: str) -> str:
         return t.tr("notice.wait_dm", "⏰ Tikal game #{game} on **{server}**: {what}\n{link}", game=c.game.id,
@@ -282,14 +225,11 @@ async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
-    record = json.dumps(payload["record"], indent=1).encode()
     embed = formatting.finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")
-    files = [*pictures, discord.File(io.BytesIO(record), filename=record_name(c.game.id),
-                                     description=c.t.tr("notice.record_alt", "The game record: every move, to "
-                                                                             "replay or study the game"))]
+    files = [*pictures, record_file(payload["record"], c.game.id, c.t)]
     members = payload["pinged"] if "pinged" in payload else [
         s.member_id for s in c.game.seats if s.seat is not None and not is_absent_member(s.member_id)]
     content = c.t.tr("notice.over_ping", "{members}, game #{game} is over.", game=c.game.id,
@@ -320,13 +260,41 @@ async def _reminder(c: Context) -> Outgoing:
     payload = cast(Reminder, c.post.payload)
     member = member_of(payload)
     dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") == "dm" else c.t
-    return reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, server=c.server, t=c.t,
-                    dm_t=dm_t)
+    return reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, now=c.post.created_at,
+                    server=c.server, t=c.t, dm_t=dm_t)
 
 
 async def _silent(c: Context) -> Outgoing:
     """A record of who played a seat: its moves show in the next wait's catch-up and where that wait closes."""
     return Outgoing(skip=True)
+
+
+async def _for_moderators(c: Context, text: Callable[[Speaker], str]) -> Outgoing:
+    """A notice on the route ``bot.core.mod_notices`` chose: the log channel or the game's channel (the moderator role
+    pinged if set), or the creator's DMs in their language (the game's channel, pinging them, when those are closed);
+    a notice queued before routes existed pings the role in the channel, or nobody."""
+    payload = cast(ModeratorsRoute, c.post.payload)
+    role = payload.get("moderator_role_id")
+    if payload.get("to") == "creator" and payload.get("creator_id") is not None:
+        creator = int(payload["creator_id"])
+        direct = f"{text(await c.speaker_of(creator))}\n{to_creator(c.game.id, c.server, await c.speaker_of(creator))}"
+        return Outgoing(direct, member=creator, dm=True,
+                        fallback=f"<@{creator}> {text(c.t)}\n{creator_in_channel(c.t)}")
+    if role:
+        return Outgoing(f"<@&{role}> {text(c.t)}", role=int(role))
+    if payload.get("to") is None:
+        return Outgoing(f"{c.t.tr('notice.moderators', 'Moderators')}: {text(c.t)}")
+    return Outgoing(text(c.t))
+
+
+async def _deadline_waiting(c: Context) -> Outgoing:
+    payload = cast(DeadlineWaiting, c.post.payload)
+    return await _for_moderators(c, lambda t: deadline_notice(payload, t))
+
+
+async def _delivery_failed(c: Context) -> Outgoing:
+    payload = cast(DeliveryFailed, c.post.payload)
+    return await _for_moderators(c, lambda t: delivery_notice(payload, t))
 
 
 def _simple(make: Callable[[Any, Speaker], Outgoing]) -> Composer:
@@ -340,9 +308,9 @@ COMPOSERS: Final[dict[PostKind, Composer]] = {
     PostKind.WAIT: _wait,
     PostKind.FINISHED: _finished,
     PostKind.REMINDER: _reminder,
-    PostKind.DEADLINE_WAITING: _simple(deadline_waiting),
+    PostKind.DEADLINE_WAITING: _deadline_waiting,
     PostKind.MOD_ACTION: _simple(mod_action),
-    PostKind.DELIVERY_FAILED: _simple(delivery_failed),
+    PostKind.DELIVERY_FAILED: _delivery_failed,
     **{kind: _silent for kind in SILENT},
 }
 """One composer per kind of post (a test checks none is missing)."""

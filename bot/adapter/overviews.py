@@ -160,12 +160,25 @@ def clock_text(game_id: int, clock: GameClockInfo) -> Said:
     return head
 
 
+def notices_route(config: GuildConfig, t: Speaker) -> str:
+    """Where notices for the moderators go (``bot.core.mod_notices``), in words."""
+    role = f"<@&{config.moderator_role_id}>" if config.moderator_role_id else None
+    if config.log_channel_id is not None:
+        channel = f"<#{config.log_channel_id}>"
+        return t.tr("config.notices_log_role", "in {channel}, pinging {role}", channel=channel, role=role) if role \
+            else t.tr("config.notices_log", "in {channel}", channel=channel)
+    if role:
+        return t.tr("config.notices_role", "in each game's channel, pinging {role}", role=role)
+    return t.tr("config.notices_creator", "to each game's creator by direct message (no log channel or role set)")
+
+
 def config_embed(config: GuildConfig, t: Speaker, *, language: str | None, guild_locale: str | None) -> discord.Embed:
     embed = discord.Embed(title=t.tr("config.title", "Tikal settings of this server"), colour=NEUTRAL)
     moderators = t.tr("config.moderators_role", "Manage Server, and the role {role}",
                       role=f"<@&{config.moderator_role_id}>") if config.moderator_role_id else \
         t.tr("config.moderators", "Manage Server")
     embed.add_field(name=t.tr("config.moderators_name", "Moderators"), value=moderators, inline=False)
+    embed.add_field(name=t.tr("config.notices", "Moderator notices"), value=notices_route(config, t), inline=False)
     embed.add_field(name=t.tr("config.new_games", "New games"), value=t.message(timing_text(config.defaults)),
                     inline=False)
     shown = AUTONYMS[channel_language(language, guild_locale)]
@@ -177,8 +190,9 @@ def config_embed(config: GuildConfig, t: Speaker, *, language: str | None, guild
     removal = t.tr("config.purge_pending", "The bot was removed: this server's games are deleted {when} ({date}) "
                                            "unless it is added back.", when=stamp(config.purge_at),
                    date=stamp(config.purge_at, "f")) if config.purge_at is not None else \
-        t.tr("config.purge_policy", "If the bot is removed from this server, its games are deleted {days} days "
-                                    "later (nothing is deleted if it is added back before).",
-             days=f"{config.grace_days:g}")
+        t.ntr("config.purge_policy", "If the bot is removed from this server, its games are deleted {n} day later "
+                                     "(nothing is deleted if it is added back before).",
+              "If the bot is removed from this server, its games are deleted {n} days later (nothing is deleted if "
+              "it is added back before).", round(config.grace_days))
     embed.add_field(name=t.tr("config.data", "Data"), value=removal, inline=False)
     return embed

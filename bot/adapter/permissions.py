@@ -40,3 +40,13 @@ def missing_here(client: discord.Client, guild_id: int, channel_id: int) -> list
     wanted = IN_A_THREAD if isinstance(place, discord.Thread) else REQUIRED
     permissions = place.permissions_for(guild.me)
     return [label for attr, label in wanted if not getattr(permissions, attr)]
+
+
+def missing_to_post(channel: discord.TextChannel) -> list[Said]:
+    """What the bot lacks to post plain messages in ``channel`` (a moderator log channel), from its cache."""
+    me = channel.guild.me
+    if me is None:
+        return []
+    permissions = channel.permissions_for(me)
+    return [label for attr, label in (("view_channel", VIEW), ("send_messages", SEND))
+            if not getattr(permissions, attr)]

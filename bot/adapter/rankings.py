@@ -18,6 +18,7 @@ from bot.adapter.replies import fit_embed, reply, update
 from bot.adapter.speech import reader
 from bot.adapter.ui.buttons import guarded
 from bot.core.errors import NotAllowed
+from bot.core.escaping import escaped
 from bot.core.ratings import level_of
 from bot.core.standings import Leaderboard, MemberRating, Season, Standing
 from bot.core.texts import tr
@@ -53,8 +54,8 @@ def season_title(season: Season | None, t: Speaker) -> str:
     if season is None:
         return t.tr("rankings.all_time", "all time")
     if season.open:
-        return t.tr("rankings.season", "season “{name}”", name=season.name)
-    return t.tr("rankings.season_ended", "season “{name}” (ended)", name=season.name)
+        return t.tr("rankings.season", "season “{name}”", name=escaped(season.name))
+    return t.tr("rankings.season_ended", "season “{name}” (ended)", name=escaped(season.name))
 
 
 def games_and_wins(games: int, wins: int, t: Speaker) -> str:
@@ -80,9 +81,10 @@ def leaderboard_embed(board: Leaderboard, t: Speaker) -> discord.Embed:
             t.tr("rankings.empty_season", "No rated game yet in this season: a game is rated when it ends.")
         return embed
     embed.description = "\n".join(standing_line(s, t) for s in board.entries)
-    embed.set_footer(text=t.tr("rankings.footer_words", "page {page} of {pages} · {rated} rated · a rating rises "
-                                                        "with wins and with games played; higher is better",
-                               page=board.page, pages=board.pages, rated=board.total))
+    embed.set_footer(text=t.ntr("rankings.footer_rated", "page {page} of {pages} · {n} rated · a rating rises with "
+                                                         "wins and with games played; higher is better",
+                                "page {page} of {pages} · {n} rated · a rating rises with wins and with games played; "
+                                "higher is better", board.total, page=board.page, pages=board.pages))
     return embed
 
 
@@ -100,7 +102,8 @@ def member_embed(rating: MemberRating, t: Speaker) -> discord.Embed:
                              rank=s.rank, games_and_wins=games_and_wins(s.games, s.wins, t))
     if rating.season is not None:
         now = rating.in_season
-        embed.add_field(name=t.tr("rankings.season_field", "Season “{name}”", name=rating.season.name), inline=False,
+        embed.add_field(name=t.tr("rankings.season_field", "Season “{name}”", name=escaped(rating.season.name)),
+                        inline=False,
                         value=t.tr("rankings.in_season", "**{rating}**, #{rank} · {games}",
                                    rating=f"{now.rating.ordinal:.1f}", rank=now.rank,
                                    games=t.ntr("rankings.games", "{n} game", "{n} games", now.games))
@@ -196,12 +199,12 @@ async def season(bot: TikalBot, interaction: discord.Interaction, action: str, n
         await reply(interaction, t.tr("rankings.season_started", "🏁 Season “{name}” has started: every game that "
                                                                  "ends from now on counts for it too "
                                                                  "(`/tikal-game leaderboard` shows it).",
-                                      name=started.name))
+                                      name=escaped(started.name)))
         return
     ended = await standings.end_season(guild, interaction.user.id, is_moderator=True)
     await reply(interaction, t.tr("rankings.season_over", "🏁 Season “{name}” has ended; its leaderboard stays as it "
                                                           "is (`/tikal-game leaderboard season:{name}`).",
-                                  name=ended.name))
+                                  name=escaped(ended.name)))
 
 
 async def complete_season(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:

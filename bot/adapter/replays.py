@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Final
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Final
 
 import discord
 
@@ -43,6 +44,18 @@ def upload_limit(guild: discord.Guild | None) -> int:
 def gif_file(gif: bytes, game_id: int, t: Speaker = ENGLISH) -> discord.File:
     return discord.File(io.BytesIO(gif), filename=f"tikal-game-{game_id}.gif",
                         description=t.tr("replay.alt", "The animated replay of the game, turn by turn"))
+
+
+def record_name(game_id: int) -> str:
+    """The record's file name: it also marks the end post in the channel (``notices.post_marker``)."""
+    return f"tikal-game-{game_id}.json"
+
+
+def record_file(record: Mapping[str, Any], game_id: int, t: Speaker = ENGLISH) -> discord.File:
+    """A game's record (SPEC section 6) as a JSON attachment: the end post's, and the replay's when no GIF fits."""
+    return discord.File(io.BytesIO(json.dumps(record, indent=1).encode()), filename=record_name(game_id),
+                        description=t.tr("notice.record_alt", "The game record: every move, to replay or study the "
+                                                              "game"))
 
 
 async def _english(guild_id: int) -> str:
@@ -102,4 +115,4 @@ class Animations:
         return gif_file(gif, post.game_id, t)
 
 
-__all__ = ["TIMEOUT", "Animations", "gif_file", "upload_limit"]
+__all__ = ["TIMEOUT", "Animations", "gif_file", "record_file", "upload_limit"]

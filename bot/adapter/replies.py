@@ -20,6 +20,7 @@ from discord import app_commands
 
 from bot.adapter.command_links import linked
 from bot.adapter.transformers import describe_bad_value
+from bot.core.escaping import escaped_words
 from bot.core.seats import is_absent_member
 from engine import EngineError
 from engine.messages import ENGLISH, Speaker
@@ -126,7 +127,7 @@ def refusal(error: Exception, t: Speaker = ENGLISH) -> str | None:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, EngineError):
-        return t.message(error.message)
+        return t.message(escaped_words(error.message))
     if isinstance(error, app_commands.TransformerError):
         return t.message(describe_bad_value(error))
     if isinstance(error, app_commands.CommandOnCooldown):

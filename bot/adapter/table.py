@@ -248,16 +248,20 @@ class Table:
             await edit(message, embed=formatting.lobby_embed(game, game_clock, here), view=lobby_view(game, here))
 
     async def update_lobby(self, game: GameInfo) -> None:
+        """Show the lobby as it is stored now: members joining and leaving at the same moment edit it one after
+        the other, each with the seats read under the game's lock, so an older list never overtakes a newer."""
         if game.lobby_message_id is None:
             return
-        message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id)
-        here = await self.speaker(game.guild_id)
-        view = lobby_view(game, here) if game.status is Status.LOBBY else None
-        timing = (await self.core.moderation.clock(game.guild_id, game.id)).timing
-        try:
-            await edit(message, embed=formatting.lobby_embed(game, timing, here), view=view)
-        except discord.NotFound:
-            log.info("lobby message of game %s is gone", game.id)
+        async with self._lock(game.id):
+            game = await self.core.service.game(game.guild_id, game.id)
+            message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id or 0)
+            here = await self.speaker(game.guild_id)
+            view = lobby_view(game, here) if game.status is Status.LOBBY else None
+            timing = (await self.core.moderation.clock(game.guild_id, game.id)).timing
+            try:
+                await edit(message, embed=formatting.lobby_embed(game, timing, here), view=view)
+            except discord.NotFound:
+                log.info("lobby message of game %s is gone", game.id)
 
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         game = await self.game_for(interaction, game_id)

@@ -52,9 +52,9 @@ def jump_embed(game: GameInfo, view: GameView, chosen: Sequence[int], waiting: S
     """A jump under way: who has chosen (never how many), who has not, everyone's chips before the jump."""
     number = view_jump_number(view)
     total = len(chosen) + len(waiting)
-    embed = discord.Embed(title=t.tr("fmt.jump_title", "🦘 Round {round} · jump {jump} — {chosen} of {total} have "
-                                                       "chosen", round=view.round, jump=number, chosen=len(chosen),
-                                     total=total),
+    embed = discord.Embed(title=t.ntr("fmt.jump_title", "🦘 Round {round} · jump {jump} — {n} of {total} has chosen",
+                                      "🦘 Round {round} · jump {jump} — {n} of {total} have chosen", len(chosen),
+                                      round=view.round, jump=number, total=total),
                           colour=NEUTRAL, description=t.tr(
                               "fmt.jump_how", "Choose 1–5 of your chips, in secret: a button below (only you see the "
                               "answer) or `/tikal jump`. Nobody sees a number until everyone has chosen; then the "
@@ -162,11 +162,12 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
                 "of this display must then score). The buttons below, or `/tikal declare`."))
     elif view.phase in TURN_PHASES:
         if view.phase is Phase.SCORING:
-            title = t.tr("fmt.live_scoring", "{player} — scoring turn · {ap} AP left", player=player(view, seat, t),
-                         ap=view.ap_left or 0)
+            title = t.ntr("fmt.live_scoring", "{player} — scoring turn · {n} AP left",
+                          "{player} — scoring turn · {n} AP left", view.ap_left or 0, player=player(view, seat, t))
         else:
-            title = t.tr("fmt.live_turn", "{player} — turn {turn} · {ap} AP left", player=player(view, seat, t),
-                         turn=view.turn, ap=view.ap_left or 0)
+            title = t.ntr("fmt.live_turn", "{player} — turn {turn} · {n} AP left",
+                          "{player} — turn {turn} · {n} AP left", view.ap_left or 0, player=player(view, seat, t),
+                          turn=view.turn)
         lines = action_lines(view, view.turn_moves, t)
         head: list[str] = []
         if view.phase is Phase.PLACE:
@@ -322,7 +323,8 @@ def confirmation(view: GameView, text: str, *, still_acting: bool = True, t: Spe
             line = t.tr("fmt.picked_receipt", "Picked the **{hexagon}**", hexagon=hexagon)
     if still_acting and view.ap_left is not None and view.phase in TURN_PHASES and text not in ("end", "pass") \
             and not text.startswith("bid"):
-        return t.tr("fmt.receipt_ap", "✅ {action} · {ap} AP left", action=line, ap=view.ap_left)
+        return t.ntr("fmt.receipt_ap", "✅ {action} · {n} AP left", "✅ {action} · {n} AP left", view.ap_left,
+                     action=line)
     return f"✅ {line}"
 
 
@@ -469,8 +471,9 @@ def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequ
     embed = live_embed(game, view, jump, t) if not view.finished else \
         discord.Embed(title=t.tr("fmt.status_over", "Game #{game} is over", game=game.id))
     embed.add_field(name=t.tr("fmt.scores", "Scores"), value=scores_field(view, t), inline=False)
-    stack = t.tr("fmt.stack", "{left} hexagons left · {volcanoes} volcanoes", left=view.stack_left,
-                 volcanoes=view.volcanoes_to_come)
+    stack = t.tr("fmt.stack_counts", "{left} · {volcanoes}", left=t.ntr(
+        "fmt.hexagons_left", "{n} hexagon left", "{n} hexagons left", view.stack_left), volcanoes=t.ntr(
+        "fmt.volcanoes", "{n} volcano", "{n} volcanoes", view.volcanoes_to_come))
     if "randomterrain" in game.options:
         stack += " " + t.tr("fmt.stack_random", "to come ({added} of 3 shuffled in, {taken} taken)",
                             added=view.volcanoes_added, taken=view.volcanoes_taken)

@@ -53,9 +53,10 @@ class Core:
         guilds ``shards`` owns (default: every guild), with ``workers`` processes for CPU-bound jobs."""
         pool = CpuPool(workers)
         service = TikalService(storage, shards=shards, pool=pool)
-        return cls(storage, service, Scheduler(service, clock=clock), Moderation(service), Members(storage),
-                   History(service), StandingOrders(service), GuildRemoval(service), AppState(storage),
-                   Standings(service), pool, Languages(storage))
+        languages = Languages(storage)
+        return cls(storage, service, Scheduler(service, clock=clock), Moderation(service, languages),
+                   Members(storage), History(service), StandingOrders(service), GuildRemoval(service),
+                   AppState(storage), Standings(service), pool, languages)
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

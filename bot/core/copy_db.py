@@ -5,7 +5,7 @@ guilds' and members' settings, seasons and ratings are copied, then the games in
 seats, move log, snapshot, outbox, clocks, absent and computer seats, results, standing orders and rating history,
 in one transaction of the
 target: ids stay the same, so posts, buttons of old messages and ``/tikal-game`` numbers keep working. A game's
-clock row, which the target's trigger creates with the game, is overwritten with the source's.
+clock row is copied as it is (since migration 11 no trigger makes one with the game).
 
 Then every copied game is read back from the target and checked: its log replays, with the engine, to the
 stored snapshot at the stored version, and the counts of every table agree. Anything that does not is reported;
@@ -27,8 +27,6 @@ GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "ap
 GAME_TABLES: Final = ("seats", "moves", "snapshots", "outbox", "game_clocks", "absent_seats", "game_results",
                       "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices",
                       "rated_games", "rating_history")
-KEYS: Final = {"game_clocks": "game_id"}
-"""Tables whose rows the target may already have (created by a trigger): the source's row replaces them."""
 BATCH: Final = 200
 
 
@@ -47,12 +45,7 @@ class Copied:
 
 def _insert(table: str, columns: Sequence[str]) -> str:
     marks = ", ".join("?" * len(columns))
-    text = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
-    key = KEYS.get(table)
-    if key is not None:
-        updates = ", ".join(f"{c} = excluded.{c}" for c in columns if c != key)
-        text += f" ON CONFLICT ({key}) DO UPDATE SET {updates}"
-    return text
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
 
 
 async def copy_database(source: Storage, target: Storage,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from bot.core.escaping import escaped
 from engine import EngineError, IllegalMove
 
 ECHO: Final = 40
@@ -15,9 +16,10 @@ ECHO: Final = 40
 
 
 def quoted(value: object, limit: int = ECHO) -> str:
-    """A value someone typed, shown back in a refusal: in quotes and cut short (a pasted page stays out)."""
+    """A value someone typed, shown back in a refusal: in quotes, cut short (a pasted page stays out) and as typed
+    (no markdown, no mention)."""
     text = " ".join(str(value).split())
-    return f"“{text if len(text) <= limit else text[: limit - 1] + '…'}”"
+    return f"“{escaped(text if len(text) <= limit else text[: limit - 1] + '…')}”"
 
 
 class ServiceError(EngineError):

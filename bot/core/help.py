@@ -94,3 +94,14 @@ def explained(variant: str, options: Iterable[str]) -> list[tuple[Said, Said]]:
     """The variant (unless basic) and each option, in two lines each: name and rule."""
     out = [VARIANT_TEXT[variant]] if variant in VARIANT_TEXT and variant != "basic" else []
     return out + [OPTION_TEXT[o] for o in options if o in OPTION_TEXT]
+
+
+NOT_IN: Final = {"basic": ("help.auction",), "auction": ("help.turn",), "rapido": ("help.turn", "help.auction")}
+"""The lines of ``RULES`` that do not apply to a game of each variant (a Rápido game has no basic turn, and its
+auctions hand out hexagons, as its own two lines say)."""
+
+
+def rules_for(variant: str) -> tuple[tuple[Said, Said], ...]:
+    """The lines of ``RULES`` that apply to a game of ``variant``."""
+    dropped = NOT_IN.get(variant, ())
+    return tuple((name, rule) for name, rule in RULES if name.code not in dropped)

@@ -79,12 +79,28 @@ def hexagon_name(tile_id: str | None, t: Speaker = ENGLISH) -> str:
     if hexagon.terrain is Terrain.TEMPLE:
         return t.tr("label.hex_temple", "temple ({value})", value=hexagon.value)
     if hexagon.terrain is Terrain.TREASURE:
-        return t.tr("label.hex_treasure", "treasure ({masks} masks)", masks=hexagon.value)
+        # its masks are the treasures it holds; "masks" would read as the treasure kind
+        return t.ntr("label.hex_treasure", "treasure ({n} treasure)", "treasure ({n} treasures)", hexagon.value)
     if hexagon.terrain is Terrain.VOLCANO:
         return t.tr("label.hex_volcano", "volcano")
     if hexagon.terrain is Terrain.JUNGLE:
         return t.tr("label.hex_jungle", "jungle")
     return hexagon.describe()
+
+
+def treasure_count(kind: str, n: int, t: Speaker = ENGLISH) -> str:
+    """``2 crowns``, ``1 serpent``: a number of treasures of one kind, in the rulebook's word and its plural."""
+    counted = {
+        "mask": lambda: t.ntr("label.count_mask", "{n} mask", "{n} masks", n),
+        "idol": lambda: t.ntr("label.count_idol", "{n} idol", "{n} idols", n),
+        "vase": lambda: t.ntr("label.count_vase", "{n} vase", "{n} vases", n),
+        "crown": lambda: t.ntr("label.count_crown", "{n} crown", "{n} crowns", n),
+        "jaguar": lambda: t.ntr("label.count_jaguar", "{n} jaguar", "{n} jaguars", n),
+        "serpent": lambda: t.ntr("label.count_serpent", "{n} serpent", "{n} serpents", n),
+        "eagle": lambda: t.ntr("label.count_eagle", "{n} eagle", "{n} eagles", n),
+        "dagger": lambda: t.ntr("label.count_dagger", "{n} dagger", "{n} daggers", n),
+    }
+    return counted[kind]() if kind in counted else f"{n} {t.message(engine_treasure(kind))}"
 
 
 def space_label(view: GameView, name: str, t: Speaker = ENGLISH) -> str:
@@ -96,7 +112,7 @@ def space_label(view: GameView, name: str, t: Speaker = ENGLISH) -> str:
     if terrain is Terrain.TEMPLE:
         what = t.tr("label.space_temple", "temple {value}", value=space.value or 0)
     elif terrain is Terrain.TREASURE:
-        what = t.tr("label.space_treasure", "treasure ({wafers} left)", wafers=space.wafers)
+        what = t.ntr("label.space_treasure", "treasure ({n} left)", "treasure ({n} left)", space.wafers)
     elif terrain is Terrain.BASECAMP:
         what = t.tr("label.space_basecamp", "base camp")
     elif terrain is Terrain.VOLCANO:

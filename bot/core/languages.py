@@ -15,7 +15,7 @@ from typing import Final
 
 from bot.core import sql
 from bot.core.errors import BadOption
-from bot.core.storage import Storage
+from bot.core.storage import Storage, Transaction
 from bot.core.texts import tr
 from lang import DEFAULT_LOCALE, LOCALES, resolve
 
@@ -27,6 +27,23 @@ def channel_language(chosen: str | None, guild_locale: str | None) -> str:
     """The language of a server's channel posts: the moderators' choice, else the server's locale (resolved:
     ``es-419`` → ``es``, an unknown one → English)."""
     return chosen if chosen in LOCALES else resolve(guild_locale) if guild_locale else DEFAULT_LOCALE
+
+
+def check_language(language: str | None) -> None:
+    """Refuse a language that is not one of ``LOCALES`` (None: the server's own locale) with ``BadOption``."""
+    if language is not None and language not in LOCALES:
+        raise BadOption(tr("languages.unknown", "The languages are {languages}, not “{language}”.",
+                           languages=", ".join(LOCALES), language=language))
+
+
+async def put_server_language(tx: Transaction, guild_id: int, language: str | None) -> None:
+    """Write the server's language in ``tx`` (checked before: ``check_language``); None deletes the choice."""
+    if language is None:
+        await sql.run(tx, "DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
+    else:
+        await sql.run(tx, "INSERT INTO guild_languages (guild_id, language, updated_at) VALUES (?, ?, ?) "
+                          "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                          "updated_at = excluded.updated_at", (guild_id, language, sql.now(tx)))
 
 
 class Languages:
@@ -51,16 +68,13 @@ class Languages:
 
     async def set_server(self, guild_id: int, language: str | None) -> None:
         """Set the server's language (one of ``LOCALES``), or follow the server's locale again (None)."""
-        if language is not None and language not in LOCALES:
-            raise BadOption(tr("languages.unknown", "The languages are {languages}, not “{language}”.",
-                               languages=", ".join(LOCALES), language=language))
+        check_language(language)
         async with self.storage.transaction() as tx:
-            if language is None:
-                await sql.run(tx, "DELETE FROM guild_languages WHERE guild_id = ?", (guild_id,))
-            else:
-                await sql.run(tx, "INSERT INTO guild_languages (guild_id, language, updated_at) VALUES (?, ?, ?) "
-                                  "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
-                                  "updated_at = excluded.updated_at", (guild_id, language, sql.now(tx)))
+            await put_server_language(tx, guild_id, language)
+        self.remember(guild_id, language)
+
+    def remember(self, guild_id: int, language: str | None) -> None:
+        """The server's language as just committed (``set_server``, ``Moderation.configure``)."""
         self._servers[guild_id] = (language, self._monotonic())
 
     def forget_server(self, guild_id: int) -> None:
@@ -90,4 +104,4 @@ class Languages:
         self._seen.pop(user_id, None)
 
 
-__all__ = ["TTL", "Languages", "channel_language"]
+__all__ = ["TTL", "Languages", "channel_language", "check_language", "put_server_language"]

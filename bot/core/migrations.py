@@ -449,9 +449,17 @@ CREATE TABLE member_locales (
 );
 """),
     (11, """
--- Issue 22: one message per wait, pings never deleted. Each move keeps the public facts of what it did (the
--- hexagon placed or picked, the points scored, the auction it closed: bot.core.story) as JSON, what a wait's
--- "since your last turn" is told from; a move of an older game has none. The answered pings issue 17 deleted
+-- Issue 22: a server's clock out of the box and its moderators' log channel. In the server's defaults
+-- (guild_settings.turn_hours, guild_timing.bid_hours) NULL now means the bot's default (bot.core.timing.DEFAULTS)
+-- and 0 "no deadline"; a game's own clock (game_clocks) is as before. A new game's clock is written by the
+-- service from those defaults (bot.core.timing.clock_of), so the trigger that copied the raw columns goes.
+ALTER TABLE guild_settings ADD COLUMN log_channel_id INTEGER;  -- moderator notices go here; NULL: none
+DROP TRIGGER games_clock_at_new;
+"""),
+    (12, """
+-- Issue 22, the channel: one message per wait, pings never deleted. Each move keeps the public facts of what it
+-- did (the hexagon placed or picked, the points scored, the auction it closed: bot.core.story) as JSON, what a
+-- wait's "since your last turn" is told from; a move of an older game has none. The answered pings issue 17 deleted
 -- are gone, and their columns with them. A member is told of their waits in the channel, by DM or both
 -- (/tikal-game notify): SQLite changes a CHECK only by rebuilding the table.
 ALTER TABLE moves ADD COLUMN story TEXT;

@@ -366,8 +366,15 @@ CREATE TABLE member_locales (
 );
 """),
     (11, """
--- Issue 22 (SQLite's migration 11): each move's public facts (bot.core.story); the answered pings' columns go;
--- a member is told of their waits in the channel, by DM or both.
+-- Issue 22 (SQLite's migration 11): NULL in the server's default hours is the bot's default, 0 no deadline; the
+-- moderators' log channel; a new game's clock is written by the service.
+ALTER TABLE guild_settings ADD COLUMN log_channel_id BIGINT;
+DROP TRIGGER games_clock_at_new ON games;
+DROP FUNCTION tikal_games_clock_at_new();
+"""),
+    (12, """
+-- Issue 22, the channel (SQLite's migration 12): each move's public facts (bot.core.story); the answered pings'
+-- columns go; a member is told of their waits in the channel, by DM or both.
 ALTER TABLE moves ADD COLUMN story TEXT;
 ALTER TABLE member_settings DROP CONSTRAINT member_settings_delivery_check;
 ALTER TABLE member_settings ADD CONSTRAINT member_settings_delivery_check

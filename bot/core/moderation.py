@@ -29,6 +29,7 @@ from bot.core.computer_seats import check_level, computer_seats, put_computer, r
 from bot.core.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.game_options import lobby_setups
 from bot.core.guild_removal import GRACE, GuildRemoval
+from bot.core.languages import Languages, check_language, put_server_language
 from bot.core.posts import ModAction as ModActionPayload
 from bot.core.posts import ModDetails, NewPost, PostKind, SeatPlayed
 from bot.core.ratings import RatingRules, put_rules, rate_stopped, read_rules
@@ -44,6 +45,7 @@ from bot.core.timing import (
     absent_seats,
     clock_of,
     guild_timing,
+    hours_to_store,
     new_wait,
     put_guild_timing,
     read_clock,
@@ -87,6 +89,8 @@ class GuildConfig:
     """If the bot is removed from the guild, its games are deleted this long after."""
     rating: RatingRules
     """How seats that left and stopped games are rated."""
+    log_channel_id: int | None
+    """Where moderator notices go, or None (``bot.core.mod_notices``)."""
     purge_at: float | None
     """A pending purge (the bot was removed), or None."""
 
@@ -107,9 +111,11 @@ def _hours(value: float | EllipsisType | None, current: float | None) -> float |
 
 
 class Moderation:
-    def __init__(self, service: TikalService) -> None:
+    def __init__(self, service: TikalService, languages: Languages | None = None) -> None:
         self.service = service
         self.storage = service.storage
+        self.languages = languages
+        """The process's copy of servers' languages, brought up to date by ``configure``."""
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -436,18 +442,23 @@ class Moderation:
             rating = await read_rules(r, guild_id)
         purge_at = await GuildRemoval(self.service).pending(guild_id)
         return GuildConfig(guild_id, settings.moderator_role_id, defaults, GRACE.total_seconds() / 86400, rating,
-                           purge_at)
+                           settings.log_channel_id, purge_at)
 
     async def configure(
         self, guild_id: int, by: int, *, is_moderator: bool,
-        moderator_role_id: int | EllipsisType | None = KEEP, reminders: bool | EllipsisType = KEEP,
-        turn_hours: float | EllipsisType | None = KEEP, bid_hours: float | EllipsisType | None = KEEP,
-        policy: str | EllipsisType = KEEP, rate_resigned: str | EllipsisType = KEEP,
-        rate_kicked: str | EllipsisType = KEEP, rate_aborted: str | EllipsisType = KEEP,
+        moderator_role_id: int | EllipsisType | None = KEEP, log_channel_id: int | EllipsisType | None = KEEP,
+        reminders: bool | EllipsisType = KEEP, turn_hours: float | EllipsisType | None = KEEP,
+        bid_hours: float | EllipsisType | None = KEEP, policy: str | EllipsisType = KEEP,
+        rate_resigned: str | EllipsisType = KEEP, rate_kicked: str | EllipsisType = KEEP,
+        rate_aborted: str | EllipsisType = KEEP, language: str | EllipsisType | None = KEEP,
     ) -> GuildConfig:
-        """Change the guild's settings (``/tikal-mod config``); games already created keep their clocks, and the
-        rating rules count for games that end from now on."""
+        """Change the guild's settings (``/tikal-mod config``): every value is checked before anything is written,
+        then all are written in one transaction, so a refusal (``BadOption``) changes nothing. Games already
+        created keep their clocks; the rating rules count for games that end from now on. ``language`` None:
+        the server's own locale again."""
         self._check(is_moderator, tr("moderation.what_config", "change the server's Tikal settings"))
+        if not isinstance(language, EllipsisType):
+            check_language(language)
         async with self.storage.transaction() as tx:
             settings = await tx.guild_settings(guild_id)
             current = await guild_timing(tx, guild_id)
@@ -456,17 +467,22 @@ class Moderation:
                 _hours(turn_hours, current.turn_hours), _hours(bid_hours, current.bid_hours),
                 current.policy if isinstance(policy, EllipsisType) else policy,
             ).validated()
-            role = settings.moderator_role_id if isinstance(moderator_role_id, EllipsisType) else moderator_role_id
-            turn = None if timing.turn_hours is None else round(timing.turn_hours)
-            await tx.put_guild_settings(replace(settings, moderator_role_id=role, turn_hours=turn))
-            await put_guild_timing(tx, guild_id, timing)
             rules = await read_rules(tx, guild_id)
             changed = RatingRules(
                 rules.resigned if isinstance(rate_resigned, EllipsisType) else rate_resigned,
                 rules.kicked if isinstance(rate_kicked, EllipsisType) else rate_kicked,
                 rules.aborted if isinstance(rate_aborted, EllipsisType) else rate_aborted).validated()
+            role = settings.moderator_role_id if isinstance(moderator_role_id, EllipsisType) else moderator_role_id
+            log = settings.log_channel_id if isinstance(log_channel_id, EllipsisType) else log_channel_id
+            turn = round(hours_to_store(timing.turn_hours))  # whole hours (the column's type)
+            await tx.put_guild_settings(replace(settings, moderator_role_id=role, log_channel_id=log, turn_hours=turn))
+            await put_guild_timing(tx, guild_id, timing)
             if changed != rules:
                 await put_rules(tx, guild_id, changed)
+            if not isinstance(language, EllipsisType):
+                await put_server_language(tx, guild_id, language)
+        if not isinstance(language, EllipsisType) and self.languages is not None:
+            self.languages.remember(guild_id, language)
         return await self.config(guild_id)
 
     # --- players ----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ class PostKind(StrEnum):
     DEADLINE_SKIPPED = "deadline_skipped"
     """The deadline passed and the bot played the turn: told once, where that turn's wait message closes."""
     DEADLINE_WAITING = "deadline_waiting"
-    """The deadline passed and the game waits for the moderators."""
+    """For the moderators: a deadline passed (the game waits for them, or the bot plays the turn: ``policy``)."""
     ABSENT_TURN = "absent_turn"
     """The bot played the turn of a seat whose player left (told in the next wait's catch-up)."""
     COMPUTER_TURN = "computer_turn"
@@ -115,9 +115,21 @@ class Reminder(TypedDict):
     deadline_at: float | None
     deadline: str | None
     reply_to: int | None
+    policy: NotRequired[str]
+    """What happens at the deadline (``skip``, ``wait``, ``computer``), for the words of a last call."""
 
 
-class DeadlineWaiting(TypedDict):
+class ModeratorsRoute(TypedDict):
+    """Where a notice for the moderators goes (``bot.core.mod_notices``); absent in notices queued before."""
+
+    moderator_role_id: int | None
+    to: NotRequired[str]
+    """``log`` (the server's log channel, the post's place), ``role`` (the game's channel, pinging the role) or
+    ``creator`` (a direct message to the game's creator, the game's channel when their DMs are closed)."""
+    creator_id: NotRequired[int]
+
+
+class DeadlineWaiting(ModeratorsRoute):
     game_id: int
     seat: int
     player: str
@@ -125,7 +137,8 @@ class DeadlineWaiting(TypedDict):
     kind: str | None
     deadline_at: float | None
     deadline: str | None
-    moderator_role_id: int | None
+    policy: NotRequired[str]
+    """``wait`` (the game waits; also when absent), or ``skip``/``computer``: the bot plays the turn."""
 
 
 class SeatPlayed(TypedDict):
@@ -176,7 +189,7 @@ class ModAction(ModDetails):
     """The line to show; its mentions must not notify anyone."""
 
 
-class DeliveryFailed(TypedDict):
+class DeliveryFailed(ModeratorsRoute):
     """Posts given up in a channel or thread: how many, since when, and why (in words for a person)."""
 
     game_id: int
@@ -184,7 +197,6 @@ class DeliveryFailed(TypedDict):
     count: int
     since: float | None
     reason: str
-    moderator_role_id: int | None
     said: NotRequired[dict[str, Any]]
     """The reason as a message (``bot.core.texts.stored``), written in the channel's language; ``reason`` is its
     English."""

@@ -8,8 +8,9 @@ and for each game does at most what is due now:
 
 - an absent seat (kicked or resigned) to act: its moves are made for it (SPEC ruling 14), with an
   ``absent_turn`` post first;
-- a deadline passed: policy ``skip`` makes the ruling 14 moves with a ``deadline_skipped`` post first;
-  policy ``wait`` queues one ``deadline_waiting`` post for the moderators (once per wait);
+- a deadline passed: one ``deadline_waiting`` notice for the moderators (``bot.core.mod_notices``: their log
+  channel, their role, or the creator's DMs); then policy ``skip`` makes the ruling 14 moves (``computer``: a
+  computer player's) with a ``deadline_skipped`` post first, and ``wait`` keeps waiting;
 - a reminder due: one ``reminder`` post.
 
 Every post is queued in the same transaction that records it as done (and for moves, in the moves' own
@@ -28,11 +29,11 @@ Post payloads (``Post.kind`` → ``Post.payload``), all public information:
   (``turn``/``bid``), ``phase``, ``number`` (the step of the schedule: 1 after 12 h, 2 after 24 h, then
   one more per day; steps missed while the bot was down are skipped), ``waiting_since`` and
   ``deadline_at`` (Unix s or None) with ``since``/``deadline`` as Discord timestamps (``<t:…:R>``),
-  ``reply_to`` (the turn message id, to reply to), ``game_id``.
+  ``reply_to`` (the turn message id, to reply to), ``game_id``, ``policy`` (what the deadline does).
 - ``deadline_skipped`` / ``absent_turn``: ``seat``, ``player``, ``member_id`` (the seat's member, None if
   absent), ``moves`` (as logged), ``deadline_at``/``deadline``; the usual ``turn_ended`` etc. follow.
-- ``deadline_waiting``: ``seat``, ``player``, ``member_id``, ``kind``, ``deadline_at``/``deadline``,
-  ``moderator_role_id`` (ping it, or nobody when None).
+- ``deadline_waiting``: ``seat``, ``player``, ``member_id``, ``kind``, ``deadline_at``/``deadline``, ``policy``
+  and the moderators' route (``posts.ModeratorsRoute``).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from bot.core import sql
 from bot.core.computer_seats import computer_seats
 from bot.core.guild_removal import purge_due
 from bot.core.members import read_member
+from bot.core.mod_notices import queue_for_moderators
 from bot.core.posts import DeadlineWaiting, NewPost, PostKind, Reminder, SeatPlayed
 from bot.core.results import Moved, Post
 from bot.core.schedule import discord_timestamp
@@ -234,14 +236,17 @@ class Scheduler:
             if view.phase is Phase.JUMP:
                 player = ", ".join(view.players[q].name for q in waiting) or player
             deadline_due = clock.deadline_at is not None and not clock.deadline_done and clock.deadline_at <= now
+            # The moderators are told once per deadline: with ``wait`` the clock keeps that it was; otherwise the
+            # notice is queued at the version the bot's moves then leave behind (a crash in between: not twice).
+            if deadline_due and (clock.timing.policy == "wait" or await sql.one(
+                    tx, "SELECT 1 FROM outbox WHERE game_id = ? AND version = ? AND kind = ?",
+                    (game_id, version, PostKind.DEADLINE_WAITING.value)) is None):
+                acc.posts.append(await queue_for_moderators(tx, game, version, NewPost(
+                    PostKind.DEADLINE_WAITING, DeadlineWaiting(
+                        game_id=game_id, seat=view.to_act, player=player, member_id=member, kind=clock.kind,
+                        deadline_at=clock.deadline_at, deadline=_stamp(clock.deadline_at), moderator_role_id=None,
+                        policy=clock.timing.policy))))
             if deadline_due and clock.timing.policy == "wait":
-                role = await sql.one(tx, "SELECT moderator_role_id FROM guild_settings WHERE guild_id = ?",
-                                     (guild_id,))
-                acc.posts.append(await tx.add_post(game, version, NewPost(PostKind.DEADLINE_WAITING, DeadlineWaiting(
-                    game_id=game_id, seat=view.to_act, player=player, member_id=member, kind=clock.kind,
-                    deadline_at=clock.deadline_at, deadline=_stamp(clock.deadline_at),
-                    moderator_role_id=None if role is None else role[0],
-                ))))
                 await replan(tx, replace(clock, deadline_done=True))
                 return False
             if not deadline_due and clock.remind_at is not None and clock.remind_at <= now:
@@ -256,6 +261,7 @@ class Scheduler:
                         number=clock.reminder_step + 1, waiting_since=clock.wait_started,
                         since=_stamp(clock.wait_started), deadline_at=clock.deadline_at,
                         deadline=_stamp(clock.deadline_at), reply_to=game.turn_message_id,
+                        policy=clock.timing.policy,
                     ))))
                 await replan(tx, after_reminder(clock, now))
                 return False

@@ -1,8 +1,12 @@
 """When to remind a player and when a turn's deadline falls: pure functions of times, no clock, no I/O.
 
-Reminders escalate gently (after 12 h, after 24 h, then once a day), never fall inside the player's
-quiet hours (they move to the quiet hours' end), and never come twice within one interval. Deadlines
-move out of quiet hours the same way. All datetimes are timezone-aware; quiet hours are wall-clock
+Reminders follow the wait's deadline (``reminder_offsets``): with one of ``H`` hours, the first after half of it
+(at most a day: 24 h of the default 48), one a day after that while more than a day is left, and a last call
+shortly before the deadline (4 h, or a quarter of a short one): two reminders in 48 h, two in a 24 h bid.
+Without a deadline (or once a ``wait`` deadline has passed) they thin out: after a day, three days, a week, then
+weekly. A reminder never falls inside the player's quiet hours: it moves to their end, except a last call that
+would then come too late, which moves to just before they begin. Two reminders never come within ``MIN_GAP``.
+Deadlines move out of quiet hours to their end. All datetimes are timezone-aware; quiet hours are wall-clock
 times in the player's IANA time zone, so they follow daylight saving time.
 """
 
@@ -25,9 +29,11 @@ if find_spec("tzdata") is not None:
     # missing (slim containers) or older: every host then knows the same zones.
     reset_tzpath(to=())
 
-REMINDER_STEPS: Final = (timedelta(hours=12), timedelta(hours=24))
-"""The first reminders, counted from the start of the turn; after the last, one a day."""
-REMINDER_REPEAT: Final = timedelta(hours=24)
+DAY: Final = timedelta(hours=24)
+LAST_CALL: Final = timedelta(hours=4)
+"""The last reminder comes this long before the deadline (a quarter of the time for deadlines under 16 h)."""
+SPACED: Final = (timedelta(hours=24), timedelta(hours=72), timedelta(hours=168))
+"""Without a deadline, or after a deadline the game waits past: reminders after a day, three days, a week …"""
 MIN_GAP: Final = timedelta(hours=1)
 """Two reminders for one turn never come closer than this, whatever quiet hours did to them."""
 
@@ -97,6 +103,17 @@ class QuietHours:
             return self.start <= local < self.end
         return local >= self.start or local < self.end
 
+    def start_before(self, when: datetime) -> datetime:
+        """The moment the quiet hours that hold ``when`` began (``when`` itself if it is outside them)."""
+        if not self.contains(when):
+            return when
+        tz = zone(self.tz)
+        local = when.astimezone(tz)
+        day = local.date()
+        if self.start > self.end and local.time().replace(tzinfo=None) < self.end:
+            day -= timedelta(days=1)
+        return _local(day, self.start, tz).astimezone(when.tzinfo)
+
     def end_after(self, when: datetime) -> datetime:
         """Return ``when`` if it is outside the quiet hours, else the moment they end."""
         if not self.contains(when):
@@ -122,11 +139,41 @@ def _outside(when: datetime, quiet: Iterable[QuietHours]) -> datetime:
     return when
 
 
-def reminder_offset(number: int) -> timedelta:
-    """How long after the turn's start reminder ``number`` (0 = the first) is due, before quiet hours."""
-    if number < len(REMINDER_STEPS):
-        return REMINDER_STEPS[number]
-    return REMINDER_STEPS[-1] + REMINDER_REPEAT * (number - len(REMINDER_STEPS) + 1)
+def _spaced(number: int) -> timedelta:
+    """The ``number``-th reminder (0 = the first) of a wait without a deadline: a day, three days, a week, then
+    one a week."""
+    if number < len(SPACED):
+        return SPACED[number]
+    return SPACED[-1] + (number - len(SPACED) + 1) * timedelta(days=7)
+
+
+def _before_deadline(hours: float) -> list[timedelta]:
+    """The reminders of a wait with a deadline of ``hours``, before it: half-way (at most a day), then daily, and
+    the last call (the only one when the deadline is too close for more)."""
+    total = timedelta(hours=hours)
+    last_call = total - min(LAST_CALL, total / 4)
+    steps: list[timedelta] = []
+    at = min(total / 2, DAY)
+    while at <= last_call - MIN_GAP:
+        steps.append(at)
+        at += DAY
+    return [*steps, last_call]
+
+
+def reminder_offset(number: int, hours: float | None = None) -> timedelta:
+    """How long after the wait's start reminder ``number`` (0 = the first) is due, before quiet hours; ``hours``:
+    the wait's deadline (None: none). Past a deadline (a game that waits for the moderators) they go on spaced."""
+    if hours is None:
+        return _spaced(number)
+    before = _before_deadline(hours)
+    if number < len(before):
+        return before[number]
+    return timedelta(hours=hours) + _spaced(number - len(before))
+
+
+def is_last_call(number: int, hours: float | None) -> bool:
+    """Whether reminder ``number`` is the last one before the deadline."""
+    return hours is not None and number == len(_before_deadline(hours)) - 1
 
 
 def next_reminder(
@@ -134,16 +181,29 @@ def next_reminder(
     sent: int,
     last_sent: datetime | None = None,
     quiet: QuietHours | None = None,
+    hours: float | None = None,
 ) -> datetime:
-    """Return when the next reminder of a turn is due.
+    """Return when the next reminder of a wait is due.
 
-    ``sent`` reminders of this turn have gone out, the last at ``last_sent``. The time is moved out of
-    the quiet hours and kept at least ``MIN_GAP`` after the previous reminder.
+    ``sent`` reminders of this wait have gone out, the last at ``last_sent``; ``hours`` is its deadline. The time
+    is moved out of the quiet hours and kept at least ``MIN_GAP`` after the previous reminder; a last call that
+    the quiet hours would push so late that less than half its warning is left comes just before they begin
+    instead (if that is still after the previous reminder).
     """
-    due = turn_started + reminder_offset(sent)
+    due = turn_started + reminder_offset(sent, hours)
     if last_sent is not None:
         due = max(due, last_sent + MIN_GAP)
-    return _outside(due, [quiet] if quiet else [])
+    moved = _outside(due, [quiet] if quiet else [])
+    if quiet is None or moved == due or not is_last_call(sent, hours):
+        return moved
+    assert hours is not None
+    lead = timedelta(hours=hours) - reminder_offset(sent, hours)
+    if moved <= deadline(turn_started, hours, quiet) - lead / 2:  # at least half the warning is left
+        return moved
+    earlier = quiet.start_before(due) - timedelta(minutes=1)
+    if earlier > turn_started and (last_sent is None or earlier >= last_sent + MIN_GAP):
+        return earlier
+    return moved
 
 
 def deadline(turn_started: datetime, hours: float, quiet: QuietHours | None = None) -> datetime:

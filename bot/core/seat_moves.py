@@ -8,9 +8,19 @@ from collections.abc import Callable
 
 import engine
 from bot.core.jump_choices import choosers
-from bot.core.posts import NewPost, PostKind, SeatPlayed, seat_played
+from bot.core.posts import seat_played
 from bot.core.results import Moved
-from bot.core.service import JumpThought, Loaded, Plan, Planned, SeatPost, TikalService, apply_all
+from bot.core.service import (
+    JumpThought,
+    Loaded,
+    Plan,
+    Planned,
+    SeatPost,
+    TikalService,
+    absent_post,
+    apply_all,
+    before_jump,
+)
 from bot.core.storage import Status
 from bot.core.timing import GamePaused, wait_key
 from engine import GameState, Move, Phase
@@ -38,9 +48,7 @@ async def play_for_seat(
                 raise MovedOn
             if choosers(state):  # a jump: everyone still to choose (computer seats by their player), kept secret
                 return await service.plan_jump_choices(loaded, None, post=post, thought=jump)
-            made = moves(state)
-            # The seat's obligation may run into a jump (its slot ended, it chooses first): kept secret.
-            made = made[:next((i for i, m in enumerate(made) if isinstance(m, engine.Jump)), len(made))]
+            made = before_jump(moves(state))
             steps = apply_all(state, made)
             return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
 
@@ -50,15 +58,6 @@ async def play_for_seat(
         return await service.play_thinking_jumps(guild_id, game_id, plan_with, actor_id=actor_id)
     except (MovedOn, GamePaused):
         return None
-
-
-def absent_post(reason: str) -> SeatPost:
-    """An ``absent_turn`` post: the bot played for a seat whose player left (``reason``: why it is absent)."""
-
-    def make(played: SeatPlayed) -> NewPost:
-        return NewPost(PostKind.ABSENT_TURN, {**played, "reason": reason})
-
-    return make
 
 
 async def play_absent(

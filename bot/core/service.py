@@ -49,6 +49,7 @@ from bot.core.game_options import STORED_VARIANT, lobby_setup, lobby_setups, put
 from bot.core.game_options import checked as checked_setup
 from bot.core.jump_choices import Choice, choosers, jump_steps, most_chips, opened
 from bot.core.locks import GameLocks
+from bot.core.mod_notices import queue_for_moderators
 from bot.core.posts import DeliveryFailed, NewPost, PostKind, SeatPlayed, posts_for, seat_played, stamp_deadline
 from bot.core.results import GameInfo, JumpChoice, Moved, Post, SeatInfo, Started
 from bot.core.seat_names import seat_names
@@ -69,7 +70,7 @@ from bot.core.storage import (
     Transaction,
 )
 from bot.core.story import story_of
-from bot.core.texts import stored, tr
+from bot.core.texts import ntr, stored, tr
 from bot.core.waits import LATEST, next_wait
 from engine import GameState, GameView, InvalidRecord, LegalMove, Move, NotYourTurn, StaleState
 from engine.ai import plan as plan_moves
@@ -103,6 +104,11 @@ class Loaded:
     def played_by_bot(self, seat: int) -> bool:
         """Whether the bot decides for the seat: a computer player, or an absent (kicked, resigned) seat."""
         return seat in self.computers or is_absent_member(self.member_of(seat) or 0)
+
+    @property
+    def nobody_left(self) -> bool:
+        """Whether the bot decides for every seat: no person is left to wait for (issue 23)."""
+        return all(self.played_by_bot(s.seat) for s in self.seats if s.seat is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +176,21 @@ def apply_all(state: GameState, moves: Iterable[Move]) -> list[tuple[Move, GameS
 def computer_post(payload: SeatPlayed) -> NewPost:
     """The post that marks a computer player's turn."""
     return NewPost(PostKind.COMPUTER_TURN, payload)
+
+
+def absent_post(reason: str) -> SeatPost:
+    """An ``absent_turn`` post: the bot played for a seat whose player left (``reason``: why it is absent)."""
+
+    def make(played: SeatPlayed) -> NewPost:
+        return NewPost(PostKind.ABSENT_TURN, {**played, "reason": reason})
+
+    return make
+
+
+def before_jump(moves: list[Move]) -> list[Move]:
+    """A seat's obligation up to a jump it runs into (its slot ended, it chooses first): jumps are chosen in secret,
+    everyone at once (``TikalService.plan_jump_choices``)."""
+    return moves[:next((i for i, m in enumerate(moves) if isinstance(m, engine.Jump)), len(moves))]
 
 
 def _setup_of(state: GameState) -> dict[str, Any]:
@@ -354,14 +375,16 @@ class TikalService:
         ``set_options``).
         """
         if not 0 <= computers < seats:
-            raise BadOption(tr("service.with_seats_them_can",
-                               "With {seats} seats, 0–{most} of them can be computer players, not {computers}.",
-                               seats=seats, most=seats - 1, computers=computers))
+            raise BadOption(ntr("service.with_seats_them_can",
+                                "With {n} seat, 0–{most} of them can be computer players, not {computers}.",
+                                "With {n} seats, 0–{most} of them can be computer players, not {computers}.",
+                                seats, most=seats - 1, computers=computers))
         check_level(computer_level)
         setup = checked_setup(variant, options)
         if not 2 <= seats <= 4:
-            raise BadOption(tr("service.tikal_for_players_seats",
-                               "Tikal is for 2–4 players; {seats} seats is not possible.", seats=seats))
+            raise BadOption(ntr("service.tikal_for_players_seats",
+                                "Tikal is for 2–4 players; {n} seat is not possible.",
+                                "Tikal is for 2–4 players; {n} seats is not possible.", seats))
         try:
             async with self.storage.transaction() as tx:
                 busy = await tx.active_game_at(guild_id, channel_id)
@@ -372,6 +395,9 @@ class TikalService:
                     seats_wanted=seats, use_thread=thread, creator_id=creator_id, seed=self._seed_source(),
                 )
                 await put_setup(tx, game_id, setup)
+                row = await tx.game(guild_id, game_id)
+                assert row is not None
+                await timing.clock_of(tx, row)  # the server's clock at this moment: the lobby shows it
                 await tx.add_seat(game_id, creator_id, creator_name)
                 for k in range(1, computers + 1):
                     await tx.add_seat(game_id, computer_member_id(k), f"Bot{k}")
@@ -421,8 +447,8 @@ class TikalService:
             if any(s.member_id == member_id for s in seats):
                 raise AlreadyJoined(tr("service.are_already_game", "You are already in this game."))
             if len(seats) >= row.seats_wanted:
-                raise LobbyFull(tr("service.game_full_seats",
-                                   "The game is full ({seats} seats).", seats=row.seats_wanted))
+                raise LobbyFull(ntr("service.game_full_seats", "The game is full ({n} seat).",
+                                    "The game is full ({n} seats).", row.seats_wanted))
             await tx.add_seat(game_id, member_id, display_name)
         return await self._info(guild_id, game_id)
 
@@ -695,7 +721,7 @@ class TikalService:
             view=engine.view(final, None), turn_ended=any(isinstance(m, engine.End) for m, _ in steps),
             to_act=None if final.finished else game.at_seat(final.to_act), posts=tuple(posts),
             computer_next=not final.finished and (final.to_act in loaded.computers or any(
-                loaded.played_by_bot(q) for q in choosers(final))),
+                loaded.played_by_bot(q) for q in choosers(final)) or loaded.nobody_left),
             order_next=order_next,
         )
 
@@ -736,7 +762,9 @@ class TikalService:
         """While the seat to act is played by a computer, play its obligation and commit it, one by one.
 
         Each obligation (a turn, a bid, a pick, a scoring turn) is one commit through the version check,
-        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game.
+        with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game. When nobody is
+        left (every person resigned or was removed), the absent seats' obligations are played here too, at once
+        (SPEC ruling 14, with an ``absent_turn`` post): the game ends now rather than at the scheduler's pace.
         """
         played: list[Moved] = []
         for _ in range(limit):
@@ -755,9 +783,10 @@ class TikalService:
         return await self._play_computer(guild_id, game_id, (expected_key, level, post))
 
     def _computer_due(self, loaded: Loaded, overdue: tuple[str, str, SeatPost] | None
-                      ) -> tuple[ComputerSeat, SeatPost] | Literal["jump"] | None:
-        """What the bot decides for now: a computer player's obligation (the player and the post that marks it),
-        the choices of a jump, or nothing (a person's seat, the end, the overdue obligation already played)."""
+                      ) -> tuple[ComputerSeat | None, SeatPost] | Literal["jump"] | None:
+        """What the bot decides for now: a computer player's obligation (the player and the post that marks it; no
+        player: an absent seat's, when nobody is left), the choices of a jump, or nothing (a person's seat, the end,
+        the overdue obligation already played)."""
         state = loaded.state
         if loaded.row.status is not Status.RUNNING or state.finished:
             return None
@@ -765,7 +794,9 @@ class TikalService:
             if choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
                 return "jump"
             computer = loaded.computers.get(state.to_act)
-            return None if computer is None else (computer, computer_post)
+            if computer is None:
+                return (None, absent_post("absent")) if loaded.nobody_left else None
+            return computer, computer_post
         key, level, make = overdue
         if timing.wait_key(state.turn, state.to_act, state.phase) != key:
             return None
@@ -791,7 +822,7 @@ class TikalService:
         return None, overdue[1], overdue[2]
 
     def _computer_plan(self, game_id: int, overdue: tuple[str, str, SeatPost] | None,
-                       thought: tuple[int, ComputerSeat, list[Move]] | None, jump: JumpThought | None) -> Plan:
+                       thought: tuple[int, ComputerSeat | None, list[Move]] | None, jump: JumpThought | None) -> Plan:
         """Commit what a computer player thought (version, player, moves), or the jump's choices thought for it,
         if it is still due, else ``Rethink``."""
 
@@ -810,7 +841,8 @@ class TikalService:
                 return None
             steps = apply_all(state, thought[2])
             payload = seat_played(state, steps[-1][1], game_id, None)
-            payload["level"] = computer.level
+            if computer is not None:
+                payload["level"] = computer.level
             return Planned(steps, [make(payload)])
 
         return plan
@@ -826,7 +858,10 @@ class TikalService:
             thought = None
             jump = None
             if isinstance(due, tuple):
-                thought = (loaded.state.version, due[0], await self._think(loaded.state, due[0]))
+                computer = due[0]
+                moves = before_jump(engine.absent_moves(loaded.state)) if computer is None else \
+                    await self._think(loaded.state, computer)
+                thought = (loaded.state.version, computer, moves)
             elif due == "jump":
                 seats, level, _ = self._bot_jump(loaded, overdue)
                 jump = await self.think_jump(loaded, seats, level)
@@ -1084,21 +1119,20 @@ class TikalService:
     async def give_up(self, post: Post, reason: str | Msg) -> Post | None:
         """Give up ``post`` and its game's later unsent posts in the same channel or thread (they could not be
         delivered: ``reason``, in words for a person), and queue one ``delivery_failed`` notice for the
-        moderators: in the lobby's channel when the posts were for the game's thread, else in the same place,
-        where it goes out as soon as posting works again. Returns the notice (None for a notice given up)."""
+        moderators on their route (``bot.core.mod_notices``), never in the channel that failed unless only the
+        creator's DMs are left. Returns the notice (None for a notice given up)."""
         async with self.storage.transaction() as tx:
             count = await tx.give_up(post.game_id, post.channel_id)
             row = await tx.game(post.guild_id, post.game_id)
             if row is None or count == 0 or post.kind == PostKind.DELIVERY_FAILED:
                 return None
-            settings = await tx.guild_settings(post.guild_id)
             failed = DeliveryFailed(
                 game_id=row.id, channel_id=post.channel_id, count=count, since=post.first_failed_at or post.created_at,
-                reason=str(reason), moderator_role_id=settings.moderator_role_id)
+                reason=str(reason), moderator_role_id=None)
             if isinstance(reason, Msg):
                 failed["said"] = stored(reason)
             notice = NewPost(PostKind.DELIVERY_FAILED, failed)
-            return await tx.add_post(row, row.version, notice, place_id=row.channel_id)
+            return await queue_for_moderators(tx, row, row.version, notice, not_in=post.channel_id)
 
     async def resend(self, guild_id: int, game_id: int) -> int:
         """Queue the game's given-up posts again, and try its waiting ones at once; return how many there are."""

@@ -145,8 +145,8 @@ class Standings:
             raise NotAllowed(tr("standings.start_moderator", "Only a moderator can start a season."))
         name = " ".join(name.split())
         if not 1 <= len(name) <= NAME_LENGTH:
-            raise BadOption(tr("standings.name_length", "A season's name has 1–{most} characters, e.g. “Spring 2026”.",
-                               most=NAME_LENGTH))
+            raise BadOption(ntr("standings.name_length", "A season's name has 1–{n} character, e.g. “Spring 2026”.",
+                                "A season's name has 1–{n} characters, e.g. “Spring 2026”.", NAME_LENGTH))
         try:
             async with self.storage.transaction() as tx:
                 current = await self._open(tx, guild_id)
@@ -158,14 +158,15 @@ class Standings:
                 if taken is not None:
                     raise BadOption(tr("standings.name_taken", "This server already had a season {name}: pick another "
                                                                "name.", name=quoted(name)))
-                await sql.run(tx, "INSERT INTO seasons (guild_id, name, started_at, started_by) VALUES (?, ?, ?, ?)",
-                              (guild_id, name, sql.now(tx), by))
+                # The season as written, read in the same statement: another moderator may end it right after.
+                row = await sql.one(tx, "INSERT INTO seasons (guild_id, name, started_at, started_by) "
+                                        f"VALUES (?, ?, ?, ?) RETURNING {_SEASON_COLUMNS}",
+                                    (guild_id, name, sql.now(tx), by))
         except IntegrityError:  # another moderator started one at the same moment
             raise WrongStatus(tr("standings.started_meanwhile", "Another season was started at the same moment; "
                                                                 "`/tikal-game leaderboard` shows it.")) from None
-        season = await self.current_season(guild_id)
-        assert season is not None
-        return season
+        assert row is not None
+        return _season(row)
 
     async def end_season(self, guild_id: int, by: int, *, is_moderator: bool) -> Season:
         """Close the open season: its leaderboard stays as it is. Raises ``NotAllowed``, ``WrongStatus``."""
@@ -177,7 +178,11 @@ class Standings:
                 raise WrongStatus(tr("standings.none_running", "No season is running; `/tikal-mod season start` opens "
                                                                "one."))
             now = sql.now(tx)
-            await sql.run(tx, "UPDATE seasons SET ended_at = ?, ended_by = ? WHERE id = ?", (now, by, current.id))
+            ended = await sql.run(tx, "UPDATE seasons SET ended_at = ?, ended_by = ? WHERE id = ? AND ended_at IS NULL",
+                                  (now, by, current.id))
+            if not ended:  # another moderator ended it between the read and the update (PostgreSQL's read committed)
+                raise WrongStatus(tr("standings.ended_meanwhile", "Another moderator ended the season {name} at the "
+                                                                  "same moment.", name=quoted(current.name)))
         return Season(current.id, guild_id, current.name, current.started_at, current.started_by, now, by)
 
     # --- what the ratings show --------------------------------------------------------------

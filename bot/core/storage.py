@@ -197,7 +197,10 @@ class GuildSettings:
     default_variant: str = "basic"
     use_threads: bool = True
     turn_hours: int | None = None
+    """The default turn deadline of new games: None the bot's (``bot.core.timing.DEFAULTS``), 0 none."""
     reminder_hours: int | None = None
+    log_channel_id: int | None = None
+    """Where moderator notices go (``bot.core.mod_notices``); None: the moderator role or the creator's DMs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,14 +346,14 @@ class Reader:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
-            "SELECT guild_id, moderator_role_id, default_variant, use_threads, turn_hours, reminder_hours "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT guild_id, moderator_role_id, default_variant, use_threads, turn_hours, reminder_hours, "
+            "log_channel_id FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return GuildSettings(guild_id)
-        g, role, variant, threads, turn, remind = row
-        return GuildSettings(g, role, variant, bool(threads), turn, remind)
+        g, role, variant, threads, turn, remind, log_channel = row
+        return GuildSettings(g, role, variant, bool(threads), turn, remind, log_channel)
 
 
 class Transaction(Reader):
@@ -532,12 +535,13 @@ class Transaction(Reader):
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._run(
             "INSERT INTO guild_settings (guild_id, moderator_role_id, default_variant, use_threads, turn_hours, "
-            "reminder_hours, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "moderator_role_id = excluded.moderator_role_id, default_variant = excluded.default_variant, "
+            "reminder_hours, log_channel_id, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO "
+            "UPDATE SET moderator_role_id = excluded.moderator_role_id, default_variant = excluded.default_variant, "
             "use_threads = excluded.use_threads, turn_hours = excluded.turn_hours, "
-            "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
+            "reminder_hours = excluded.reminder_hours, log_channel_id = excluded.log_channel_id, "
+            "updated_at = excluded.updated_at",
             (settings.guild_id, settings.moderator_role_id, settings.default_variant, int(settings.use_threads),
-             settings.turn_hours, settings.reminder_hours, self._clock()),
+             settings.turn_hours, settings.reminder_hours, settings.log_channel_id, self._clock()),
         )
 
 

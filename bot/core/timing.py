@@ -28,7 +28,7 @@ from bot.core.members import read_member
 from bot.core.schedule import QuietHours, deadline, next_reminder
 from bot.core.seats import absent_member_id, is_absent_member
 from bot.core.storage import GameRow, Reader, Transaction
-from bot.core.texts import tr
+from bot.core.texts import ntr, tr
 from engine import GameState, Phase
 from engine.messages import Said
 
@@ -64,15 +64,24 @@ class Timing:
                                "The deadline policy is `skip`, `wait` or `computer`, not {value}.",
                                value=quoted(self.policy)))
         if self.turn_hours is not None and not 1 <= self.turn_hours <= MAX_HOURS:
-            raise BadOption(tr("timing.turn_hours", "A turn deadline is between 1 and {most} hours, not {hours}.",
-                               most=MAX_HOURS, hours=f"{self.turn_hours:g}"))
+            raise BadOption(ntr("timing.turn_hours", "A turn deadline is between 1 and {n} hour, not {hours}.",
+                                "A turn deadline is between 1 and {n} hours, not {hours}.", MAX_HOURS,
+                                hours=f"{self.turn_hours:g}"))
         if self.bid_hours is not None and not 1 <= self.bid_hours <= MAX_HOURS:
-            raise BadOption(tr("timing.bid_hours", "A bid deadline is between 1 and {most} hours, not {hours}.",
-                               most=MAX_HOURS, hours=f"{self.bid_hours:g}"))
+            raise BadOption(ntr("timing.bid_hours", "A bid deadline is between 1 and {n} hour, not {hours}.",
+                                "A bid deadline is between 1 and {n} hours, not {hours}.", MAX_HOURS,
+                                hours=f"{self.bid_hours:g}"))
         return self
 
     def hours_for(self, kind: str) -> float | None:
         return self.bid_hours if kind == BID else self.turn_hours
+
+
+DEFAULTS: Final = Timing(True, 48.0, 24.0, "computer")
+"""A server's clock until its moderators choose another (``/tikal-mod config``): a community that plays over
+days checks in about once a day, so two days a turn give everyone two chances; a bid is a smaller decision made
+several times a round, so one day; then a computer player takes that one turn (the seat stays its player's) and
+the moderators are told."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +146,10 @@ def plan(clock: Clock, *, act_now: bool, quiet: QuietHours | None) -> Clock:
         return replace(clock, remind_at=None, deadline_at=None, next_due=clock.wait_started)
     started = _dt(clock.wait_started)
     remind_at = None
+    hours = clock.timing.hours_for(clock.kind or TURN)
     if clock.timing.reminders:
         last = None if clock.reminded_at is None else _dt(clock.reminded_at)
-        remind_at = next_reminder(started, clock.reminder_step, last, quiet).timestamp()
-    hours = clock.timing.hours_for(clock.kind or TURN)
+        remind_at = next_reminder(started, clock.reminder_step, last, quiet, hours).timestamp()
     deadline_at = None if hours is None else deadline(started, hours, quiet).timestamp()
     due = [t for t in (remind_at, None if clock.deadline_done else deadline_at) if t is not None]
     return replace(clock, remind_at=remind_at, deadline_at=deadline_at, next_due=min(due) if due else None)
@@ -152,7 +161,8 @@ def after_reminder(clock: Clock, now: float) -> Clock:
     assert clock.wait_started is not None
     step = clock.reminder_step + 1
     started = _dt(clock.wait_started)
-    while next_reminder(started, step).timestamp() <= now:
+    hours = clock.timing.hours_for(clock.kind or TURN)
+    while next_reminder(started, step, hours=hours).timestamp() <= now:
         step += 1
     return replace(clock, reminder_step=step, reminded_at=now)
 
@@ -205,7 +215,10 @@ async def write_clock(tx: Transaction, clock: Clock) -> None:
 
 
 async def guild_timing(reader: Reader, guild_id: int) -> Timing:
-    """The guild's defaults for new games (turn deadline from ``guild_settings.turn_hours``)."""
+    """The guild's defaults for new games: what its moderators chose (``/tikal-mod config``), else ``DEFAULTS``.
+
+    Stored hours are None for "the bot's default" and 0 for "no deadline" (migration 11); the turn deadline lives
+    in ``guild_settings.turn_hours``, the rest in ``guild_timing``."""
     row = await sql.one(
         reader,
         "SELECT t.reminders, s.turn_hours, t.bid_hours, t.policy FROM (SELECT CAST(? AS BIGINT) AS guild_id) g "
@@ -214,18 +227,29 @@ async def guild_timing(reader: Reader, guild_id: int) -> Timing:
     )
     assert row is not None
     reminders, turn_hours, bid_hours, policy = row
-    return Timing(True if reminders is None else bool(reminders), turn_hours, bid_hours, policy or "wait")
+    return Timing(DEFAULTS.reminders if reminders is None else bool(reminders),
+                  _stored_hours(turn_hours, DEFAULTS.turn_hours), _stored_hours(bid_hours, DEFAULTS.bid_hours),
+                  policy or DEFAULTS.policy)
+
+
+def _stored_hours(stored: float | None, default: float | None) -> float | None:
+    return default if stored is None else float(stored) or None
+
+
+def hours_to_store(hours: float | None) -> float:
+    """A default's hours as the server's settings keep them: 0 for no deadline (None would mean the bot's)."""
+    return 0 if hours is None else hours
 
 
 async def put_guild_timing(tx: Transaction, guild_id: int, timing: Timing) -> None:
     """Store the guild's defaults for reminders, bid deadlines and the policy (the turn deadline lives in
-    ``guild_settings``, written by ``TikalService.save_settings``)."""
+    ``guild_settings``, written with them by ``Moderation.configure``)."""
     await sql.run(
         tx,
         "INSERT INTO guild_timing (guild_id, reminders, bid_hours, policy, updated_at) VALUES (?, ?, ?, ?, ?) "
         "ON CONFLICT (guild_id) DO UPDATE SET reminders = excluded.reminders, bid_hours = excluded.bid_hours, "
         "policy = excluded.policy, updated_at = excluded.updated_at",
-        (guild_id, int(timing.reminders), timing.bid_hours, timing.policy, sql.now(tx)),
+        (guild_id, int(timing.reminders), hours_to_store(timing.bid_hours), timing.policy, sql.now(tx)),
     )
 
 
@@ -311,14 +335,14 @@ def timing_text(timing: Timing) -> Said:
     if not (timing.turn_hours or timing.bid_hours):
         return tr("timing.three", "{first} · {second} · {third}", first=reminders, second=turn, third=bid)
     then = {
-        "skip": tr("timing.then_skip", "then the turn is played for the player"),
-        "computer": tr("timing.then_computer", "then a computer player takes the turn"),
-    }.get(timing.policy, tr("timing.then_wait", "then the moderators are told"))
+        "skip": tr("timing.then_skip", "then the bot plays that turn and the moderators are told"),
+        "computer": tr("timing.then_computer", "then a computer player plays that turn and the moderators are told"),
+    }.get(timing.policy, tr("timing.then_wait", "then the game waits and the moderators are told"))
     return tr("timing.four", "{first} · {second} · {third} · {fourth}", first=reminders, second=turn, third=bid,
               fourth=then)
 
 
 __all__ = [
-    "BID", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing", "new_wait",
-    "on_commit", "plan", "read_clock", "replan", "state_key", "timing_text", "wait_key",
+    "BID", "DEFAULTS", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing",
+    "hours_to_store", "new_wait", "on_commit", "plan", "read_clock", "replan", "state_key", "timing_text", "wait_key",
 ]

@@ -1,10 +1,11 @@
 """Why a computer player's decision is good, in one line: ``explain(view, moves) -> Msg``.
 
 The explanation is read from the seat's own view only: the decision is played on a state sampled from the
-view (``sample.determinize``) and the line names the decision's key move and its effect on the temple it
-touches most (the majority after it, and whether a rival could overturn it in one turn), the treasure it
-recovers or the hexagon it places or buys. The result is a ``Msg`` (``ai.why.*`` codes of
-``engine.messages``), so every language of ``lang`` can say it.
+view (``sample.determinize``); the line is about the decision's key move (its parameter ``move``, in the
+notation) and says its effect on the temple it touches most (the majority after it, and whether a rival could
+overturn it in one turn), the treasure it recovers or the hexagon it places or buys. The result is a ``Msg``
+(``ai.why.*`` codes of ``engine.messages``), so every language of ``lang`` can say it; the text does not repeat
+the move, which a hint shows beside it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ..moves import (
 )
 from ..rules import apply, score_now
 from ..state import GameState, Phase
-from ..tiles import Terrain
+from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
 from .evaluate import _threats
 from .features import later_scorings
@@ -126,7 +127,7 @@ def _turn_line(state: GameState, view: GameView, me: int, moves: Sequence[Move])
 
 def _auction_line(state: GameState, view: GameView, me: int, move: Move) -> Msg:
     if isinstance(move, Pick) and 1 <= move.index <= len(view.shown):
-        return Msg("ai.why.pick", move=str(move), tile=view.shown[move.index - 1])
+        return Msg("ai.why.pick", move=str(move), hexagon=HEXAGONS[view.shown[move.index - 1]].words())
     if isinstance(move, Bid):
         return Msg("ai.why.bid", move=str(move), n=move.count)
     return Msg("ai.why.pass", move=str(move), n=state.high_bid + 1)
@@ -135,8 +136,10 @@ def _auction_line(state: GameState, view: GameView, me: int, move: Move) -> Msg:
 def _declare_line(state: GameState, view: GameView, me: int, move: Declare) -> Msg:
     totals = [sum(score_now(state, q)) for q in range(len(state.players))]
     rival = _best_rival(totals, me)
-    code = "ai.why.declare_yes" if move.score else "ai.why.declare_no"
-    return Msg(code, move=str(move), mine=totals[me], theirs=totals[rival], rival=view.players[rival].name)
+    name = view.players[rival].name
+    if move.score:
+        return Msg("ai.why.declare_yes", move=str(move), n=totals[me], theirs=totals[rival], rival=name)
+    return Msg("ai.why.declare_no", move=str(move), n=totals[rival], mine=totals[me], rival=name)
 
 
 def explain(game_view: GameView, decision: Sequence[Move | str], seed: int = 0) -> Msg:

@@ -54,6 +54,8 @@ def test_the_rules_explain_the_games_variant_and_options(tmp_path: Path) -> None
     assert "This game: Machine guns:" in rules and option_legend_lines(["obstacles", "guns"])[1] in rules
     plain = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "h").handle("rules")
     assert "This game" not in plain and "obstacle" not in plain
+    assert rules.startswith("This game: Tikal Rápido:")  # the game's own rules first
+    assert "Your turn (basic)" not in rules and "Auction variant" not in rules and "Your turn (basic)" in plain
 
 
 def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path) -> None:
@@ -69,7 +71,7 @@ def test_a_picture_only_when_a_turn_passes_and_the_board_changed(tmp_path: Path)
     assert paid <= 1
     assert "Board:" not in table.handle(str(legal_moves(table.console.state)[0].move))  # place: same player
     out = table.handle("end")
-    assert "Board: " in out and len(list(folder.glob("*board.png"))) == paid + 1
+    assert "Board after Cid's turn: " in out and len(list(folder.glob("*board.png"))) == paid + 1
 
 
 def test_the_record_is_kept_next_to_the_pictures(tmp_path: Path) -> None:
@@ -79,3 +81,64 @@ def test_the_record_is_kept_next_to_the_pictures(tmp_path: Path) -> None:
     table = LocalTable(console, tmp_path / "game")
     said = table.save_record()
     assert (tmp_path / "game" / "record.json").is_file() and "record.json" in said
+
+
+def test_a_picture_of_every_turn_that_passed_the_computers_turns_too(tmp_path: Path) -> None:
+    folder = tmp_path / "game"
+    table = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3, computers={1: "random"}), folder)
+    table.handle(str(legal_moves(table.console.state)[0].move))
+    out = table.handle("end")  # Ana's turn ends, Ben (a computer) plays his inside the same line
+    assert "Board after Ana's turn: " in out and "Board after Ben's turn: " in out
+    assert len(list(folder.glob("*-board.png"))) == 2
+    first = Console.start(["Ana", "Ben"], "basic", seed=3, computers={0: "random"})
+    opening = LocalTable(first, tmp_path / "first")
+    first.intro()  # the computer in seat 1 plays before the first prompt
+    assert "Board after Ana's turn: " in opening.opening()
+
+
+def test_the_game_is_kept_after_every_move_and_resumes_as_it_was(tmp_path: Path) -> None:
+    import json
+    import random
+
+    from bot.local_console import NotResumable, game_to_resume, unfinished_games
+    from engine import state_to_dict
+
+    games = (("basic", [], 3), ("auction", ["randomterrain", "guns"], 4), ("rapido", ["indiana", "obstacles"], 5))
+    for i, (variant, options, seed) in enumerate(games):
+        folder = tmp_path / f"game-{i}"
+        table = LocalTable(Console.start(["Ana", "Ben", "Cid"], variant, seed=seed, options=options,
+                                         computers={2: "random"}), folder)
+        pick = random.Random(seed)
+        for _ in range(40):
+            table.handle(str(pick.choice(legal_moves(table.console.state)).move))
+            kept = json.loads((folder / "record.json").read_text())
+            assert kept["moves"] == list(table.console.state.log)  # written after every move
+        assert not [p for p in folder.iterdir() if p.name.startswith(".")]
+        console, where = game_to_resume(tmp_path, folder.name, table.t)
+        assert where == folder and console.computers == {2: "random"}
+        assert state_to_dict(console.state) == state_to_dict(table.console.state)
+    assert unfinished_games(tmp_path)[0] == tmp_path / "game-2"  # the most recently played first
+    assert game_to_resume(tmp_path, None, table.t)[1] == tmp_path / "game-2"
+    for missing in ("nowhere", str(tmp_path / "nowhere")):
+        try:
+            game_to_resume(tmp_path, missing, table.t)
+            raise AssertionError("resumed a game that does not exist")
+        except NotResumable as e:
+            assert "There is no game folder" in str(e)
+    over = Console.start(["Ana", "Ben"], "basic", seed=4, computers={0: "random", 1: "random"})
+    over.intro()
+    LocalTable(over, tmp_path / "over").save_record()
+    assert tmp_path / "over" not in unfinished_games(tmp_path)
+    assert "tile_order" in json.loads((tmp_path / "over" / "record.json").read_text())  # finished: in full
+
+
+def test_the_hint_in_the_terminal_is_plain_text_in_the_readers_language(tmp_path: Path) -> None:
+    from lang import translator
+
+    english = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "en").handle("hint")
+    german = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3, t=translator("de")),
+                        tmp_path / "de").handle("hint")
+    for text in (english, german):
+        assert not any(mark in text for mark in ("**", "_Why", "/tikal", "`", "autocomplete"))
+    assert english.startswith("💡 Suggestion for Ana") and "\n  place " in english and " — why: " in english
+    assert german.startswith("💡 Vorschlag für Ana") and " — warum: " in german and "Suggestion" not in german

@@ -123,7 +123,7 @@ def test_the_tournament_command_takes_a_variant_and_options(capsys: pytest.Captu
     out = capsys.readouterr().out
     assert "(rapido with indiana, guns)" in out and "win rate" in out
     assert main(["tournament", "--games", "1", "--players", "easy,random", "--options", "randomterrain"]) == 2
-    assert "needs the auction variant" in capsys.readouterr().out
+    assert "needs the auction variant" in capsys.readouterr().err
 
 
 def test_with_indiana_a_plan_stops_after_its_first_uncover() -> None:

@@ -155,8 +155,8 @@ def test_a_computer_turn_says_what_it_found() -> None:
 
 
 def test_the_setup_checks_each_answer_at_once() -> None:
-    from engine.__main__ import Setup
     from engine.messages import ENGLISH
+    from engine.terminal import Setup
 
     answers = iter(["5", "three", "3", "Ana,Ben", "Ana,Ben,Ana", "Ana,Ben,move", "ana,Ben,Cy", "Auction"])
     asked: list[str] = []
@@ -172,8 +172,8 @@ def test_the_setup_checks_each_answer_at_once() -> None:
 
 
 def test_a_computer_seat_on_the_command_line_bounds_the_number_of_players() -> None:
-    from engine.__main__ import Setup
     from engine.messages import ENGLISH
+    from engine.terminal import Setup
 
     answers = iter(["2", "4"])
     assert Setup(ENGLISH, {3: "strong"}, lambda _: next(answers)).count() == 4
@@ -182,7 +182,7 @@ def test_a_computer_seat_on_the_command_line_bounds_the_number_of_players() -> N
 def test_ctrl_c_at_a_question_leaves_without_a_traceback(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     import builtins
 
-    from engine.__main__ import run_console
+    from engine.terminal import run_console
 
     def interrupted(_: str = "") -> str:
         raise KeyboardInterrupt
@@ -203,3 +203,106 @@ def test_the_console_stays_open_after_the_game_for_its_record() -> None:
     assert result.returncode == 0, result.stderr
     assert "The game is over: `record` prints its record" in result.stdout
     assert '"players": ["Ana", "Ben"]' in result.stdout and "game over> ✗ The game is over" in result.stdout
+
+
+def test_quit_or_exit_at_a_setup_question_leaves(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import builtins
+
+    import pytest
+
+    from engine.messages import ENGLISH
+    from engine.terminal import Leave, Setup, run_console
+
+    for word in ("quit", "EXIT"):
+        with pytest.raises(Leave):
+            Setup(ENGLISH, {}, lambda _, w=word: w).variant()  # type: ignore[misc]
+    asked: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        return "2" if len(asked) == 1 else "quit"
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", answer)
+    assert run_console(None, None, None) == 0
+    assert len(asked) == 2 and "`quit` leaves" in asked[0]
+    assert "Tikal" not in capsys.readouterr().out  # no game was started
+
+
+def test_the_setup_asks_in_the_readers_words_and_takes_the_english_ones_too() -> None:
+    from engine.terminal import Setup
+    from lang import translator
+
+    german = translator("de")
+    asked: list[str] = []
+    answers = iter(["Tikal", "Versteigerung", "auction", "RAPIDO", "Rápido"])
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    setup = Setup(german, {}, ask)
+    assert setup.variant() == "auction" and setup.variant() == "auction"
+    assert setup.variant() == "rapido" and setup.variant() == "rapido"
+    assert "grundspiel, versteigerung oder rapido" in asked[0] and "[grundspiel]" in asked[0]
+    assert "basic" not in asked[0] and "auction" not in asked[0]
+
+
+def test_an_unknown_language_names_the_ones_there_are_and_exits_2() -> None:
+    result = subprocess.run([sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--lang", "xx"],
+                            input="", capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "Tikal" not in result.stdout
+    assert "“xx” is not a language" in result.stderr
+    assert all(f"{code} ({name})" in result.stderr for code, name in (("de", "Deutsch"), ("nl", "Nederlands")))
+    german = subprocess.run([sys.executable, "-m", "engine", "console", "--players", "Ana,Ben", "--lang", "de_AT"],
+                            input="quit\n", capture_output=True, text=True, timeout=60)
+    assert german.returncode == 0 and "Grundversion" in german.stdout
+
+
+def test_players_on_the_command_line_start_the_game_without_a_question(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import builtins
+
+    from engine.terminal import run_console
+
+    asked: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        raise EOFError
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", answer)
+    assert run_console("Ana,Ben", None, 3) == 0
+    assert asked[0] == "Ana> " and "basic game" in capsys.readouterr().out
+
+
+def test_a_scoring_round_says_why_it_begins_before_it_begins() -> None:
+    for variant, reason in (("basic", "drew a volcano. Scoring round 1 of 4: each player in turn takes 10 AP"),
+                            ("auction", "took a volcano. Scoring round 1 of 4")):
+        told = Console.start(["Ana", "Ben"], variant, seed=5, computers={0: "random", 1: "random"}).intro()
+        assert reason in told and "The last hexagon is placed: the final scoring round begins" in told
+        assert told.index(reason) < told.index(" temples +") and "\nScoring round" not in told
+    rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, computers={0: "random", 1: "random"}).intro()
+    assert "placed a volcano this round. Scoring round 1 of 4" in rapido
+    noround = Console.start(["Ana", "Ben"], "basic", seed=5, computers={0: "random", 1: "random"},
+                            options=["noround"]).intro()
+    assert "A volcano: scoring round 1, everyone scores at once.\n🤖" not in noround
+    assert noround.index("A volcano: scoring round 1, everyone scores at once.") < noround.index(" temples +")
+    sudden = Console.start(["Ana", "Ben"], "auction", seed=5, computers={0: "random", 1: "random"},
+                           options=["randomterrain"]).intro()
+    assert "took a volcano. Scoring round 1:" in sudden and "of 4" not in sudden
+
+
+def test_a_treasure_hexagon_counts_its_treasures_not_masks() -> None:
+    console = Console.start(["Ana", "Ben"], "basic", seed=5)
+    assert "your hexagon is the treasure hexagon with 4 treasures; place it" in console.handle("")
+    assert "mask" not in console.handle("")
+
+
+def test_only_the_moves_of_the_games_own_options_are_listed() -> None:
+    sudden = Console.start(["Ana", "Ben"], "auction", seed=5, options=["randomterrain"]).intro()
+    assert "This game's own moves: `score yes`, `score no`." in sudden
+    assert not any(word in sudden for word in ("`obstacle", "gun`", "`jump", "`fire"))
+    assert "own moves" not in Console.start(["Ana", "Ben"], "basic", seed=5).intro()
+    rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, options=["guns"]).intro()
+    assert "`guard A2 gun`, `fire A2 Ben`, `jump 3`." in rapido and "`score yes`" not in rapido

@@ -3,6 +3,7 @@ translated with the same placeholders, plural forms as CLDR counts them, and no 
 
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 
@@ -64,3 +65,21 @@ def test_plural_forms_follow_cldr(locale: str) -> None:
         assert form_of.setdefault(cldr.plural_form(n), index) == index, (locale, n)
     assert set(form_of) == {"one", "other"}, locale
     assert read_catalogue(locale).num_plurals == 2
+
+
+COUNTED: str = (r"(points?|hexagons?|volcano(?:es)?|seats?|players?|hours?|days?|masks?|treasures?|temples?|workers?|"
+                r"figures?|levels?|wafers?|chips?|characters?|times|plans?|posts?|games?|moves?|crowns?|serpents?|"
+                r"idols?|vases?|jaguars?|eagles?|daggers?|AP left|AP\.$)")
+"""Words a number counts, whose form (or the words around them, 'left' agreeing in French and Italian, a verb in
+Spanish) changes with the number: never after a number without plural forms."""
+NOT_NUMBERS = frozenset({"player", "hexagon", "nth", "mark", "name", "who", "tile", "kind"})
+"""Placeholders that hold words, not numbers (``{player} temples +3`` is a name)."""
+
+
+def test_every_number_shown_with_a_counted_word_has_plural_forms() -> None:
+    """Issue 22: '2 crown, 1 serpent', '1 AP left' … every counted noun shown anywhere uses plural forms."""
+    single = [m for m in base() if m.id and isinstance(m.id, str)]
+    counted = re.compile(r"\{(\w+)\}[ \u00a0]+" + COUNTED)
+    found = [f"{m.context}: {m.id}" for m in single
+             for hit in [counted.search(m.id)] if hit is not None and hit.group(1) not in NOT_NUMBERS]
+    assert found == []

@@ -35,7 +35,7 @@ def test_counted_words_take_the_plural_of_their_language() -> None:
     assert [render(Msg("count.workers", n=n), "fr") for n in (0, 1, 2)] == ["0 explorateur", "1 explorateur",
                                                                             "2 explorateurs"]
     assert [render(Msg("count.workers", n=n), "es") for n in (1, 3)] == ["1 trabajador", "3 trabajadores"]
-    assert [render(Msg("count.levels", n=n), "it") for n in (1, 2)] == ["1 tessera", "2 tessere"]
+    assert [render(Msg("count.levels", n=n), "it") for n in (1, 2)] == ["1 livello", "2 livelli"]
     assert [render(Msg("count.workers", n=n), "nl") for n in (1, 2)] == ["1 expeditielid", "2 expeditieleden"]
     assert translator("de").ntr("x.test", "{n} hexagon", "{n} hexagons", 3) == "3 hexagons"
 

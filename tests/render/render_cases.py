@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 from engine import GameState, GameView, new_game, view
 from render.detail import GRID
 from render.gallery import mid_game
+from render.hexes import FEATURE_Y
 
 PLAYERS = ("Ana", "Alex", "Ben", "Cara")
 RGB = tuple[int, int, int]
@@ -60,7 +61,7 @@ def hex_box(name: str, shrink: float = 0.0) -> tuple[int, int, int, int]:
     space = parse_space(name)
     assert space is not None
     cx, cy = GRID.centre(space)
-    r = GRID.radius * (1 - shrink)
+    r = GRID.half_width * (1 - shrink)
     h = GRID.half_height * (1 - shrink)
     return round(cx - r), round(cy - h), round(cx + r), round(cy + h)
 
@@ -94,5 +95,5 @@ def value_box(name: str) -> tuple[int, int, int, int]:
     space = parse_space(name)
     assert space is not None
     cx, cy = GRID.centre(space)
-    y = cy - 0.3 * GRID.half_height
+    y = cy + FEATURE_Y * GRID.radius
     return round(cx) - 24, round(y) - 24, round(cx) + 24, round(y) + 24

@@ -7,7 +7,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from engine import apply, new_game, record_of
+from engine import apply, new_game, record_of, view
+from engine.ai.levels import random_moves
 from render.gallery import PLAYERS, play
 from tests.engine.randomplay import RandomPlayer
 
@@ -38,6 +39,19 @@ def corpus() -> dict[str, Record]:
     games["undoing-auction-5"] = undoing_game(5, "auction")
     games["long-names-auction-9"] = busy_game(9, "auction", LONG_NAMES)
     return games
+
+
+@lru_cache(maxsize=2)
+def rapido_game(seed: int, players: int = 4) -> Record:
+    """A whole Tikal Rápido game of the computer's random player (the gallery's player knows no jumps)."""
+    rng = random.Random(seed)
+    state = new_game(list(PLAYERS[:players]), "rapido", seed=seed)
+    while not state.finished:
+        for move in random_moves(view(state, state.to_act), rng):
+            state = apply(state, move)
+            if state.finished:
+                break
+    return record_of(state)
 
 
 def longest() -> tuple[str, Record]:

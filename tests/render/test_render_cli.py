@@ -51,7 +51,8 @@ def test_an_illegal_move_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[s
     source, out = tmp_path / "game.json", tmp_path / "game.gif"
     source.write_text(json.dumps(record))
     assert main(["animate", str(source), str(out)]) == 1
-    assert "move 5" in capsys.readouterr().err
+    # the sixth move, counted as a reader counts: from 1
+    assert f"move 6 of {len(record['moves'])} ('uncover H5 1')" in capsys.readouterr().err
     assert not out.exists()
 
 

@@ -15,6 +15,7 @@ from engine import Terrain
 from render import render_detail
 from render.detail import CARDS_TOP
 from render.geometry import SQRT3
+from render.hexes import NAME_AT
 from render.palette import HIGHLIGHT, PLAYER_COLOURS, WHITE
 from tests.render.render_cases import (
     count_near,
@@ -55,7 +56,7 @@ def test_png_dimensions_and_size() -> None:
         assert len(png) <= MAX_BYTES
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG"
-        assert img.width == 1440 and 1280 <= img.height <= 1700  # desktop-sized, with the legend
+        assert img.width == 1200 and 2000 <= img.height <= 2400  # the board turned as the channel's, the legend
 
 
 def test_size_scales_the_long_side() -> None:
@@ -176,7 +177,7 @@ def test_every_space_name_is_drawn_explored_or_not() -> None:
     for s in v.spaces:
         cx, cy = GRID.centre(s.space)
         if s.explored:
-            lx, ly = cx - 0.34 * GRID.radius, cy - 0.76 * GRID.half_height
+            lx, ly = cx + NAME_AT[0] * GRID.radius, cy + NAME_AT[1] * GRID.radius
             box = (round(lx) - 14, round(ly) - 8, round(lx) + 14, round(ly) + 8)
         else:
             box = (round(cx) - 18, round(cy) - 10, round(cx) + 18, round(cy) + 10)
@@ -184,11 +185,35 @@ def test_every_space_name_is_drawn_explored_or_not() -> None:
         assert dark > 25, s.name
 
 
-def test_geometry_is_flat_topped_with_even_columns_higher() -> None:
+def test_the_board_is_turned_as_in_the_channel_picture() -> None:
+    """Issue 22: one orientation everywhere. Column A on top and H at the bottom, rows 1–5 from left to right, the
+    columns A, C, E, G half a hex to the right: every space where the channel picture shows it, at another scale."""
+    from render import channel, detail, zoom
+
+    a1, a2, b1, h5 = (detail.GRID.centre(s) for s in (0, 1, 5, 39))
+    assert a2[0] - a1[0] == pytest.approx(detail.GRID.radius * SQRT3) and a2[1] == a1[1]  # rows left to right
+    assert b1[1] - a1[1] == pytest.approx(1.5 * detail.GRID.radius)  # B below A
+    assert a1[0] - b1[0] == pytest.approx(detail.GRID.half_width)  # A half a hex to the right of B
+    assert h5[1] > a1[1] and h5[0] > a1[0]
+    scale = detail.GRID.radius / channel.GRID.radius
+    for space in range(40):
+        dx = detail.GRID.centre(space)[0] - detail.GRID.centre(0)[0]
+        dy = detail.GRID.centre(space)[1] - detail.GRID.centre(0)[1]
+        cx = channel.GRID.centre(space)[0] - channel.GRID.centre(0)[0]
+        cy = channel.GRID.centre(space)[1] - channel.GRID.centre(0)[1]
+        assert (dx, dy) == (pytest.approx(cx * scale), pytest.approx(cy * scale)), space
+    grid, _ = zoom.shown_spaces("D3")
+    assert grid.centre(16)[0] - grid.centre(15)[0] == pytest.approx(grid.radius * SQRT3)  # D4 right of D3
+
+
+def test_hexes_are_pointy_topped_as_in_the_channel_picture() -> None:
+    """The top corner of a space is on its hex (terrain colour) and the side corners' height is not: a flat-topped
+    hex would be the other way round."""
     from render.detail import GRID
 
-    a1, b1, a2 = GRID.centre(0), GRID.centre(5), GRID.centre(1)
-    assert b1[1] - a1[1] == pytest.approx(GRID.half_height)  # B sits half a hex lower than A
-    assert a1[1] - a2[1] == pytest.approx(2 * GRID.half_height)  # row 2 is above row 1
-    assert abs(b1[0] - a1[0] - 1.5 * GRID.radius) < 1e-9
-    assert abs(GRID.half_height - GRID.radius * SQRT3 / 2) < 1e-9
+    img = decode(render_detail(opening_view(), highlight=False))
+    cx, cy = GRID.centre(0)
+    top = img.getpixel((round(cx), round(cy - GRID.radius + 6)))
+    corner = img.getpixel((round(cx - GRID.radius + 6), round(cy)))
+    background = img.getpixel((4 + 3, round(cy)))  # the canvas's margin beside the frame
+    assert top != background and corner == background

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import ast
+import importlib
 import io
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine import Phase, Terrain, parse_space, view
 from render import (
@@ -19,12 +20,14 @@ from render import (
     render_legend,
     render_placement,
     render_zoom,
+    sprites,
 )
 from render.describe import ALT_TEXT_LIMIT, sentences
 from render.detail import CARDS_TOP, LEGEND_TOP
 from render.gallery import moments, phone_copy, placing, play
-from render.geometry import Grid
+from render.geometry import TurnedGrid
 from render.highlight import changed_spaces
+from render.layout import Layout
 from render.palette import (
     BACKGROUND,
     CARD,
@@ -42,6 +45,7 @@ from render.palette import (
 )
 from render.placement import legal_rotations
 from render.status import story_lines
+from render.textrun import MARKER_EM, draw_line
 from render.words import words_for
 from render.zoom import TITLE_HEIGHT, ZOOM_HEIGHT, ZOOM_WIDTH, shown_spaces
 from tests.render.render_cases import (
@@ -86,7 +90,7 @@ def test_placement_preview_marks_legal_spaces_and_draws_six_rotations() -> None:
     assert set(rotations) == {s for s, _ in v.placements}
     png = render_placement(v)
     img = Image.open(io.BytesIO(png))
-    assert 1280 <= max(img.size) <= 1700 and len(png) <= 300 * 1024
+    assert 2000 <= max(img.size) <= 2400 and len(png) <= 300 * 1024
     from render.detail import GRID
     from render.placement import LEGAL_BANDS
 
@@ -224,6 +228,21 @@ def test_describe_is_cut_with_an_ellipsis_within_the_limit() -> None:
     assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
 
 
+@pytest.mark.parametrize("before", range(ALT_TEXT_LIMIT - 140, ALT_TEXT_LIMIT + 1, 7))
+def test_a_sentence_cut_at_any_length_keeps_the_alt_text_and_its_ellipsis_within_discords_limit(
+        before: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the length of the text before it, the sentence that does not fit is cut to the room left: the
+    ellipsis stays within Discord's 1,024 characters (the bot cuts anything longer, ellipsis first), and little of
+    the room is lost."""
+    first, cut = "a" * before, "b" * 300  # no spaces: the cut lands exactly where the room says
+    monkeypatch.setattr(importlib.import_module("render.describe"), "sentences",
+                        lambda view, words: [first[:-1] + ".", cut])
+    text = describe(view(placing(), None))
+    assert len(text) <= ALT_TEXT_LIMIT and text.endswith("…")
+    room = ALT_TEXT_LIMIT - len(first) - 1  # after the first sentence and a space
+    assert len(text) >= ALT_TEXT_LIMIT - 2 or room <= 41  # cut (not dropped) when more than a few words fit
+
+
 def test_placement_preview_keeps_the_scores_in_view() -> None:
     v = view(placing(), None)
     more = replace(v, players=(replace(v.players[0], score=v.players[0].score + 40), *v.players[1:]))
@@ -248,10 +267,10 @@ def test_zoom_draws_only_whole_hexes() -> None:
     v = crowded_view()
     for name in ("A1", "D3", "H5"):
         grid, spaces = shown_spaces(name)
-        assert isinstance(grid, Grid)
+        assert isinstance(grid, TurnedGrid)
         for space in spaces:
             x, y = grid.centre(space)
-            assert x - grid.radius >= 0 and x + grid.radius <= ZOOM_WIDTH
+            assert x - grid.half_width >= 0 and x + grid.half_width <= ZOOM_WIDTH
             assert y - grid.half_height >= TITLE_HEIGHT and y + grid.half_height <= ZOOM_HEIGHT
         assert len(spaces) >= 4
     assert render_zoom(v, "a1")
@@ -266,3 +285,22 @@ def test_a_shortened_scoring_caption_keeps_what_was_scored() -> None:
     scored = v.score_log[-1]
     w = words_for()
     assert w.more_actions(1)[:1] in text and w.scored(scored.temples, scored.treasures) in text, text
+
+
+@pytest.mark.parametrize("size", [16, 28])
+def test_the_player_markers_in_a_line_of_text_have_their_players_colours_and_shapes(size: int) -> None:
+    """A text line names players by marker (the caption's ``● Ben: placed …``, the status line): each seat's
+    marker is that player's colour inside that player's shape, outlined in ink, as the strip and the board show."""
+    mark = round(size * MARKER_EM)
+    for seat in range(len(PLAYER_COLOURS)):
+        canvas = Image.new("RGB", (10 * size, 2 * size), WHITE)
+        layout = Layout(canvas.width, canvas.height)
+        draw_line(canvas, layout, (size, size), [seat, " Ana"], font(size), WHITE,
+                  within=(0, 0, canvas.width, canvas.height), role="caption")
+        left, top = size, round(size - mark / 2)
+        drawn = canvas.crop((left, top, left + mark, top + mark))
+        assert drawn.getpixel((mark // 2, mark // 2)) == PLAYER_COLOURS[seat], seat  # filled with the colour
+        sprite = sprites.marker(PLAYER_MARKERS[seat], mark, PLAYER_COLOURS[seat], INK)
+        expected = Image.new("RGB", sprite.size, WHITE)
+        expected.paste(sprite, (0, 0), sprite)
+        assert ImageChops.difference(drawn, expected).getbbox() is None, seat  # in the player's shape

@@ -10,17 +10,17 @@ from functools import lru_cache
 import pytest
 from PIL import Image, ImageChops
 
-from engine import GameState, Phase, new_game, read_record, record_of, replay, view
+from engine import GameState, Phase, Variant, new_game, read_record, record_of, replay, view
 from render import FrameKind, ReplayOptions, render_replay, replay_frames
 from render.channel import WIDTH, channel_image
 from render.frame_caption import frame_caption
 from render.frames import Frame
 from render.gif import COLOURS, GifWriter
 from render.layout import Layout
-from render.replay import DISCORD_SAFE_BYTES, frame_duration
+from render.replay import DISCORD_SAFE_BYTES, frame_duration, turn_unit
 from render.words import words_for
 from tests.render.render_cases import PLAYERS
-from tests.render.replay_cases import Record, corpus, ends, longest
+from tests.render.replay_cases import Record, corpus, ends, longest, rapido_game
 
 MIN_SIZE = 11.0
 
@@ -121,11 +121,12 @@ def test_the_gif_decodes_to_the_channel_picture_of_every_frame_pixel_for_pixel()
     assert gif.format == "GIF" and gif.is_animated
     assert gif.n_frames == len(frames)
     assert gif.size == (WIDTH, drawn(frames[0])[0].height)
-    assert gif.info["loop"] == 0
+    assert "loop" not in gif.info and b"NETSCAPE2.0" not in data  # played once, it stops on the final scores
     palette = shared_palette_of(gif)
+    unit = turn_unit(frames, ReplayOptions())
     for k, frame in enumerate(frames):
         gif.seek(k)
-        assert gif.info["duration"] == frame_duration(frame, k == len(frames) - 1, ReplayOptions())
+        assert gif.info["duration"] == frame_duration(frame, k == len(frames) - 1, ReplayOptions(), unit)
         expected = drawn(frame)[0].quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
         assert ImageChops.difference(gif.convert("RGB"), expected).getbbox() is None, (k, frame.kind)
 
@@ -139,9 +140,34 @@ def test_the_longest_game_of_the_corpus_stays_under_discords_limit() -> None:
 def test_the_last_frame_is_held_longest_and_scoring_longer_than_turns() -> None:
     options = ReplayOptions()
     _, frames, _ = longest_replay()
-    durations = {f.kind: frame_duration(f, False, options) for f in frames[:-1]}
+    unit = turn_unit(frames, options)
+    durations = {f.kind: frame_duration(f, False, options, unit) for f in frames[:-1]}
     assert durations[FrameKind.TURN] < durations[FrameKind.SCORING_TURN] < durations[FrameKind.ROUND]
-    assert frame_duration(frames[-1], True, options) > max(durations.values())
+    assert frame_duration(frames[-1], True, options, unit) > max(durations.values())
+
+
+def played_for(data: bytes) -> float:
+    """The seconds a GIF plays, once."""
+    gif = Image.open(io.BytesIO(data))
+    total = 0
+    for k in range(gif.n_frames):
+        gif.seek(k)
+        total += gif.info["duration"]
+    return total / 1000
+
+
+@pytest.mark.parametrize("name", ["busy-basic-1", "busy-auction-1"])
+def test_a_four_player_game_plays_about_half_a_minute_once(name: str) -> None:
+    frames = replay_frames(corpus()[name])
+    seconds = played_for(render_replay(frames))
+    assert len(frames) > 50 and 28 <= seconds <= 32, (len(frames), seconds)
+
+
+def test_a_short_replay_keeps_its_turns_readable() -> None:
+    frames = replay_frames(corpus()["busy-basic-1"])[:6]
+    options = ReplayOptions()
+    assert turn_unit(frames, options) == options.most_turn_ms
+    assert played_for(render_replay(frames)) < 15
 
 
 def test_a_replay_too_large_is_drawn_narrower() -> None:
@@ -179,6 +205,26 @@ def test_identical_frames_merge_into_one_shown_for_both_times() -> None:
 
 # --- what the frames say -------------------------------------------------------------------------------------
 
+def test_a_rapido_replay_tells_its_rounds_placements_and_jumps_and_never_a_turn_number() -> None:
+    record = rapido_game(3)
+    frames = replay_frames(record)
+    kinds = [f.kind for f in frames]
+    assert kinds[0] is FrameKind.START and kinds[-1] is FrameKind.FINAL
+    assert FrameKind.PLACED in kinds and kinds.count(FrameKind.JUMP) >= 2 * kinds.count(FrameKind.PLACED)
+    w = words_for()
+    rounds = [f.round for f in frames if f.kind is FrameKind.PLACED]
+    assert rounds == list(range(1, len(rounds) + 1))
+    for frame in frames:
+        text = captions(drawn(frame)[1])
+        if frame.kind in (FrameKind.PLACED, FrameKind.JUMP):
+            assert text.startswith(f"{w.round_no(frame.round)} · "), text
+            assert (w.jump_head(frame.number) in text) == (frame.kind is FrameKind.JUMP), text
+        if frame.kind is FrameKind.TURN:
+            assert text.startswith(f"{w.round_no(frame.round)} · {w.extra_turn()}"), text
+        assert w.turn(1).split()[0] not in text, text  # Rápido has rounds, not numbered turns
+    assert captions(drawn(frames[0])[1]) == w.replay_start(len(record["players"]), Variant.RAPIDO)
+
+
 def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
     frames = replay_frames(corpus()["busy-auction-1"])
     for frame in frames:
@@ -195,7 +241,7 @@ def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
             for entry in gained:
                 assert f"+{entry.temples + entry.treasures}" in text
         elif frame.kind is FrameKind.START:
-            assert text == words_for().replay_start(len(PLAYERS), True)
+            assert text == words_for().replay_start(len(PLAYERS), Variant.AUCTION)
 
 
 def test_long_names_keep_the_header_in_its_box_and_readable() -> None:

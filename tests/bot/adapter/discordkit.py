@@ -25,8 +25,11 @@ from tests.bot.core.clockkit import FakeClock
 GUILD, OTHER_GUILD = 7001, 7002
 CHANNEL, OTHER_CHANNEL, SECOND_CHANNEL = 7101, 7102, 7103
 ANA, BEN, CY, DEE, MOD, EVE = 7201, 7202, 7203, 7204, 7205, 7206
+POSING = {7211: f"<@{BEN}>", 7212: f"<@&{GUILD}>", 7213: f"<#{SECOND_CHANNEL}>", 7214: "</tikal-game new:1>"}
+"""Members whose display names are Discord's syntax: shown unescaped, they would read as Ben's mention, a role
+(the server's @everyone), a channel and a command to click."""
 NAMES = {ANA: "Ana", BEN: "Ben", CY: "Cy", DEE: "Dee", MOD: "Mo",
-         EVE: "**Eve** [click](https://evil.example) @everyone"}
+         EVE: "**Eve** [click](https://evil.example) @everyone", **POSING}
 """Display names; Eve's would render as bold text, a masked link and a mass ping if shown unescaped."""
 PLAYER_PERMISSIONS = discord.Permissions.general().value & ~discord.Permissions(manage_guild=True).value | \
     discord.Permissions.text().value
@@ -188,6 +191,48 @@ async def tick(wire: Wire, clock: FakeClock, now: float) -> tuple[TickReport, li
     done = await cog.tick(now)
     await wire.settle(before)
     return done, wire.calls[start:]
+
+
+async def mixed_burst(wire: Wire, game_id: int, rng: random.Random, *, guild: int = GUILD, channel: int = CHANNEL,
+                      moves: int = 6) -> list[dict[str, Any]]:
+    """Interactions that may all arrive at once in a running game, shuffled: some moves of the player to act (as
+    the legal moves are now), two ``end`` commands and a click on the turn message's End button, another member's
+    move, ``status``, ``games``, ``history``, the board and an autocomplete."""
+    svc = bot_of(wire).core.service
+    view = await svc.view(guild, game_id)
+    game = await svc.game(guild, game_id)
+    seat = game.at_seat(view.to_act or 0)
+    assert seat is not None and not view.finished
+    actor = seat.member_id
+    other = next(s.member_id for s in game.seats if s.member_id != actor)
+
+    def slash(name: str, options: dict[str, Any] | None = None, *, user: int,
+              focused: str | None = None) -> dict[str, Any]:
+        return wire.command_payload(name, options, guild_id=guild, channel_id=channel, user_id=user,
+                                    name=NAMES.get(user, "someone"), focused=focused)
+
+    entries = await svc.legal_moves(guild, game_id, actor)
+    chosen = sorted({str(pick_move(entries, rng, 0)) for _ in range(moves)})
+    payloads = [slash(*as_command(engine.parse_move(m)), user=actor) for m in chosen]
+    end = wire.component_payload(f"tikal:end:{game_id}", message_id=game.turn_message_id or 0, guild_id=guild,
+                                 channel_id=channel, user_id=actor, name=NAMES.get(actor, "someone"))
+    # the live message as the member sees it, with its End button (this process's fake Discord may hold an older
+    # copy, edited by itself, when another process moved the game meanwhile)
+    end["message"]["components"] = [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "End turn", "custom_id": f"tikal:end:{game_id}"}]}]
+    payloads += [slash("tikal end", user=actor), slash("tikal end", user=actor), end,
+                 slash("tikal deploy", {"space": "A1", "figures": "1"}, user=other),
+                 slash("tikal-game status", user=other), slash("tikal-game games", user=other),
+                 slash("tikal-game history", user=other), slash("tikal board", user=actor),
+                 slash("tikal move", {"source": ""}, user=actor, focused="source")]
+    rng.shuffle(payloads)
+    return payloads
+
+
+def went_wrong(wire: Wire, payloads: Sequence[dict[str, Any]]) -> list[str]:
+    """The answers to these interactions that say "Something went wrong"."""
+    ids = {p["id"] for p in payloads} | {p["token"] for p in payloads}
+    return [text_of(c) for c in wire.calls if any(i in c.path for i in ids) and "went wrong" in text_of(c)]
 
 
 def pinged(call: Call) -> tuple[list[str], list[str]]:

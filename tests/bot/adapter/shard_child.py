@@ -13,8 +13,11 @@ shards. It reads one JSON command a line on stdin and answers one JSON line on s
 - ``{"do": "stall"}``: from now on Discord never answers a new channel message (the parent kills the process
   while a post hangs); ``{"do": "pause", "guild": G, "game": id, "channel": C}``: a moderator pauses the game
   (its post is claimed and sent at once), no answer;
-- ``{"do": "flush"}`` → ``{"sent": n}``; ``{"do": "sent"}`` → ``{"posts": [[guild, channel, nonce], ...]}``:
-  every channel message this process sent;
+- ``{"do": "burst", "guild": G, "game": id, "channel": C}`` → ``{"answers": [...], "wrong": [...]}``: a burst of
+  mixed interactions on the game, all at once (``discordkit.mixed_burst``); how many responses each got, the
+  answers that said "Something went wrong" and what was not answered once;
+- ``{"do": "flush"}`` → ``{"sent": n}``; ``{"do": "sent"}`` → ``{"posts": [[channel, nonce], ...]}``:
+  every channel message this process sent (``"delivered"``: only those Discord took);
 - ``{"do": "quit"}``.
 
 Start-up: ``--count``, ``--ids`` (its shards), ``--guilds`` (JSON ``{guild: [channels]}`` — given only the guilds of
@@ -110,11 +113,19 @@ async def main() -> None:
             await discordkit.command(wire, "tikal-mod pause", {"game": order["game"]}, user=MOD,
                                      permissions=discordkit.MOD_PERMISSIONS, channel=order["channel"],
                                      guild=order["guild"])
+        elif do == "burst":
+            payloads = await discordkit.mixed_burst(wire, order["game"], rng, guild=order["guild"],
+                                                    channel=order["channel"])
+            await wire.burst(payloads)
+            say(answers=[len(wire.answers(p)) for p in payloads], wrong=discordkit.went_wrong(wire, payloads),
+                unanswered=[p["data"].get("custom_id") or p["data"].get("name") for p in payloads
+                            if len(wire.answers(p)) != 1])
         elif do == "flush":
             say(sent=await client.outbox.flush())
-        elif do == "sent":
+        elif do in ("sent", "delivered"):
             say(posts=[[c.path.split("/")[2], (c.json or {}).get("nonce")] for c in wire.calls
-                       if c.via == "http" and c.method == "POST" and c.path.endswith("/messages")])
+                       if c.via == "http" and c.method == "POST" and c.path.endswith("/messages")
+                       and (do == "sent" or c.response is not None)])
     await wire.close()
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.core import sql
 from bot.core.storage import Status
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -34,6 +35,7 @@ from tests.bot.adapter.discordkit import (
 )
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import HOUR, T0, FakeClock
+from tests.bot.core.servicekit import replays_to_snapshot
 
 ALL = MOD_PERMISSIONS
 
@@ -152,7 +154,7 @@ async def test_the_computer_deadline_policy_lets_a_computer_take_an_overdue_turn
         game_id = await open_game(wire, [ANA, BEN])
         svc = bot_of(wire).core.service
         calls = await mod(wire, "deadline", {"turn_hours": 2.0, "policy": "computer", "reminders": False})
-        assert "then a computer player takes the turn" in text_of(responses(calls)[0])
+        assert "then a computer player plays that turn" in text_of(responses(calls)[0])
         actor = await to_act(wire, game_id)
         view = await svc.view(GUILD, game_id)
         _, calls = await tick(wire, clock, T0 + 1 * HOUR)
@@ -169,3 +171,43 @@ async def test_the_computer_deadline_policy_lets_a_computer_take_an_overdue_turn
         assert rows and all(m.actor_id is None for m in rows)
         # Unlike ruling 14's absent moves (place, then end), the computer acts with its AP.
         assert len(rows) > 2 and not await svc.computers(GUILD, game_id)
+
+
+async def resign(wire: Wire, game_id: int, member: int) -> list[Call]:
+    """``/tikal-game resign`` and its confirmation button."""
+    ask = responses(await command(wire, "tikal-game resign", user=member))[0]
+    return await click(wire, f"tikal:resign:{game_id}", user=member,
+                       message_id=int(ask.response["resource"]["message"]["id"]))
+
+
+@pytest.mark.backends
+@pytest.mark.timeout(300)
+async def test_a_game_nobody_is_left_in_is_played_out_at_once_move_by_move(wire: Wire) -> None:
+    """Everyone resigned but a computer seat plays on: the bot plays the absent seats and the computer to the end
+    at once (no waiting for the scheduler's ticks), each obligation a commit of its own, so the log replays to the
+    snapshot and the game ends, is posted and is rated once."""
+    calls = await command(wire, "tikal-game new", {"seats": 3, "computers": 1, "level": "easy", "thread": False},
+                          user=ANA)
+    lobby = posts(calls, CHANNEL)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
+    await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
+    svc = bot_of(wire).core.service
+    await resign(wire, game_id, ANA)
+    assert (await svc.game(GUILD, game_id)).status is Status.RUNNING  # Ben still plays: the bot waits for him
+    assert not (await svc.view(GUILD, game_id)).finished
+    start = len(wire.calls)
+    await resign(wire, game_id, BEN)
+    game = await svc.game(GUILD, game_id)
+    assert game.status is Status.FINISHED  # no clock ticked: played out within Ben's resign
+    async with svc.storage.read() as r:
+        final = await replays_to_snapshot(r, GUILD, game_id)
+        rows = await r.move_rows(game_id)
+        rated = await sql.rows(r, "SELECT game_id FROM rated_games WHERE game_id = ?", (game_id,))
+    assert final.finished and len(rated) == 1
+    assert all(m.actor_id is None for m in rows[-20:])  # the bot's moves, logged one by one
+    kinds = [p.kind for p in await svc.posts_of(GUILD, game_id)]
+    assert kinds.count("finished") == 1 and kinds.count("absent_turn") >= 10 and kinds.count("computer_turn") >= 5
+    ends = [c for c in posts(wire.calls[start:], CHANNEL) if f"tikal-game-{game_id}.json" in c.files]
+    assert len(ends) == 1 and "🏆" in text_of(ends[0])
+    assert await svc.play_computers(GUILD, game_id) == []  # nothing left to play, nothing played twice

@@ -7,10 +7,13 @@ import random
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import engine
+from bot.adapter.outbox import CLAIM_LEASE
+from bot.core import sql
 from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -31,7 +34,8 @@ from tests.bot.adapter.discordkit import (
     running_bot,
     text_of,
 )
-from tests.bot.adapter.wire import Call
+from tests.bot.adapter.wire import Call, Wire
+from tests.bot.core.clockkit import FakeClock
 
 
 def _pings(call: Call) -> list[str]:
@@ -102,9 +106,15 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
             assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
 
 
-async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
+async def stored(wire: Wire, query: str) -> list[tuple[Any, ...]]:
+    """Rows of the running bot's database (either backend)."""
+    async with bot_of(wire).core.service.storage.read() as r:
+        return await sql.rows(r, query)
+
+
+@pytest.mark.backends
+async def test_buttons_keep_working_after_a_restart(database: Path | str) -> None:
+    async with running_bot(database) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         lobby = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
         lobby_game = int(custom_ids(posts(lobby)[0].data)[0].split(":")[2])
@@ -112,7 +122,7 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
         game = await bot_of(wire).core.service.game(GUILD, game_id)
         message = game.turn_message_id
         assert message is not None
-    async with running_bot(path) as wire:  # a new bot object on the same file: nothing in memory
+    async with running_bot(database) as wire:  # a new bot object on the same database: nothing in memory
         assert message not in wire.messages  # the harness rebuilds the clicked message from the custom id
         calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
         assert calls[0].callback_type == 5 and "board.png" in calls[-1].files
@@ -124,9 +134,10 @@ async def test_buttons_keep_working_after_a_restart(tmp_path: Path) -> None:
         assert responses(calls)[0].ephemeral and "joined" in responses(calls)[0].data["content"]
 
 
-async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
+@pytest.mark.backends
+async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(database: Path | str) -> None:
+    clock = FakeClock()
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id)
@@ -140,22 +151,21 @@ async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(tmp_path
         assert responses(calls)[-1].ephemeral and "went wrong" in responses(calls)[-1].data["content"]
         first = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)][-1]
         nonce = (first.json or {})["nonce"]
-        with sqlite3.connect(path) as db:
-            row = db.execute("SELECT nonce, sent_at FROM outbox WHERE kind = 'wait' ORDER BY id DESC").fetchone()
-        assert row == (nonce, None)
-    async with running_bot(path) as wire:  # restart: the worker re-sends it with the same nonce
+        assert (await stored(wire, "SELECT nonce, sent_at FROM outbox WHERE kind = 'wait' ORDER BY id DESC"))[0] == \
+            (nonce, None)
+    clock.now += CLAIM_LEASE + 1  # PostgreSQL: the dead sender's claim on the post runs out (then anyone sends it)
+    async with running_bot(database, clock=clock) as wire:  # restart: the worker re-sends it with the same nonce
         again = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
         assert len(again) == 1 and again[0].json is not None
         assert again[0].json["nonce"] == nonce and again[0].json["enforce_nonce"]
-        with sqlite3.connect(path) as db:
-            assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
+        assert await stored(wire, "SELECT id FROM outbox WHERE sent_at IS NULL") == []
         game = await bot_of(wire).core.service.game(GUILD, game_id)
         assert game.turn_message_id == again[0].message_id  # and it is the live message of the next turn
 
 
-async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
+@pytest.mark.backends
+async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(database: Path | str) -> None:
+    async with running_bot(database) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         view = await bot.core.service.view(GUILD, game_id)
@@ -166,11 +176,10 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(tmp_p
         await bot.core.service.act(GUILD, game_id, member.member_id, f"place {engine.space_name(space)} {rotation}")
         await bot.core.service.act(GUILD, game_id, member.member_id, "end")
         assert not [c for c in posts(wire.calls) if "Since your last turn" in text_of(c)]  # nothing went out
-        with sqlite3.connect(path) as db:
-            (nonce,) = db.execute("SELECT nonce FROM outbox WHERE kind = 'wait' AND sent_at IS NULL").fetchone()
+        ((nonce,),) = await stored(wire, "SELECT nonce FROM outbox WHERE kind = 'wait' AND sent_at IS NULL")
         old_turn = (await bot.core.service.game(GUILD, game_id)).turn_message_id
         kept = dict(wire.messages)
-    async with running_bot(path, kept) as wire:
+    async with running_bot(database, kept) as wire:
         sent = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
         assert [(c.json or {})["nonce"] for c in sent] == [nonce]
         # The old wait's message (read back from Discord: it still has its buttons) gets a last form, and the new

@@ -13,6 +13,7 @@ import pytest
 import engine
 from bot.core.seats import is_absent_member
 from bot.core.storage import Status
+from bot.core.timing import DEFAULTS
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -86,7 +87,7 @@ async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothin
     game = await svc.game(GUILD, game_id)
     assert game.status is Status.RUNNING and (await svc.view(GUILD, game_id)).version == before.version
     assert {s.member_id for s in game.seats} == {ANA, BEN}
-    assert (await bot_of(wire).core.moderation.config(GUILD)).defaults.policy == "wait"
+    assert (await bot_of(wire).core.moderation.config(GUILD)).defaults == DEFAULTS
 
 
 @pytest.mark.backends
@@ -167,14 +168,17 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
         _, calls = await tick(wire, clock, T0 + 2 * HOUR)  # policy wait: the moderators' role is told, once
         (notice,) = posts(calls, CHANNEL)
         assert pinged(notice) == ([], [str(role)])
-        assert (notice.json or {})["content"].startswith(f"<@&{role}>: ⏰")
+        assert (notice.json or {})["content"].startswith(f"<@&{role}> ⏰ 🟦 Ana's turn deadline in game #{game_id} "
+                                                        "passed")
         _, calls = await tick(wire, clock, T0 + 3 * HOUR)
         assert posts(calls) == [] and await to_act(wire, game_id) == actor
 
         calls = await mod(wire, "deadline", {"policy": "skip"})
         _, calls = await tick(wire, clock, T0 + 4 * HOUR)  # policy skip: the turn is played (SPEC ruling 14)
-        (wait,) = posts(calls, CHANNEL)  # the next player's: it tells what the bot played; the skip is told once,
-        assert "(played by the bot): placed" in text_of(wait)  # where the skipped wait's message closes
+        # the next player's wait: it tells what the bot played; the skip is told once, where the skipped wait's
+        # message closes, and the moderators, told of this deadline already, not twice
+        (wait,) = posts(calls, CHANNEL)
+        assert "(played by the bot): placed" in text_of(wait)
         assert [c for c in calls if c.method == "PATCH" and "⏰ the deadline passed: the bot played" in text_of(c)]
         assert await to_act(wire, game_id) != actor
         history = await bot_of(wire).core.history.history(GUILD, game_id)
@@ -248,7 +252,7 @@ async def test_a_lobby_sets_its_own_deadline_and_a_bad_one_is_refused_before_any
         assert await svc.games(GUILD) == []
         calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False, "turn_hours": 24.0,
                                                        "policy": "skip"}, user=ANA)
-        assert "turn deadline 24 h" in answer(calls)[1] and "played for the player" in answer(calls)[1]
+        assert "turn deadline 24 h" in answer(calls)[1] and "the bot plays that turn" in answer(calls)[1]
         lobby = posts(calls, CHANNEL)[0]
         game_id = int(lobby.data["components"][0]["components"][0]["custom_id"].split(":")[2])
         await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)

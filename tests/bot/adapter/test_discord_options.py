@@ -177,7 +177,7 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     opened = [c for c in posts(wire.calls, CHANNEL) if "choose your chips for jump 1" in (c.data.get("content") or "")]
     assert len(opened) == 1 and any(f.startswith("board-") for f in opened[0].files)
     assert sorted(pinged(opened[0])[0]) == sorted([str(ANA), str(BEN)])
-    assert "1 of 3 have chosen" in text_of(_last_version(wire, live))
+    assert "1 of 3 has chosen" in text_of(_last_version(wire, live))
     first, second = ANA, BEN
     start = len(wire.calls)
     # Ana chooses 4 (then changes it to 3): only she reads a number
@@ -214,6 +214,30 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     assert final.finished
     record = (await svc.posts_of(GUILD, game_id))[-1].payload["record"]
     assert record["variant"] == "rapido" and engine.replay(engine.read_record(record)).finished
+
+
+async def test_tied_jumps_act_and_are_listed_in_round_order_not_by_seat(wire: Wire) -> None:
+    """Everyone takes 2 chips into the jump: the slots go in round order (SPEC 7.6.5), and so say the reveal on the
+    jump's message and its post (the seats' order differs from the round's here)."""
+    game_id = await start_game(wire, "rapido", [ANA, BEN, CY], [], seed=3)
+    svc = bot_of(wire).core.service
+    view = await play_on(wire, game_id, random.Random(5), until=lambda v: v.phase is Phase.JUMP)
+    order = list(view.round_order)
+    assert order != sorted(order) and not view.chosen  # a tie listed by seat would read differently
+    game = await svc.game(GUILD, game_id)
+    live = game.turn_message_id or 0
+    for q in order:
+        member = game.at_seat(q)
+        assert member is not None
+        calls = await click(wire, f"tikal:jump:{game_id}:{view.version}:2", user=member.member_id, message_id=live)
+    (reveal,) = [c for c in edits(calls) if c.path.endswith(f"/{live}") and "revealed" in text_of(c)]
+    names = [view.players[q].name for q in order]
+    (slots,) = [line for line in text_of(reveal).splitlines() if line.startswith("Slots: ")]
+    assert re.findall(r"(\w+) \(2 AP\)", slots) == names
+    (post,) = [p for p in await svc.posts_of(GUILD, game_id) if p.kind == "jump_revealed"]
+    assert post.payload["slots"] == names and list(post.payload["chips_left"]) == names
+    after = await svc.view(GUILD, game_id)
+    assert after.to_act == order[0] and after.slots == tuple(order[1:])
 
 
 def _last_version(wire: Wire, message_id: int) -> Call:

@@ -3,7 +3,6 @@ be reached for, or already has."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import aiohttp
@@ -13,6 +12,7 @@ import pytest
 import engine
 from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.adapter.permissions import EMBED, SEND
+from bot.core import sql
 from bot.core.service import TikalService
 from lang import translator
 from tests.bot.adapter.discordkit import (
@@ -32,7 +32,7 @@ from tests.bot.adapter.discordkit import (
     text_of,
     tick,
 )
-from tests.bot.adapter.wire import Call, _FakeResponse
+from tests.bot.adapter.wire import Call, Wire, _FakeResponse
 from tests.bot.core.clockkit import HOUR, T0, FakeClock
 
 MESSAGES = f"POST /channels/{CHANNEL}/messages"
@@ -44,27 +44,30 @@ def boards(calls: list[Call], channel: int = CHANNEL) -> list[Call]:
             and "Since your last turn" in text_of(c)]
 
 
-def attempts(path: Path) -> int:
+async def attempts(wire: Wire) -> int:
     """The tries of the first wait's post after the game's start."""
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT attempts FROM outbox WHERE kind = 'wait' ORDER BY id").fetchall()[1][0])
+    async with bot_of(wire).core.service.storage.read() as r:
+        rows = await sql.rows(r, "SELECT attempts FROM outbox WHERE kind = 'wait' ORDER BY id")
+    return int(rows[1][0])
 
 
-def outbox_rows(path: Path, kind: str) -> list[tuple[object, ...]]:
-    """The posts of a kind, in order (of the waits, those after the game's start)."""
-    with sqlite3.connect(path) as db:
-        rows = db.execute("SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
-                          "WHERE kind = ? ORDER BY id", (kind,)).fetchall()
+async def outbox_rows(wire: Wire, kind: str) -> list[tuple[object, ...]]:
+    """Per post of ``kind``, in order (of the waits, those after the game's start): sent, its message, given up, its
+    nonce (either backend)."""
+    async with bot_of(wire).core.service.storage.read() as r:
+        rows = await sql.rows(r, "SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
+                                 "WHERE kind = ? ORDER BY id", (kind,))
     return rows[1:] if kind == "wait" else rows
 
 
+@pytest.mark.backends
 @pytest.mark.parametrize(("status", "code"), [(403, 50013), (503, 0), (0, 0)], ids=["forbidden", "outage", "network"])
 async def test_a_turn_post_is_kept_through_a_short_fault_and_delivered_when_it_is_over(
-        tmp_path: Path, status: int, code: int) -> None:
+        database: Path | str, status: int, code: int) -> None:
     """Send Messages revoked (or Discord down, or no network) while the next player places and deploys 8 times:
     the board and the next player's ping still reach Discord once the fault is over."""
-    path, clock = tmp_path / "t.sqlite3", FakeClock()
-    async with running_bot(path, clock=clock) as wire:
+    clock = FakeClock()
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id)
@@ -77,24 +80,25 @@ async def test_a_turn_post_is_kept_through_a_short_fault_and_delivered_when_it_i
             await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=following)
             clock.now += MAX_BACKOFF + 1
             await bot.outbox.flush()
-        assert outbox_rows(path, "wait")[0] and attempts(path) > 8  # more tries than the old limit
-        assert outbox_rows(path, "wait")[0][:3] == (0, None, 0)  # waiting, not given up
+        assert (await outbox_rows(wire, "wait"))[0] and await attempts(wire) > 8  # more tries than the old limit
+        assert (await outbox_rows(wire, "wait"))[0][:3] == (0, None, 0)  # waiting, not given up
         del wire.down[MESSAGES]
         clock.now += MAX_BACKOFF
         start = len(wire.calls)
         await bot.outbox.flush_and_catch_up()
         (board,) = boards(wire.calls[start:])
         assert board.data["content"].startswith(f"<@{following}>")
-        sent, message_id, given_up, _ = outbox_rows(path, "wait")[0]
+        sent, message_id, given_up, _ = (await outbox_rows(wire, "wait"))[0]
         assert sent == 1 and message_id == board.message_id and not given_up
         # and the live message of the turn is back
         assert (await bot.core.service.game(GUILD, game_id)).turn_message_id is not None
 
 
-async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their_order(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their_order(database: Path | str) -> None:
     """The posts of a game keep their order behind a failed one; a wait's message that comes too late is dropped."""
     clock = FakeClock()
-    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         first = await place_first(wire, game_id)
@@ -112,14 +116,15 @@ async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their
         (later,) = boards(wire.calls[start:])
         assert (later.json or {})["nonce"] != (failed.json or {})["nonce"]
         assert later.data["content"].startswith(f"<@{first}>") and "🟧 Ben: placed " in text_of(later)
-        with sqlite3.connect(tmp_path / "t.sqlite3") as db:
-            assert db.execute("SELECT sent_at IS NOT NULL, message_id FROM outbox WHERE nonce = ?",
-                              ((failed.json or {})["nonce"],)).fetchone() == (1, None)
+        async with bot.core.service.storage.read() as r:
+            assert await sql.one(r, "SELECT sent_at IS NOT NULL, message_id FROM outbox WHERE nonce = ?",
+                                 ((failed.json or {})["nonce"],)) == (1, None)
 
 
-async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(database: Path | str) -> None:
     clock = FakeClock()
-    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id)
@@ -137,10 +142,9 @@ async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(tmp_pa
         assert (failed.json or {})["nonce"] == (retried.json or {})["nonce"]
 
 
-async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_in_the_channel(
-        tmp_path: Path) -> None:
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path) as wire:
+@pytest.mark.backends
+async def test_a_deleted_thread_is_given_up_at_once_and_the_creator_is_told_by_dm(database: Path | str) -> None:
+    async with running_bot(database) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN], thread=True)
         thread = int(wire.threads[0]["id"])
@@ -153,18 +157,22 @@ async def test_a_deleted_thread_is_given_up_at_once_and_the_moderators_are_told_
                       user=member.member_id, channel=thread)
         wire.down[f"POST /channels/{thread}/messages"] = (404, 10003)
         calls = await command(wire, "tikal end", user=member.member_id, channel=thread)
-        assert outbox_rows(path, "wait")[0][:3] == (0, None, 1)  # given up, never marked sent
-        (notice,) = posts(calls, CHANNEL)
+        assert (await outbox_rows(wire, "wait"))[0][:3] == (0, None, 1)  # given up, never marked sent
+        # no moderator log channel or role: the game's creator learns it by direct message, in no channel
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        assert int((opened.json or {})["recipient_id"]) == ANA and posts(calls, CHANNEL) == []
+        (notice,) = posts(calls, int(opened.response["id"]))
         content = notice.data["content"]
-        assert content.startswith("Moderators: ⚠️ 1 post of game") and f"<#{thread}>" in content
+        assert content.startswith("⚠️ 1 post of game") and f"<#{thread}>" in content
         assert "the channel or thread was deleted" in content and "/tikal-mod resend" in content
-        assert (notice.json or {})["allowed_mentions"] == {"parse": []}  # no role set: nobody pinged
+        assert "as the creator of game" in content and (notice.json or {})["allowed_mentions"] == {"parse": []}
         assert await bot.outbox.flush() == 0  # nothing left to try
 
 
-async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_them(tmp_path: Path) -> None:
-    path, clock = tmp_path / "t.sqlite3", FakeClock()
-    async with running_bot(path, clock=clock) as wire:
+@pytest.mark.backends
+async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_them(database: Path | str) -> None:
+    clock = FakeClock()
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id)
@@ -173,13 +181,14 @@ async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_th
         for _ in range(int(GIVE_UP_AFTER / HOUR) + 2):
             clock.now += HOUR
             await bot.outbox.flush()
-        assert outbox_rows(path, "wait")[0][:3] == (0, None, 1)
-        del wire.down[MESSAGES]  # the permission is back: the notice goes out with the next round
+        assert (await outbox_rows(wire, "wait"))[0][:3] == (0, None, 1)
+        # the game's creator learnt it by direct message while the channel still refused the bot
+        (notice,) = [c for c in posts(wire.calls) if "could not be delivered" in (c.data.get("content") or "")]
+        assert notice.path != f"/channels/{CHANNEL}/messages" and "Discord refused me" in notice.data["content"]
+        del wire.down[MESSAGES]  # the permission is back
         clock.now += MAX_BACKOFF
         start = len(wire.calls)
         await bot.outbox.flush()
-        (notice,) = posts(wire.calls[start:], CHANNEL)
-        assert "could not be delivered" in notice.data["content"] and "Discord refused me" in notice.data["content"]
         assert boards(wire.calls[start:]) == []  # given up: only a moderator sends it again
 
         calls = await mod(wire, "resend", user=BEN)
@@ -187,28 +196,30 @@ async def test_after_a_day_of_failures_posts_are_given_up_and_resend_delivers_th
         calls = await mod(wire, "resend")
         assert responses(calls)[0].data["content"].startswith(f"Sending 1 post of game #{game_id} again")
         (board,) = boards(calls)
-        sent, message_id, given_up, _ = outbox_rows(path, "wait")[0]
+        sent, message_id, given_up, _ = (await outbox_rows(wire, "wait"))[0]
         assert sent == 1 and message_id == board.message_id and not given_up
         calls = await mod(wire, "resend")
         assert "nothing to send" in responses(calls)[0].data["content"]
 
 
-async def test_a_reminder_whose_turn_message_is_gone_is_sent_without_the_reply(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_reminder_whose_turn_message_is_gone_is_sent_without_the_reply(database: Path | str) -> None:
     clock = FakeClock()
-    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+    async with running_bot(database, clock=clock) as wire:
         await open_game(wire, [ANA, BEN])
         wire.fail_next.append((MESSAGES, 404, 10008))  # Unknown Message: not a lost channel
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         refused, sent = posts(calls, CHANNEL)
         assert "message_reference" in (refused.json or {}) and "message_reference" not in (sent.json or {})
-        assert "reminder" in sent.data["content"]
+        assert "⏰" in sent.data["content"]
 
 
-async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_twice(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_twice(database: Path | str) -> None:
     """Discord forgets nonces after minutes: an older post is looked for among the channel's last messages (the
     bot's own, by its picture's file name, named after the post; fetched messages no longer carry their nonce)."""
-    path, clock = tmp_path / "t.sqlite3", FakeClock()
-    async with running_bot(path, clock=clock) as wire:
+    clock = FakeClock()
+    async with running_bot(database, clock=clock) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
         member = await place_first(wire, game_id)
@@ -226,7 +237,7 @@ async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_
         await bot.outbox.flush()
         assert boards(wire.calls[start:]) == []
         assert any(c.method == "GET" and c.path == f"/channels/{CHANNEL}/messages" for c in wire.calls[start:])
-        assert outbox_rows(path, "wait")[0][:2] == (1, delivered.message_id)
+        assert (await outbox_rows(wire, "wait"))[0][:2] == (1, delivered.message_id)
 
 
 def test_failures_are_sorted_by_what_they_mean() -> None:

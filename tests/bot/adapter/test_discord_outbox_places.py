@@ -113,8 +113,9 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_stuck_on_its_wa
         assert "🟦 Ana: placed " in text_of(held)
 
 
+@pytest.mark.backends
 async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     drawing, finish = asyncio.Event(), threading.Event()
     loop = asyncio.get_running_loop()
     draw = render.render_board
@@ -127,7 +128,7 @@ async def test_a_turns_end_goes_out_while_another_games_board_is_being_drawn(
             finish.wait(GUARD)
         return draw(view, **kwargs)
 
-    async with running_bot(tmp_path / "t.sqlite3") as wire:
+    async with running_bot(database) as wire:
         _, slow_member, _, member = await two_games(wire)
         monkeypatch.setattr(render, "render_board", slow_first)
         slow = asyncio.create_task(command(wire, "tikal end", user=slow_member))
@@ -157,6 +158,27 @@ async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_
         await ending
         assert await round_ == 0
         assert len(boards(wire.calls, CHANNEL)) == 1
+        assert not await bot.core.service.pending_posts()
+
+
+@pytest.mark.backends
+async def test_a_post_the_workers_round_sent_first_is_not_sent_again_by_its_command(database: Path | str) -> None:
+    """The move is committed, its answer slow to reach Discord; meanwhile the worker's round sends the move's posts.
+    The command's own send, after its answer, finds them delivered: each goes out once."""
+    async with running_bot(database) as wire:
+        bot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN])
+        member = await place_first(wire, game_id, CHANNEL)
+        gate = FirstHeld()
+        wire.slow["POST /interactions/"] = gate  # the answer to the command, after the commit, before its send
+        start = len(wire.calls)
+        ending = asyncio.create_task(command(wire, "tikal end", user=member))
+        await asyncio.wait_for(gate.reached.wait(), GUARD)
+        assert await turn_posts(wire, game_id) == 1
+        assert await bot.outbox.flush() >= 1  # the round sends the turn's end
+        gate.set()
+        await ending
+        assert len(boards(wire.calls[start:], CHANNEL)) == 1
         assert not await bot.core.service.pending_posts()
 
 

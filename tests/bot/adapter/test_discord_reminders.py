@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import engine
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -14,6 +16,7 @@ from tests.bot.adapter.discordkit import (
     bot_of,
     choices_of,
     command,
+    mod,
     open_game,
     pinged,
     posts,
@@ -43,20 +46,24 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
         turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
-        _, calls = await tick(wire, clock, T0 + 11 * HOUR)
-        assert posts(calls) == []  # not due yet
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 23 * HOUR)
+        assert posts(calls) == []  # not due yet: half-way through the server's default 48 h
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         (reminder,) = posts(calls, CHANNEL)
         body = reminder.json or {}
         assert int(body["message_reference"]["message_id"]) == turn
         assert body["message_reference"]["fail_if_not_exists"] is False
         assert pinged(reminder) == ([str(actor)], [])
-        assert body["content"].startswith(f"<@{actor}>, ⏰ reminder: your turn in game #{game_id}")
-        assert f"<t:{int(T0)}:R>" in body["content"]  # waiting since the turn began, as a Discord timestamp
-        _, calls = await tick(wire, clock, T0 + 13 * HOUR)
+        # the time left in words true when it is written (and the deadline as a date every reader sees in their time)
+        assert body["content"] == (f"⏰ <@{actor}>, your turn in game #{game_id}: waiting since yesterday — 1 day "
+                                   f"left (until <t:{int(T0 + 48 * HOUR)}:f>).")
+        _, calls = await tick(wire, clock, T0 + 25 * HOUR)
         assert posts(calls) == []  # never twice within an interval
-        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
-        (second,) = posts(calls, CHANNEL)  # the second step of the schedule
+        _, calls = await tick(wire, clock, T0 + 44 * HOUR)
+        (second,) = posts(calls, CHANNEL)  # the last call, which says what the deadline will do
+        assert (second.json or {})["content"] == (
+            f"⏰ <@{actor}>, your turn in game #{game_id}: waiting for 2 days — deadline in 4 hours, then a computer "
+            "player plays it for you.")
         # once the player acts, the reminders stay: a message that pinged is never deleted (issue 22)
         view = await bot_of(wire).core.service.view(GUILD, game_id)
         space, rotation = view.placements[0]
@@ -74,7 +81,7 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
         (answer,) = responses(calls)
         assert answer.ephemeral and "a direct message" in text_of(answer)
 
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
         assert int((opened.json or {})["recipient_id"]) == actor
         dm_channel = int(opened.response["id"])
@@ -86,12 +93,12 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
 
         # The member closes their DMs: the next reminder goes to the channel, with the ping, as a reply.
         wire.fail_next.append((f"POST /channels/{dm_channel}/messages", 403))
-        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 44 * HOUR)
         (refused,) = posts(calls, dm_channel)
         (fallback,) = posts(calls, CHANNEL)
         assert calls.index(refused) < calls.index(fallback)
         assert pinged(fallback) == ([str(actor)], [])
-        assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ reminder")
+        assert (fallback.json or {})["content"].startswith(f"⏰ <@{actor}>, your turn")
         assert "message_reference" in (fallback.json or {})
         assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
         # once the player acts, both stay: nothing that pinged is deleted
@@ -113,6 +120,7 @@ async def test_quiet_hours_in_the_members_time_zone_move_the_reminder(tmp_path: 
         text = text_of(responses(calls)[0])
         assert "Europe/Berlin" in text and "21:00–08:00" in text and responses(calls)[0].ephemeral
 
+        await mod(wire, "deadline", {"turn_hours": 24.0})  # the first reminder half-way: after 12 h
         # 12 h after 09:00 UTC is 22:00 in Berlin (CET, UTC+1): inside the quiet hours, so 08:00 Berlin.
         _, calls = await tick(wire, clock, T0 + 12 * HOUR)
         assert posts(calls) == []
@@ -144,29 +152,29 @@ async def test_no_reminder_after_the_turn_moved_on_and_none_in_a_finished_wait(t
 
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
         await command(wire, "tikal end", user=actor)
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         assert posts(calls) == []  # the old turn's reminder is gone with the turn
-        _, calls = await tick(wire, clock, T0 + 23 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 35 * HOUR)
         (reminder,) = posts(calls, CHANNEL)
         assert pinged(reminder) == ([str(other)], [])
 
 
-async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(database: Path | str) -> None:
     clock = FakeClock()
-    path = tmp_path / "t.sqlite3"
-    async with running_bot(path, clock=clock) as wire:
+    async with running_bot(database, clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
-        clock.now = T0 + 12 * HOUR
+        clock.now = T0 + 24 * HOUR
         start = len(wire.calls)
         report = await bot_of(wire).core.scheduler.tick()  # committed; the process dies before sending it
         (queued,) = report.posts
         assert queued.kind == "reminder" and posts(wire.calls[start:]) == []
         kept = dict(wire.messages)
-    async with running_bot(path, kept, clock=clock) as wire:
-        (sent,) = [c for c in posts(wire.calls, CHANNEL) if "reminder" in ((c.json or {}).get("content") or "")]
+    async with running_bot(database, kept, clock=clock) as wire:
+        (sent,) = [c for c in posts(wire.calls, CHANNEL) if "⏰" in ((c.json or {}).get("content") or "")]
         assert (sent.json or {})["nonce"] == queued.nonce and pinged(sent) == ([str(actor)], [])
-        _, calls = await tick(wire, clock, T0 + 12.5 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24.5 * HOUR)
         assert posts(calls) == []  # not again
 
 
@@ -183,17 +191,18 @@ async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback
         (answer,) = responses(await command(wire, "tikal-game notify", {"how": "dm"}, user=actor))
         assert "een privébericht" in text_of(answer)
 
-        _, calls = await tick(wire, clock, T0 + 12 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
         (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
         (dm,) = posts(calls, int(opened.response["id"]))
-        assert (dm.json or {})["content"].startswith(f"⏰ Herinnering: jouw beurt in Tikal-spel #{game_id}")
+        assert (dm.json or {})["content"].startswith(f"⏰ Herinnering: jouw beurt in Tikal-spel #{game_id} op **Test "
+                                                     "server**: wacht sinds gisteren — nog 1 dag (tot <t:")
 
         wire.fail_next.append((f"POST /channels/{int(opened.response['id'])}/messages", 403))
-        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        _, calls = await tick(wire, clock, T0 + 44 * HOUR)
         (fallback,) = posts(calls, CHANNEL)
-        assert (fallback.json or {})["content"].startswith(f"<@{actor}>, ⏰ promemoria: il tuo turno nella partita "
-                                                           f"#{game_id}")
-
+        assert (fallback.json or {})["content"] == (
+            f"⏰ <@{actor}>, il tuo turno nella partita #{game_id}: in attesa da 2 giorni — scadenza tra 4 ore, poi il "
+            "computer lo gioca per te.")
 
 async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_too(tmp_path: Path) -> None:
     """Issue 22 (``/tikal-game notify``): a wait's message names a member told by DM without pinging them and sends

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import random
 import sqlite3
 from pathlib import Path
@@ -140,6 +141,46 @@ async def test_the_end_post_goes_out_without_the_replay_when(tmp_path: Path, fau
         record = json.loads(post.files[f"tikal-game-{game_id}.json"])
         assert answer.ephemeral and answer.files[f"tikal-game-{game_id}.gif"] == gif_of_record(record)
     assert unsent(tmp_path / "t.sqlite3") == 0
+
+
+@pytest.mark.parametrize("room", ["a smaller animation fits", "nothing fits"])
+async def test_the_replay_command_after_discord_refused_the_gif_as_too_large(tmp_path: Path, room: str,
+                                                                            caplog: pytest.LogCaptureFixture) -> None:
+    """The end post's GIF was refused (413): it says to use ``/tikal-game replay``, which meets the same refusal and
+    answers the way the end post does: a smaller animation, or the record and a sentence; nothing is logged as an
+    error."""
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        game_id, member, move = await near_the_end(wire, seed=7)
+        if room == "nothing fits":  # a running game's record is not shown: the sentence alone
+            wire.upload_limit = 50_000
+            calls = await command(wire, "tikal-game replay", {"game": game_id}, user=CY)
+            (answer,) = [c for c in responses(calls) if c.response and "game #" in text_of(c)]
+            assert "too large for this server" in text_of(answer) and not answer.files
+        wire.upload_limit = 1_000_000  # the server's real limit, lower than discord.py thinks (a boost ended)
+        name, options = as_command(move)
+        post = end_post(await command(wire, name, options, user=member), game_id)
+        assert f"tikal-game-{game_id}.gif" not in post.files and "tikal-game replay" in text_of(post)
+        record = json.loads(post.files[f"tikal-game-{game_id}.json"])
+        if room == "nothing fits":
+            wire.upload_limit = 50_000  # the record fits; no GIF does, not even 400 px wide
+        calls = await command(wire, "tikal-game replay", {"game": game_id}, user=BEN)  # CY waits for the cooldown
+        answers = [c for c in responses(calls) if c.response]  # what reached the member (a refused try did not)
+        assert "went wrong" not in "".join(text_of(c) for c in responses(calls))
+        refused = [c for c in responses(calls) if c.files and not c.response]
+        assert refused and f"tikal-game-{game_id}.gif" in refused[0].files  # tried with the whole one first
+        answer = answers[-1]
+        assert answer.ephemeral
+        if room == "a smaller animation fits":
+            gif = answer.files[f"tikal-game-{game_id}.gif"]
+            assert len(gif) < len(refused[0].files[f"tikal-game-{game_id}.gif"]) and len(gif) <= wire.upload_limit
+            with Image.open(io.BytesIO(gif)) as image:
+                assert image.is_animated and image.width < 1000
+            assert f"Replay of game #{game_id}" in text_of(answer)
+        else:
+            assert set(answer.files) == {f"tikal-game-{game_id}.json"}
+            assert json.loads(answer.files[f"tikal-game-{game_id}.json"]) == record
+            assert "too large for this server" in text_of(answer)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_the_replay_of_a_running_game_shows_only_what_everyone_sees(wire: Wire) -> None:

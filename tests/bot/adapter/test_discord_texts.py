@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import discord
 import pytest
 
+from bot.adapter.notices import reminder
 from bot.adapter.replies import fitted
+from bot.core import ratings
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
     EVE,
+    GUILD,
     MOD,
     MOD_PERMISSIONS,
+    POSING,
+    SECOND_CHANNEL,
+    as_command,
+    bot_of,
+    click,
     command,
+    custom_ids,
+    edits,
+    member_to_act,
+    mod,
     open_game,
+    pick_move,
     posts,
     responses,
     text_of,
@@ -61,6 +76,68 @@ async def test_names_show_as_typed_not_as_markdown_or_mentions(wire: Wire) -> No
     assert "\\*\\*Eve\\*\\*" in listed and "**Eve**" not in listed
 
 
+def as_shown(name: str) -> str:
+    """How a posing name must appear: every ``<`` escaped (Discord shows it and reads no syntax)."""
+    return name.replace("<", "\\<")
+
+
+def unescaped(text: str) -> list[str]:
+    """The posing names in ``text`` that Discord would read as syntax."""
+    return [name for name in POSING.values() if re.search(r"(?<!\\)" + re.escape(name), text)]
+
+
+async def test_names_written_as_mentions_channels_roles_or_commands_are_shown_as_typed_everywhere(
+        wire: Wire) -> None:
+    """Each posing member's display name is shown escaped in the lobby message, the lobby's status, the games list;
+    the turn posts show seat names; a season named like a channel is escaped in every answer and leaderboard."""
+    posing = list(POSING)
+    start = len(wire.calls)
+    calls = await command(wire, "tikal-game new", {"seats": 4, "thread": False}, user=posing[0])
+    lobby = posts(calls)[0]
+    game_id = int(custom_ids(lobby.data)[0].split(":")[2])
+    for member in posing[1:]:
+        await click(wire, f"tikal:join:{game_id}", user=member, message_id=lobby.message_id)
+    shown: dict[str, str] = {
+        "lobby message": text_of([c for c in edits(wire.calls) if c.path.endswith(f"/{lobby.message_id}")][-1]),
+        "lobby status": text_of(responses(await command(wire, "tikal-game status", user=ANA))[-1]),
+        "games": text_of(responses(await command(wire, "tikal-game games", user=ANA))[-1]),
+    }
+    season = f"<#{SECOND_CHANNEL}> *Spring*"
+    shown["season started"] = text_of(responses(await mod(wire, "season start", {"name": season}))[-1])
+    await click(wire, f"tikal:start:{game_id}", user=posing[0], message_id=lobby.message_id)
+    svc = bot_of(wire).core.service
+    rng = random.Random(4)
+    while (await svc.view(GUILD, game_id)).turn < 6:  # a turn of each seat: its turn post, the next one's ping
+        member = await member_to_act(wire, game_id)
+        assert member is not None
+        name, options = as_command(pick_move(await svc.legal_moves(GUILD, game_id, member), rng, 2))
+        await command(wire, name, options, user=member)
+    shown["games, running"] = text_of(responses(await command(wire, "tikal-game games", user=ANA))[-1])
+    async with svc.storage.transaction() as tx:
+        row = await tx.game(GUILD, game_id)
+        assert row is not None
+        await ratings.rate_game(tx, row, [40, 30, 20, 10])
+    shown["leaderboard"] = text_of(responses(await command(wire, "tikal-game leaderboard", {}, user=ANA))[-1])
+    shown["season leaderboard"] = text_of(responses(await command(
+        wire, "tikal-game leaderboard", {"season": season}, user=ANA))[-1])
+    shown["stats"] = text_of(responses(await command(wire, "tikal-game stats", {}, user=posing[1]))[-1])
+    shown["season ended"] = text_of(responses(await mod(wire, "season end"))[-1])
+    shown["refusal"] = text_of(responses(await command(wire, "tikal-game order", {"order": POSING[7211]},
+                                                       user=posing[0]))[-1])
+
+    for where in ("lobby message", "lobby status", "games"):
+        assert all(as_shown(name) in shown[where] for name in POSING.values()), (where, shown[where])
+    for where in ("season started", "season leaderboard", "stats", "season ended"):
+        assert f"\\<#{SECOND_CHANNEL}> \\*Spring\\*" in shown[where], (where, shown[where])
+    assert as_shown(POSING[7211]) in shown["refusal"]
+    turn_posts = [c for c in posts(wire.calls[start:]) if "turn" in text_of(c)]
+    assert len(turn_posts) >= 4
+    for call in wire.calls[start:]:  # every message and answer, the turn posts and pings included
+        text = text_of(call) + "".join(str(b.get("label", "")) for row in call.data.get("components") or []
+                                       for b in row.get("components", []))
+        assert unescaped(text) == [], (call.method, call.path, text)
+
+
 def test_every_message_is_fitted_to_discords_limits() -> None:
     embed = discord.Embed(title="t" * 300, description="d" * 5000)
     for i in range(30):
@@ -79,3 +156,9 @@ def test_every_message_is_fitted_to_discords_limits() -> None:
     assert total <= 6000
     _, marked = fitted(None, discord.Embed(title="x").set_footer(text="Game #3"), marker="post 7")
     assert marked is not None and marked.footer.text == "Game #3 · post 7"
+
+
+def test_a_direct_reminder_names_the_server_as_typed() -> None:
+    out = reminder({"member_id": 7, "game_id": 3, "delivery": "dm"}, guild_id=1, channel_id=2,
+                   now=0.0, server="<#5> **Tikal**")
+    assert "in **\\<#5> \\*\\*Tikal\\*\\***" in out.content

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-import engine
 from bot.core import sql
 from bot.core.backends import open_storage
+from tests.bot.core.servicekit import replays_to_snapshot
 
 ROOT = Path(__file__).resolve().parents[3]
 COUNT = 2
@@ -36,7 +36,7 @@ pytestmark = pytest.mark.timeout(420)
 class Child:
     """One bot process: JSON lines in and out."""
 
-    def __init__(self, name: str, url: str, shard: int, guilds: dict[int, list[int]], log: Path) -> None:
+    def __init__(self, name: str, url: str, shard: int | str, guilds: dict[int, list[int]], log: Path) -> None:
         self.name, self.url, self.shard, self.guilds, self.log = name, url, shard, guilds, log
         self.proc: asyncio.subprocess.Process | None = None
 
@@ -82,14 +82,7 @@ async def replays_to_snapshots(url: str) -> dict[int, int]:
         async with storage.read() as r:
             games = await sql.rows(r, "SELECT guild_id, id FROM games WHERE status = 'running'")
             for guild, game_id in games:
-                row = await r.game(guild, game_id)
-                assert row is not None and row.setup is not None
-                moves = await r.moves(game_id)
-                snapshot = await r.snapshot(game_id)
-                replayed = engine.replay(engine.read_record({**row.setup, "moves": moves}))
-                assert snapshot is not None and snapshot[0] == row.version == len(moves) == replayed.version
-                assert engine.state_to_json(replayed) == snapshot[1]
-                versions[game_id] = row.version
+                versions[game_id] = (await replays_to_snapshot(r, guild, game_id)).version
     finally:
         await storage.close()
     return versions
@@ -132,12 +125,12 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
                     a.ask(do="play", guild=A_GUILD, game=game_a, channel=channel_a, commands=8),
                     b.ask(do="play", guild=B_GUILD, game=game_b, channel=channel_b, commands=8))
                 assert all(p["versions"] for p in played)
-        # Each ticks its own clocks only: 13 hours later every game waits for a reminder, and A's tick reminds
-        # A's players; B's games are left for B.
-        assert (await a.ask(do="tick", later=13))["guilds"] == [A_GUILD]
+        # Each ticks its own clocks only: 25 hours later every game waits for a reminder (half-way through the
+        # default 48 h), and A's tick reminds A's players; B's games are left for B.
+        assert (await a.ask(do="tick", later=25))["guilds"] == [A_GUILD]
         assert await database_rows(pg_url, "SELECT guild_id FROM game_clocks WHERE reminded_at IS NOT NULL "
                                            "GROUP BY guild_id") == [(A_GUILD,)]
-        assert (await b.ask(do="tick", later=13))["guilds"] == [B_GUILD]
+        assert (await b.ask(do="tick", later=25))["guilds"] == [B_GUILD]
         await asyncio.gather(a.ask(do="flush"), b.ask(do="flush"))
         sent = {c.name: (await c.ask(do="sent"))["posts"] for c in children}
         assert {int(ch) for ch, _ in sent["A"]} <= set(A_CHANNELS)  # nobody posts for another shard's server
@@ -198,6 +191,47 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
         # (the other messages: the live turn message brought up to date after it)
         assert [n for _, n in (await a3.ask(do="sent"))["posts"]].count(claimed[0][1]) == 1
         assert await database_rows(pg_url, "SELECT id FROM outbox WHERE sent_at IS NULL") == []
+    finally:
+        for child in children:
+            if child.proc is not None and child.proc.returncode is None:
+                try:
+                    await child.quit()
+                except Exception:
+                    child.proc.kill()
+
+
+async def test_bursts_through_two_processes_on_the_same_games_are_answered_once_and_lose_nothing(
+        pg_url: str, tmp_path: Path) -> None:
+    """Two processes run the same shards (a deploy overlapping: either may get a server's interactions) and take
+    bursts of mixed interactions on the same games at the same moment. Every interaction is answered once and
+    never with "Something went wrong", every game's snapshot is the replay of its log, and every post queued goes
+    out once, by one of the two."""
+    guilds = {A_GUILD: A_CHANNELS, B_GUILD: B_CHANNELS}
+    a = Child("A", pg_url, "0-1", guilds, tmp_path / "a.log")
+    b = Child("B", pg_url, "0-1", guilds, tmp_path / "b.log")
+    children = [a, b]
+    try:
+        ready = await asyncio.gather(a.start(), b.start())
+        assert [r["shards"] for r in ready] == ["all 2 shards"] * 2
+        opened = await asyncio.gather(a.ask(do="open", guild=A_GUILD, channel=A_CHANNELS[0]),
+                                      b.ask(do="open", guild=B_GUILD, channel=B_CHANNELS[0]))
+        games = [(A_GUILD, opened[0]["game"], A_CHANNELS[0]), (B_GUILD, opened[1]["game"], B_CHANNELS[0])]
+        bursts = []
+        for _ in range(3):
+            for guild, game, channel in games:  # both processes at once, on the same game
+                bursts += await asyncio.gather(*(c.ask(do="burst", guild=guild, game=game, channel=channel)
+                                                 for c in children))
+        assert [b for b in bursts if set(b["answers"]) != {1} or b["wrong"]] == []
+        await asyncio.gather(a.ask(do="flush"), b.ask(do="flush"))
+        versions = await replays_to_snapshots(pg_url)
+        assert all(versions[game] > 2 for _, game, _ in games)
+        delivered = [n for c in children for _, n in (await c.ask(do="delivered"))["posts"] if n is not None]
+        assert len(delivered) == len(set(delivered))  # no post sent twice
+        assert await database_rows(pg_url, "SELECT id FROM outbox WHERE sent_at IS NULL OR given_up_at IS NOT NULL") \
+            == []
+        queued = {str(n) for (n,) in await database_rows(pg_url, "SELECT nonce FROM outbox WHERE message_id IS NOT "
+                                                                  "NULL")}
+        assert queued <= set(delivered)  # none lost: each one a message in the channel
     finally:
         for child in children:
             if child.proc is not None and child.proc.returncode is None:

@@ -109,7 +109,7 @@ def member_payload(user_id: int, name: str, *, roles: list[int] | None = None,
 class Ref:
     """A user or role option's value: sent as its id, with Discord's ``resolved`` data beside it."""
 
-    kind: str  # "user" or "role"
+    kind: str  # "user", "role" or "channel" (a text channel)
     id: int
     name: str = "someone"
 
@@ -120,6 +120,11 @@ def _resolve(ref: Ref, resolved: dict[str, Any], guild_id: int | None) -> int:
             "id": str(ref.id), "name": ref.name, "permissions": "0", "position": 1, "color": 0, "hoist": False,
             "managed": False, "mentionable": True, "flags": 0}
         return 8
+    if ref.kind == "channel":
+        resolved.setdefault("channels", {})[str(ref.id)] = {
+            "id": str(ref.id), "name": ref.name, "type": 0, "permissions": str(discord.Permissions.all().value),
+            "parent_id": None}
+        return 7
     resolved.setdefault("users", {})[str(ref.id)] = user_payload(ref.id, ref.name)
     if guild_id:
         member = member_payload(ref.id, ref.name)
@@ -162,6 +167,9 @@ class Wire:
         """The most a message's attachments may weigh together; Discord refuses more (413, error 40005)."""
         self.locales: dict[int, str] = {}
         """Each member's client language, sent with their interactions (``en-US`` when not set)."""
+        self.closed_dms: set[int] = set()
+        """Members whose direct messages are closed: Discord refuses the bot's DMs to them (403, error 50007)."""
+        self._closed_dm_channels: set[int] = set()
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -340,6 +348,20 @@ class Wire:
         await self.settle(before)
         return self.calls[start:]
 
+    async def burst(self, payloads: list[dict[str, Any]]) -> list[Call]:
+        """Feed raw INTERACTION_CREATE payloads all at once (as the gateway delivers a burst: each handled in a task
+        of its own, none waiting for another) and wait until everything they started is done."""
+        start = len(self.calls)
+        before = asyncio.all_tasks()
+        for payload in payloads:
+            self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle(before)
+        return self.calls[start:]
+
+    def answers(self, payload: dict[str, Any]) -> list[Call]:
+        """The callbacks Discord got for one interaction (its initial response: exactly one is allowed)."""
+        return [c for c in self.calls if c.path.startswith(f"/interactions/{payload['id']}/")]
+
     async def settle(self, before: set[asyncio.Task[Any]] | None = None) -> None:
         """Wait for every task started since ``before`` (and those they start) to finish."""
         me = asyncio.current_task()
@@ -371,6 +393,12 @@ class Wire:
             "mention_everyone": False, "mentions": [], "mention_roles": [], "pinned": False, "flags": 0,
             "nonce": body.get("nonce"),
         }
+
+    async def _held(self, call: Call) -> None:
+        """Wait while a ``slow`` entry holds the call."""
+        for prefix, event in self.slow.items():
+            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
+                await event.wait()
 
     def _maybe_fail(self, path: str, method: str = "") -> None:
         """Fail the call if its path (or ``"METHOD path"``) starts with a queued or a ``down`` prefix."""
@@ -420,10 +448,12 @@ class Wire:
         call = Call("http", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     kwargs.get("params"), kwargs.get("reason"))
         self.calls.append(call)
-        for prefix, event in self.slow.items():
-            if call.path.startswith(prefix) or f"{call.method} {call.path}".startswith(prefix):
-                await event.wait()
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
+        if call.method == "POST" and call.path.split("/")[1:3] and call.path.split("/")[1] == "channels" \
+                and int(call.path.split("/")[2]) in self._closed_dm_channels:
+            raise discord.Forbidden(_FakeResponse(403), {"message": "Cannot send messages to this user",
+                                                         "code": 50007})
         self._check_limits(body)
         self._check_uploads(uploaded)
         call.response = self._answer_http(route, call)
@@ -481,7 +511,10 @@ class Wire:
                         "archived": body.get("archived", False), "auto_archive_duration": 10080,
                         "archive_timestamp": datetime.now(UTC).isoformat(), "locked": False}}
         if parts[0] == "users" and parts[1] == "@me" and len(parts) > 2 and parts[2] == "channels":
-            return {"id": str(snowflake()), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
+            dm = snowflake()
+            if int(body["recipient_id"]) in self.closed_dms:
+                self._closed_dm_channels.add(dm)
+            return {"id": str(dm), "type": 1, "recipients": [user_payload(int(body["recipient_id"]), "dm")],
                     "last_message_id": None}
         if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
             if route.method == "PUT" and isinstance(call.json, list):
@@ -518,6 +551,7 @@ class Wire:
         call = Call("interaction", route.method, route.path.format_map(_RouteParams(route)), body, uploaded,
                     params)
         self.calls.append(call)
+        await self._held(call)
         self._maybe_fail(call.path, call.method)
         self._check_limits(body)
         self._check_uploads(uploaded)

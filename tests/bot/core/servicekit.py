@@ -16,7 +16,7 @@ from bot.core.backends import open_storage
 from bot.core.game_options import GameSetup
 from bot.core.results import GameInfo, Moved
 from bot.core.service import TikalService
-from bot.core.storage import GameRow
+from bot.core.storage import GameRow, Reader
 from engine import GameState, LegalMove, Move
 
 GUILD = 1001
@@ -63,7 +63,7 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A service as it was before migration 11 (no ``moves.story``, and no wait's message: the old outbox had none of
+    """A service as it was before migration 12 (no ``moves.story``, and no wait's message: the old outbox had none of
     the columns the wait's look-up reads)."""
     import bot.core.service
     import bot.core.storage
@@ -117,6 +117,18 @@ async def play_to_end(
         results.append(await svc.act(guild, game.id, member.member_id, move))
         assert len(results) < 5000, "a game that does not end"
     return results
+
+
+async def replays_to_snapshot(reader: Reader, guild_id: int, game_id: int) -> GameState:
+    """Check that the game's stored log replays to its stored snapshot (either backend); the state replayed."""
+    row = await reader.game(guild_id, game_id)
+    assert row is not None and row.setup is not None
+    moves = await reader.moves(game_id)
+    snapshot = await reader.snapshot(game_id)
+    replayed = engine.replay(engine.read_record({**row.setup, "moves": moves}))
+    assert snapshot is not None and snapshot[0] == row.version == len(moves) == replayed.version
+    assert engine.state_to_json(replayed) == snapshot[1]
+    return replayed
 
 
 def replay_from_file(path: Path, game_id: int) -> GameState:

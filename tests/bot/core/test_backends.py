@@ -15,16 +15,17 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.core import sql
+from bot.core import moderation, sql
 from bot.core.backends import open_storage
 from bot.core.errors import ChannelBusy
 from bot.core.guild_removal import GuildRemoval
 from bot.core.members import Members
 from bot.core.migrations import MIGRATIONS
 from bot.core.migrations_pg import POSTGRES_MIGRATIONS
+from bot.core.moderation import Moderation
 from bot.core.service import TikalService
 from bot.core.shards import Shards
-from bot.core.storage import IntegrityError, NewMove, Storage
+from bot.core.storage import IntegrityError, NewMove, Reader, Status, Storage
 from engine import StaleState
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, open_service, play_to_end
 from tests.bot.core.servicekit import started_game as start
@@ -248,3 +249,52 @@ async def test_moves_keep_their_public_facts_for_the_next_waits_catch_up(databas
             assert await r.caught_up(game.id, 0) == wait.payload["catch_up"]
         saved = await Members(svc.storage).update(MEMBERS[1], delivery="both")
         assert saved.delivery == "both" == (await Members(svc.storage).get(MEMBERS[1])).delivery
+
+
+GUARD = 60.0
+"""Seconds before a test that would otherwise wait forever fails."""
+
+
+async def lock_waiters(svc: TikalService) -> int:
+    """How many of the database's transactions wait for a lock another holds (PostgreSQL's own account)."""
+    async with svc.storage.read() as r:
+        (count,) = await sql.one(r, "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                                    "AND datname = current_database()")  # type: ignore[misc]
+    return int(count)
+
+
+async def test_a_transaction_that_reads_a_game_to_change_it_locks_it_against_other_processes(
+        pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two moderators, in two processes, remove the last two players of a game at the same moment. The first one's
+    transaction has read the game (``FOR UPDATE``) and its absent seats; the second one's waits for it, then sees
+    that seat gone as well as its own, and stops the game. Were the game row read without the lock, both would
+    decide on the same version of the game, neither seeing the other's seat gone, and a game without a single
+    player would run on. (PostgreSQL only: SQLite has one writer at a time.)"""
+    async with open_service(pg_url) as one, open_service(pg_url) as two:
+        game = await start(one, 2)
+        decided, go = asyncio.Event(), asyncio.Event()
+        read_absent = moderation.absent_seats
+
+        async def first_waits(reader: Reader, game_id: int) -> dict[int, int]:
+            found = await read_absent(reader, game_id)
+            if not decided.is_set():  # the first kick, inside its transaction, after its reads
+                decided.set()
+                await go.wait()
+            return found
+
+        monkeypatch.setattr(moderation, "absent_seats", first_waits)
+        first = asyncio.create_task(Moderation(one).kick(GUILD, game.id, MEMBERS[0], MEMBERS[3], is_moderator=True))
+        await asyncio.wait_for(decided.wait(), GUARD)
+        second = asyncio.create_task(Moderation(two).kick(GUILD, game.id, MEMBERS[1], MEMBERS[3], is_moderator=True))
+        try:
+            for _ in range(int(GUARD * 100)):  # until the second one waits for the lock (or, unlocked, is done)
+                if second.done() or await lock_waiters(one):
+                    break
+                await asyncio.sleep(0.01)
+            assert not second.done(), "the second transaction read the game while the first was changing it"
+        finally:
+            go.set()
+            await asyncio.gather(first, second)
+        assert (await one.game(GUILD, game.id)).status is Status.ABORTED
+        stops = [p for p in await one.posts_of(GUILD, game.id) if p.kind == "mod_action" and p.payload.get("stopped")]
+        assert len(stops) == 1

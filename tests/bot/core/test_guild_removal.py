@@ -20,6 +20,8 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
     path = tmp_path / "t.sqlite3"
     async with open_kit(path) as k:
         removal = GuildRemoval(k.svc)
+        for guild in (GUILD, OTHER_GUILD):  # no deadlines: reminders after a day, three days, a week …
+            await k.mod.configure(guild, 1, is_moderator=True, turn_hours=0)
         game = await start(k.svc, 2)
         done = await start(k.svc, 2, channel=2)
         await play_to_end(k.svc, done, random.Random(1))  # rated
@@ -32,18 +34,18 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
         assert purge_at == T0 + HOUR + GRACE.total_seconds() and await removal.pending(GUILD) == purge_at
         assert await removal.removed(GUILD) == purge_at  # told twice: the first date stays
         assert (await k.mod.config(GUILD)).purge_at == purge_at
-        kinds = await k.tick(12)
+        kinds = await k.tick(24)
         assert kinds == ["reminder"]  # the other guild's game only
         assert [p.kind for p in await k.svc.posts_of(OTHER_GUILD, theirs.id)] == ["wait", "reminder"]
         assert [p.kind for p in await k.svc.posts_of(GUILD, game.id)] == ["wait"]
-        k.clock.at(20)
+        k.clock.at(30)
         assert await removal.added(GUILD) and not await removal.added(GUILD)
         assert await removal.pending(GUILD) is None
-        assert await k.tick(20) == ["reminder"]  # the frozen game wakes up
-        k.clock.at(21)
+        assert await k.tick(30) == ["reminder"]  # the frozen game wakes up
+        k.clock.at(31)
         purge_at = await removal.removed(GUILD)
-        assert await k.tick(21 + GRACE.total_seconds() / HOUR - 0.1) == ["reminder"]  # the other guild goes on
-        report = await k.scheduler.tick(k.clock.at(21 + GRACE.total_seconds() / HOUR))
+        assert await k.tick(31 + GRACE.total_seconds() / HOUR - 0.1) == ["reminder"]  # the other guild goes on
+        report = await k.scheduler.tick(k.clock.at(31 + GRACE.total_seconds() / HOUR))
         assert report.purged == (GUILD,)
         for game_id in (game.id, done.id):
             with pytest.raises(NoGame):

@@ -11,7 +11,7 @@ import pytest
 from bot.core.errors import BadOption
 from bot.core.members import MemberSettings, parse_clock
 from bot.core.schedule import QuietHours
-from tests.bot.core.clockkit import Kit, open_kit
+from tests.bot.core.clockkit import MOD, Kit, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS
 from tests.bot.core.servicekit import started_game as start
 
@@ -54,18 +54,19 @@ async def test_settings_are_kept_validated_and_forgotten(tmp_path: Path) -> None
 
 @pytest.mark.backends
 async def test_new_quiet_hours_and_forgetting_replan_a_running_game(kit: Kit) -> None:
-    game = await start(kit.svc, 2)  # Ana's reminder due at 21:00 UTC
+    game = await start(kit.svc, 2)
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=None)  # reminders after 1 and 3 days
     kit.clock.at(2)
-    await kit.members.update(ANA, time_zone="UTC", quiet=("20:00", "23:00"))
+    await kit.members.update(ANA, time_zone="UTC", quiet=("08:00", "11:00"))  # the first, 09:00 UTC, is quiet
     assert await kit.tick(2) == []
-    assert await kit.tick(12) == [] and await kit.tick(13.9) == []
-    assert await kit.tick(14) == ["reminder"]  # 23:00 UTC, the end of her quiet hours
-    kit.clock.at(15)
+    assert await kit.tick(24) == [] and await kit.tick(25.9) == []
+    assert await kit.tick(26) == ["reminder"]  # 11:00 UTC, the end of her quiet hours
+    kit.clock.at(27)
     await kit.members.update(ANA, time_zone="UTC", quiet=("00:00", "12:00"))  # the next one, 09:00, is quiet now
-    await kit.tick(15)
-    assert await kit.tick(24) == [] and await kit.tick(26.9) == []
-    kit.clock.at(26.95)
+    await kit.tick(27)
+    assert await kit.tick(72) == [] and await kit.tick(74.9) == []
+    kit.clock.at(74.95)
     assert await kit.members.forget(ANA)  # no quiet hours any more: due at once
-    assert await kit.tick(26.95) == ["reminder"]
+    assert await kit.tick(74.95) == ["reminder"]
     assert [p.payload["member_id"] for p in await kit.svc.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
         ANA, ANA]

@@ -14,9 +14,19 @@ from bot.core.errors import AlreadyJoined, NotAllowed, NotAPlayer, WrongStatus
 from bot.core.results import GameInfo
 from bot.core.seats import is_absent_member
 from bot.core.storage import Status
+from bot.core.timing import DEFAULTS
 from engine import NotYourTurn
 from tests.bot.core.clockkit import MOD, T0, Kit, finish_obligation, open_kit
-from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD, STRANGER, choose, replay_from_file
+from tests.bot.core.servicekit import (
+    CHANNEL,
+    GUILD,
+    MEMBERS,
+    OTHER_GUILD,
+    STRANGER,
+    choose,
+    replay_from_file,
+    replays_to_snapshot,
+)
 from tests.bot.core.servicekit import started_game as start
 
 ANA, BEN, CY, DEE = MEMBERS
@@ -130,12 +140,12 @@ async def test_replace_gives_a_seat_and_its_position_to_another_member(tmp_path:
         # replacing the player to act starts the wait over for the newcomer
         k.clock.at(10)
         again = await k.mod.replace(GUILD, game.id, CY, DEE, "Dee", MOD, is_moderator=True)
-        assert await k.tick(21.9) == []
-        assert await k.tick(22) == ["reminder"]
+        assert await k.tick(33.9) == []
+        assert await k.tick(34) == ["reminder"]  # half-way through the default 48 h
         assert (await k.svc.posts_of(GUILD, game.id))[-1].payload["member_id"] == DEE
         with pytest.raises(NotYourTurn):
             await k.svc.act(GUILD, game.id, STRANGER, "end")
-        await play_out(k, again.game, random.Random(5), hours=30)
+        await play_out(k, again.game, random.Random(5), hours=40)
         record = await k.svc.record(GUILD, game.id)
         assert record["players"] == ["Ana", "Ben", "Cy"]
         assert engine.replay(engine.read_record(record)) == replay_from_file(path, game.id)
@@ -179,9 +189,13 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         timing = (await k.mod.clock(GUILD, lobby.id)).timing
         assert timing.turn_hours is None and timing.reminders and timing.bid_hours == 6
         other = await k.mod.config(OTHER_GUILD)
-        assert other.moderator_role_id is None and other.defaults.turn_hours is None
+        assert other.moderator_role_id is None and other.defaults == DEFAULTS
         # the guild's default turn deadline is the one guild_settings already had
         assert (await k.svc.settings(GUILD)).turn_hours == 48
+        # "no deadline" is a choice kept as such, not the bot's default
+        config = await k.mod.configure(GUILD, MOD, is_moderator=True, turn_hours=0, bid_hours=0)
+        assert (config.defaults.turn_hours, config.defaults.bid_hours) == (None, None)
+        assert (await k.mod.config(GUILD)).defaults == config.defaults
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT COUNT(*) FROM game_clocks").fetchone()[0] == 1
 
@@ -202,11 +216,11 @@ async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(
     assert T0 > 0
 
 
-async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_path: Path) -> None:
+@pytest.mark.backends
+async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(database: Path | str) -> None:
     import asyncio
 
-    path = tmp_path / "t.sqlite3"
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         game = await start(k.svc, 2)
         entries = await k.svc.legal_moves(GUILD, game.id, ANA)
         place = next(e.move for e in entries if str(e.move).startswith("place"))
@@ -223,7 +237,9 @@ async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(tmp_pat
         else:  # Ana's move came first, then the bot finished her turn
             assert page.entries[0].actor_id == ANA and all(e.actor_id is None for e in page.entries[1:])
         assert (await k.svc.view(GUILD, game.id)).to_act == 1
-        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+        async with k.svc.storage.read() as r:
+            replayed = await replays_to_snapshot(r, GUILD, game.id)
+        assert engine.view(replayed, None) == await k.svc.view(GUILD, game.id)
 
 
 async def test_my_games_cost_the_same_few_reads_however_many_games_and_use_the_index(kit: Kit) -> None:

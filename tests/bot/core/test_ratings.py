@@ -4,10 +4,12 @@ rules for seats that left and stopped games, computer levels, seasons and the le
 
 from __future__ import annotations
 
+import asyncio
 import math
 import random
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -22,8 +24,8 @@ from bot.core.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.ratings import COMPUTER_PLAYERS, Rating, RatingRules, SeatResult, places, rate
 from bot.core.results import GameInfo
 from bot.core.service import TikalService
-from bot.core.standings import Standings
-from bot.core.storage import GameRow, Status, Transaction
+from bot.core.standings import Season, Standings
+from bot.core.storage import GameRow, Status, Storage, Transaction
 from engine import GameState
 from lang import translator
 from tests.bot.core.clockkit import MOD, Kit
@@ -357,6 +359,61 @@ async def test_a_season_counts_the_games_that_end_while_it_is_open(kit: Kit) -> 
     assert await standings.seasons(OTHER_GUILD) == []
     with pytest.raises(BadOption):
         await standings.season_named(OTHER_GUILD, "Spring 2026")
+
+
+def after_the_next_commit(storage: Storage, then: Callable[[], Awaitable[object]]) -> list[object]:
+    """Run ``then`` right after the storage's next transaction commits, before its caller goes on (a second
+    moderator's command landing at that moment); its outcome, a value or a refusal, goes into the list returned."""
+    original = storage.transaction
+    outcome: list[object] = []
+
+    @asynccontextmanager
+    async def transaction() -> AsyncIterator[Transaction]:
+        storage.transaction = original  # type: ignore[method-assign]
+        async with original() as tx:
+            yield tx
+        try:
+            outcome.append(await then())
+        except WrongStatus as refused:
+            outcome.append(refused)
+
+    storage.transaction = transaction  # type: ignore[method-assign]
+    return outcome
+
+
+@pytest.mark.backends
+async def test_a_season_ended_the_moment_it_was_started_is_told_to_both_moderators(kit: Kit) -> None:
+    standings = Standings(kit.svc)
+    ended = after_the_next_commit(kit.svc.storage, lambda: standings.end_season(GUILD, BEN, is_moderator=True))
+    started = await standings.start_season(GUILD, "Spring", MOD, is_moderator=True)
+    (end,) = ended
+    assert isinstance(end, Season) and end.id == started.id and not end.open and end.ended_by == BEN
+    assert (started.name, started.started_by) == ("Spring", MOD)
+    assert await standings.current_season(GUILD) is None
+
+
+@pytest.mark.backends
+@pytest.mark.parametrize("first", ["start", "end"])
+async def test_a_season_started_and_ended_at_once_answers_both_moderators_truly_in_either_order(
+        kit: Kit, first: str) -> None:
+    standings = Standings(kit.svc)
+
+    async def end() -> Season | WrongStatus:
+        try:
+            return await standings.end_season(GUILD, BEN, is_moderator=True)
+        except WrongStatus as refused:
+            return refused
+
+    starting = standings.start_season(GUILD, "Spring", MOD, is_moderator=True)
+    if first == "start":
+        started, ended = await asyncio.gather(starting, end())
+    else:
+        ended, started = await asyncio.gather(end(), starting)
+    now = await standings.current_season(GUILD)
+    if isinstance(ended, Season):  # the end came second: it ended the season just started
+        assert ended.id == started.id and not ended.open and now is None
+    else:  # the end came first: there was nothing to end, and the season runs
+        assert "No season is running" in str(ended) and now == started
 
 
 @pytest.mark.backends

@@ -23,20 +23,39 @@ async def reminders_of(kit: object, game_id: int) -> list[dict[str, object]]:
 
 
 @pytest.mark.backends
-async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(kit: Kit) -> None:
-    game = await start(kit.svc, 2)
-    assert await kit.tick(11.9) == []
-    assert await kit.tick(12) == ["reminder"]
-    assert await kit.tick(12.1) == [] and await kit.tick(23.9) == []
-    assert await kit.tick(24) == ["reminder"]
+async def test_the_default_clock_reminds_twice_then_a_computer_takes_the_turn_and_the_moderators_are_told(
+        kit: Kit) -> None:
+    game = await start(kit.svc, 2)  # a server that chose nothing: 48 h a turn, then a computer player
+    assert (await kit.svc.game(GUILD, game.id)).deadline_at == T0 + 48 * HOUR
+    assert await kit.tick(23.9) == []
+    assert await kit.tick(24) == ["reminder"]  # half-way: "1 day left"
+    assert await kit.tick(43.9) == []
+    assert await kit.tick(44) == ["reminder"]  # the last call, 4 h before
+    first, last = await reminders_of(kit, game.id)
+    assert first["deadline_at"] == last["deadline_at"] == T0 + 48 * HOUR and last["policy"] == "computer"
     assert await kit.tick(47.9) == []
-    assert await kit.tick(48) == ["reminder"]
-    # the bot was down for four days: one reminder when it is back, then the daily rhythm again
-    assert await kit.tick(150) == ["reminder"]
-    assert await kit.tick(151) == [] and await kit.tick(167.9) == []
-    assert await kit.tick(168) == ["reminder"]
+    assert await kit.tick(48) == ["deadline_waiting", "deadline_skipped", "wait"]
+    notice = [p for p in await kit.svc.posts_of(GUILD, game.id) if p.kind == "deadline_waiting"]
+    assert [(p.payload["policy"], p.payload["to"], p.payload["creator_id"]) for p in notice] == [
+        ("computer", "creator", ANA)]
+    assert (await kit.svc.view(GUILD, game.id)).to_act == 1  # Ana's seat is still hers; Ben's turn now
+    assert await kit.tick(48.1) == []
+
+
+@pytest.mark.backends
+async def test_without_a_deadline_reminders_thin_out_and_catch_up_after_downtime(kit: Kit) -> None:
+    game = await start(kit.svc, 2)
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=None)
+    assert await kit.tick(23.9) == []
+    assert await kit.tick(24) == ["reminder"]
+    assert await kit.tick(24.1) == [] and await kit.tick(71.9) == []
+    assert await kit.tick(72) == ["reminder"]
+    # the bot was down for two weeks: one reminder when it is back, then the weekly rhythm again
+    assert await kit.tick(400) == ["reminder"]
+    assert await kit.tick(401) == [] and await kit.tick(503.9) == []
+    assert await kit.tick(504) == ["reminder"]
     sent = await reminders_of(kit, game.id)
-    assert [p["number"] for p in sent] == [1, 2, 3, 4, 8]  # steps 5–7 fell in the downtime
+    assert [p["number"] for p in sent] == [1, 2, 3, 5]  # step 4 (at 336 h) fell in the downtime
     first = sent[0]
     assert first["member_id"] == ANA and first["player"] == "Ana" and first["delivery"] == "channel"
     assert first["kind"] == "turn" and first["waiting_since"] == T0 and first["deadline_at"] is None
@@ -46,16 +65,16 @@ async def test_reminders_escalate_once_per_interval_and_catch_up_after_downtime(
 @pytest.mark.backends
 async def test_no_reminder_once_the_turn_has_moved_on(kit: Kit) -> None:
     game = await start(kit.svc, 2)
-    kit.clock.at(11)
+    kit.clock.at(23)
     await finish_obligation(kit.svc, game)  # Ana ends her turn an hour before her reminder
-    assert await kit.tick(12) == []
-    assert await kit.tick(22.9) == []
-    assert await kit.tick(23) == ["reminder"]  # Ben's wait began at 11 h
-    kit.clock.at(30)
+    assert await kit.tick(24) == []
+    assert await kit.tick(46.9) == []
+    assert await kit.tick(47) == ["reminder"]  # Ben's wait began at 23 h
+    kit.clock.at(50)
     await finish_obligation(kit.svc, game)
-    assert await kit.tick(35) == [] and await kit.tick(41.9) == []
+    assert await kit.tick(55) == [] and await kit.tick(73.9) == []
     assert [p["member_id"] for p in await reminders_of(kit, game.id)] == [BEN]
-    assert await kit.tick(42) == ["reminder"]
+    assert await kit.tick(74) == ["reminder"]
     assert [p["member_id"] for p in await reminders_of(kit, game.id)] == [BEN, ANA]
 
 
@@ -92,24 +111,25 @@ async def test_deadline_policy_skip_plays_ruling_14_moves_and_marks_them(tmp_pat
         game = await start(k.svc, 2)
         await k.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="skip")
         assert await k.tick(12) == ["reminder"]
+        assert await k.tick(20) == ["reminder"]  # the last call
         before = replay_from_file(path, game.id)
         expected = [str(m) for m in engine.absent_moves(before)]
         assert await k.tick(23.9) == []
         report = await k.scheduler.tick(k.clock.at(24))
-        assert [p.kind for p in report.posts] == ["deadline_skipped", "wait"]
+        assert [p.kind for p in report.posts] == ["deadline_waiting", "deadline_skipped", "wait"]
         (moved,) = report.moved
         assert list(moved.moves) == expected and moved.to_act is not None and moved.to_act.member_id == BEN
-        skipped = report.posts[0].payload
+        skipped = report.posts[1].payload
         assert skipped["player"] == "Ana" and skipped["member_id"] == ANA and skipped["moves"] == expected
         assert skipped["deadline_at"] == T0 + 24 * HOUR
         page = await k.history.history(GUILD, game.id)
         assert [e.actor_id for e in page.entries] == [None] * len(expected)
         assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
-        # Ben's own wait started at the skip: reminder at 36 h, deadline at 48 h
+        # Ben's own wait started at the skip: reminders at 36 h and 44 h, deadline at 48 h
         assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 48 * HOUR
         assert await k.tick(35.9) == []
-        assert await k.tick(36) == ["reminder"]
-        assert await k.tick(48) == ["deadline_skipped", "wait"]
+        assert await k.tick(36) == ["reminder"] and await k.tick(44) == ["reminder"]
+        assert await k.tick(48) == ["deadline_waiting", "deadline_skipped", "wait"]
 
 
 async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> None:
@@ -123,7 +143,8 @@ async def test_bid_deadline_applies_to_bids_in_an_auction(tmp_path: Path) -> Non
         assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 2 * HOUR
         assert await k.tick(1.9) == []
         report = await k.scheduler.tick(k.clock.at(2))
-        assert report.posts[0].kind == "deadline_skipped" and report.posts[0].payload["moves"] == ["pass"]
+        assert [p.kind for p in report.posts[:2]] == ["deadline_waiting", "deadline_skipped"]
+        assert report.posts[0].payload["kind"] == "bid" and report.posts[1].payload["moves"] == ["pass"]
         assert (await k.svc.view(GUILD, game.id)).to_act != view.to_act
         assert await k.tick(3) == []  # the next bidder's deadline counts from the pass
 
@@ -134,11 +155,14 @@ async def test_deadline_policy_wait_tells_the_moderators_once(kit: Kit) -> None:
     game = await start(kit.svc, 2)
     await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, turn_hours=24, policy="wait")
     assert await kit.tick(12) == ["reminder"]
-    assert await kit.tick(24) == ["deadline_waiting"]
+    assert await kit.tick(24) == ["deadline_waiting"]  # the last call (due at 20 h) was missed: not sent late
     waiting = (await kit.svc.posts_of(GUILD, game.id))[-1].payload
     assert waiting["moderator_role_id"] == 555 and waiting["member_id"] == ANA and waiting["player"] == "Ana"
+    assert waiting["to"] == "role" and waiting["policy"] == "wait"
     assert await kit.tick(24.1) == ["reminder"]  # the reminder due with the deadline comes right after
-    assert await kit.tick(30) == [] and await kit.tick(48) == ["reminder"] and await kit.tick(100) == ["reminder"]
+    # then further apart: a day after the deadline, three days, a week
+    assert await kit.tick(30) == [] and await kit.tick(48) == ["reminder"] and await kit.tick(95.9) == []
+    assert await kit.tick(96) == ["reminder"]
     assert (await kit.svc.view(GUILD, game.id)).to_act == 0  # nothing was played for Ana
     kinds = [p.kind for p in await kit.svc.posts_of(GUILD, game.id)]
     assert kinds.count("deadline_waiting") == 1
@@ -162,8 +186,8 @@ async def test_pause_stops_moves_reminders_and_deadlines_and_resume_starts_the_w
     resumed = await kit.mod.resume(GUILD, game.id, MOD, is_moderator=True)
     assert resumed.post is not None and resumed.game.deadline_at == T0 + 124 * HOUR
     assert await kit.tick(111.9) == []
-    assert await kit.tick(112) == ["reminder"]
-    assert await kit.tick(124) == ["deadline_skipped", "wait"]
+    assert await kit.tick(112) == ["reminder"] and await kit.tick(120) == ["reminder"]
+    assert await kit.tick(124) == ["deadline_waiting", "deadline_skipped", "wait"]
 
 
 async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_once(
@@ -178,12 +202,12 @@ async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_on
             raise OSError("power cut")
 
         monkeypatch.setattr(Transaction, "add_post", crash)
-        assert await k.tick(12) == []
+        assert await k.tick(24) == []
         assert await reminders_of(k, game.id) == []
         monkeypatch.undo()
-        assert await k.tick(12.01) == []  # a game whose work failed is looked at again after RETRY_AFTER
-        assert await k.tick(12.1) == ["reminder"]
-        assert await k.tick(12.2) == []
+        assert await k.tick(24.01) == []  # a game whose work failed is looked at again after RETRY_AFTER
+        assert await k.tick(24.1) == ["reminder"]
+        assert await k.tick(24.2) == []
         assert len(await reminders_of(k, game.id)) == 1
 
 
@@ -193,17 +217,17 @@ async def test_a_restart_after_queuing_a_reminder_sends_it_exactly_once(tmp_path
         game = await start(k.svc, 2)
         for post in await k.svc.pending_posts():
             await k.svc.mark_sent(post.id, 1)
-        assert await k.tick(12) == ["reminder"]
+        assert await k.tick(24) == ["reminder"]
         clock = k.clock
     # the process dies before the outbox marked the reminder sent
     async with open_kit(path, clock=clock) as k:
         pending = await k.svc.pending_posts()
         assert [p.kind for p in pending] == ["reminder"]  # the outbox sends it (with its nonce) after the restart
-        assert await k.tick(12) == [] and await k.tick(12.5) == []
+        assert await k.tick(24) == [] and await k.tick(24.5) == []
         assert len(await reminders_of(k, game.id)) == 1
         assert await k.svc.mark_sent(pending[0].id, 2)
-        assert await k.tick(23.9) == [] and await k.svc.pending_posts() == []
-        assert await k.tick(24) == ["reminder"]
+        assert await k.tick(43.9) == [] and await k.svc.pending_posts() == []
+        assert await k.tick(44) == ["reminder"]
 
 
 @pytest.mark.parametrize("policy", ["skip", "wait"])
@@ -228,7 +252,7 @@ async def test_a_move_committed_while_the_scheduler_decides_wins(
         page = await k.history.history(GUILD, game.id)
         assert {e.actor_id for e in page.entries} == {ANA}
         assert (await k.svc.game(GUILD, game.id)).deadline_at == T0 + 24 * HOUR  # Ben's, from 12 h
-        assert await k.tick(23.9) == []
+        assert await k.tick(17.9) == []  # his first reminder is half-way, at 18 h
 
 
 async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_waits(
@@ -248,11 +272,11 @@ async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_wai
             return await original(guild_id, game_id)
 
         monkeypatch.setattr(k.svc, "view", view)
-        assert await k.tick(12) == ["reminder"]  # the other game is not held back
+        assert await k.tick(24) == ["reminder"]  # the other game is not held back
         assert [p.game_id for p in await k.svc.pending_posts() if p.kind == "reminder"] == [fine.id]
-        assert await k.tick(12.05) == []  # the failing game waits RETRY_AFTER instead of spinning
+        assert await k.tick(24.05) == []  # the failing game waits RETRY_AFTER instead of spinning
         monkeypatch.undo()
-        assert await k.tick(12.1) == ["reminder"]
+        assert await k.tick(24.1) == ["reminder"]
         assert [p.game_id for p in await k.svc.pending_posts() if p.kind == "reminder"] == [fine.id, broken.id]
     with sqlite3.connect(path) as db:
         plan = db.execute("EXPLAIN QUERY PLAN SELECT game_id FROM game_clocks WHERE next_due <= ? "
@@ -268,14 +292,19 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
 
     path = tmp_path / "t.sqlite3"
     import bot.core.service
+    import bot.core.timing
 
     async def no_computers(*_: object) -> dict[int, object]:
         return {}
 
+    async def no_clock(*_: object) -> None:
+        return None
+
     monkeypatch.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:1])
     monkeypatch.setattr(bot.core.service, "computer_seats", no_computers)  # nor computer players (migration 3)
+    monkeypatch.setattr(bot.core.timing, "clock_of", no_clock)  # nor a clock written with a new game (11)
     as_before_options(monkeypatch)  # nor options (migration 7)
-    as_before_waits(monkeypatch)  # nor a wait's message and its moves' facts (migration 11)
+    as_before_waits(monkeypatch)  # nor a wait's message and its moves' facts (migration 12)
     async with open_kit(path) as k:
         k.svc.commit_hooks.clear()  # the old service had no clocks
         game = await start(k.svc, 2)
@@ -285,26 +314,26 @@ async def test_games_started_before_the_clocks_existed_get_them_on_upgrade(
     monkeypatch.undo()
     async with open_kit(path, clock=clock) as k:
         assert await k.tick(3.5) == []  # the first tick plans the old game's wait from the turn's start
-        assert await k.tick(14.9) == []
-        assert await k.tick(15) == ["reminder"]
+        assert await k.tick(26.9) == []  # it keeps the clock it had: no deadline, the first reminder after a day
+        assert await k.tick(27) == ["reminder"]
         assert (await reminders_of(k, game.id))[0]["member_id"] == BEN
 
 
+@pytest.mark.backends
 async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_once_after_restart(
-    tmp_path: Path,
+    database: Path | str,
 ) -> None:
     import subprocess
     import sys
     import textwrap
 
-    path = tmp_path / "t.sqlite3"
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         game = await start(k.svc, 2)
     child = textwrap.dedent(f"""
         import asyncio, os
+        from bot.core.backends import open_storage
         from bot.core.reminders import Scheduler
         from bot.core.service import TikalService
-        from bot.core.sqlite_storage import SqliteStorage
         from bot.core.storage import Transaction
 
         original = Transaction.add_post
@@ -314,15 +343,15 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
             os._exit(9)  # killed after queuing the reminder, before the commit
 
         async def main():
-            storage = await SqliteStorage.open({str(path)!r}, clock=lambda: {T0 + 12 * HOUR!r})
+            storage = await open_storage({str(database)!r}, clock=lambda: {T0 + 24 * HOUR!r})
             Transaction.add_post = add_post_then_die
-            await Scheduler(TikalService(storage)).tick({T0 + 12 * HOUR!r})
+            await Scheduler(TikalService(storage)).tick({T0 + 24 * HOUR!r})
 
         asyncio.run(main())
     """)
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=60)
     assert done.returncode == 9, done.stderr
-    async with open_kit(path) as k:
+    async with open_kit(database) as k:
         assert await reminders_of(k, game.id) == []
-        assert await k.tick(12.01) == ["reminder"]
-        assert await k.tick(12.02) == [] and len(await reminders_of(k, game.id)) == 1
+        assert await k.tick(24.01) == ["reminder"]
+        assert await k.tick(24.02) == [] and len(await reminders_of(k, game.id)) == 1

@@ -16,6 +16,7 @@ from bot.core.schedule import (
     QuietHours,
     deadline,
     discord_timestamp,
+    is_last_call,
     next_reminder,
     reminder_offset,
     zone,
@@ -26,23 +27,51 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def test_reminders_escalate_12h_24h_then_daily() -> None:
-    assert [reminder_offset(n) for n in range(5)] == [timedelta(hours=h) for h in (12, 24, 48, 72, 96)]
-    assert next_reminder(T0, 0) == T0 + timedelta(hours=12)
-    assert next_reminder(T0, 1, last_sent=T0 + timedelta(hours=12)) == T0 + timedelta(hours=24)
-    assert next_reminder(T0, 2, last_sent=T0 + timedelta(hours=24)) == T0 + timedelta(hours=48)
+def hours(*values: float) -> list[timedelta]:
+    return [timedelta(hours=h) for h in values]
+
+
+def test_reminders_follow_the_deadline_half_way_then_a_last_call() -> None:
+    assert [reminder_offset(n, 48) for n in range(2)] == hours(24, 44)  # the default turn: 1 day left, 4 hours left
+    assert [reminder_offset(n, 24) for n in range(2)] == hours(12, 20)  # the default bid
+    assert [reminder_offset(n, 72) for n in range(3)] == hours(24, 48, 68)  # daily while more than a day is left
+    assert [reminder_offset(n, 2) for n in range(1)] == hours(1.5)  # too close for two: only the last call
+    assert [is_last_call(n, 48) for n in range(3)] == [False, True, False]
+    # past a deadline the game waits for (policy wait): a day, three days, a week later
+    assert [reminder_offset(n, 48) for n in range(2, 6)] == hours(72, 120, 216, 384)
+    assert next_reminder(T0, 0, hours=48) == T0 + timedelta(hours=24)
+    assert next_reminder(T0, 1, last_sent=T0 + timedelta(hours=24), hours=48) == T0 + timedelta(hours=44)
+
+
+def test_without_a_deadline_reminders_thin_out() -> None:
+    assert [reminder_offset(n) for n in range(5)] == hours(24, 72, 168, 336, 504)
+    assert next_reminder(T0, 0) == T0 + timedelta(hours=24)
 
 
 def test_never_twice_within_the_minimum_gap() -> None:
-    late = T0 + timedelta(hours=23, minutes=50)  # the first reminder was pushed late by quiet hours
-    assert next_reminder(T0, 1, last_sent=late) == late + timedelta(hours=1)
+    late = T0 + timedelta(hours=43, minutes=50)  # the first reminder was pushed late by quiet hours
+    assert next_reminder(T0, 1, last_sent=late, hours=48) == late + timedelta(hours=1)
 
 
 def test_quiet_hours_across_midnight_move_the_reminder_to_their_end() -> None:
     quiet = QuietHours(time(22, 0), time(7, 30), "Europe/Berlin")  # UTC+1 in March before DST
-    due = next_reminder(datetime(2026, 3, 2, 11, 0, tzinfo=UTC), 0, quiet=quiet)  # 23:00 UTC = 00:00 Berlin
+    due = next_reminder(datetime(2026, 3, 1, 23, 0, tzinfo=UTC), 0, quiet=quiet)  # 23:00 UTC = 00:00 Berlin
     assert due == datetime(2026, 3, 3, 6, 30, tzinfo=UTC)  # 07:30 Berlin
     assert not quiet.contains(due) and quiet.contains(due - timedelta(minutes=1))
+
+
+def test_a_last_call_in_quiet_hours_comes_before_them_when_after_would_be_too_late() -> None:
+    quiet = QuietHours(time(22, 0), time(7, 0), "Europe/Berlin")  # UTC+1
+    started = datetime(2026, 3, 2, 7, 0, tzinfo=UTC)  # 08:00 Berlin; 48 h: the deadline is 08:00 on Wednesday
+    assert deadline(started, 48, quiet) == started + timedelta(hours=48)
+    # the last call is due at 04:00 Berlin, inside the quiet hours; at their end (07:00) only an hour would be
+    # left: it comes the evening before, at 21:59
+    due = next_reminder(started, 1, last_sent=started + timedelta(hours=24), quiet=quiet, hours=48)
+    assert due == datetime(2026, 3, 3, 20, 59, tzinfo=UTC)
+    assert not quiet.contains(due)
+    # the half-way reminder moves to the end of the quiet hours as any other
+    late = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)  # a wait started at 22:00 Berlin: half-way is 22:00 the next day
+    assert next_reminder(late, 0, quiet=quiet, hours=48) == datetime(2026, 3, 4, 6, 0, tzinfo=UTC)
 
 
 def test_quiet_hours_before_midnight_end_the_next_morning() -> None:

@@ -10,6 +10,7 @@ import engine
 from bot.core import sql
 from bot.core.errors import BadOption, NotJoined, WrongStatus
 from bot.core.standing_orders import StandingOrders, order_moves, parse_order
+from bot.core.timing import read_clock
 from engine import Phase
 from tests.bot.core.clockkit import MOD, Kit, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS, STRANGER, replay_from_file
@@ -136,4 +137,30 @@ async def test_an_order_left_by_a_member_who_lost_the_seat_is_never_played(kit: 
     assert await orders.of(GUILD, game.id, STRANGER) is None
     await kit.svc.act(GUILD, game.id, ANA, "pass")
     report = await kit.scheduler.tick(kit.clock.at(0.01))
+    assert not any(p.kind == "standing_order" for p in report.posts)
+
+
+@pytest.mark.backends
+async def test_a_replaced_seat_inherits_no_order_so_the_newcomer_is_reminded_and_has_a_deadline(kit: Kit) -> None:
+    """Ben leaves an order, then his seat goes to a newcomer: the order goes with Ben. When the seat's bid comes,
+    the clock plans the newcomer's reminder and deadline (an order left in place would make it wait for a bid
+    that never comes, with neither)."""
+    orders = StandingOrders(kit.svc)
+    game = await start(kit.svc, 3, "auction")
+    await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, bid_hours=24)
+    await orders.leave(GUILD, game.id, BEN, "bid up to 5")
+    await kit.mod.replace(GUILD, game.id, BEN, STRANGER, "Zed", MOD, is_moderator=True)
+    async with kit.svc.storage.read() as r:
+        assert await sql.rows(r, "SELECT seat FROM standing_orders WHERE game_id = ?", (game.id,)) == []
+    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    view = await kit.svc.view(GUILD, game.id)
+    assert view.phase is Phase.BID and (await kit.svc.game(GUILD, game.id)).at_seat(view.to_act or 0).member_id \
+        == STRANGER  # type: ignore[union-attr]
+    async with kit.svc.storage.read() as r:
+        clock = await read_clock(r, game.id)
+    assert clock is not None and clock.seat == view.to_act and clock.kind == "bid"
+    assert clock.remind_at is not None and clock.deadline_at is not None and clock.next_due == clock.remind_at
+    report = await kit.scheduler.tick(clock.remind_at)
+    reminded = [p.payload for p in report.posts if p.kind == "reminder"]
+    assert [r["member_id"] for r in reminded] == [STRANGER]
     assert not any(p.kind == "standing_order" for p in report.posts)

@@ -88,7 +88,7 @@ def test_a_hint_lists_the_commands_a_player_types() -> None:
              engine.End()]
     why = Msg("ai.why.end", move="end")
     text = hint_text("Ana", Suggestion([Step(moves[0], 1), Step(moves[1], 4), Step(moves[2], None)], why))
-    assert "_Why:_ /tikal end: no action improves your position now" in text
+    assert "• `/tikal end` — _why:_ no action improves your position now" in text  # beside the move it explains
     assert "`/tikal deploy` space:A1 figures:leader · 1 AP" in text
     assert "`/tikal move` source:A1 target:A2 figures:2 · 4 AP" in text
     assert "`/tikal end`" in text and "`deploy A1 leader`" not in text

@@ -1,18 +1,25 @@
 """``/tikal-game replay`` (issue 16): a finished game's whole animated replay, or a running or stopped game's so
-far, drawn from what everyone sees (``bot.core.replays``) in the worker pool; privately, like every answer."""
+far, drawn from what everyone sees (``bot.core.replays``) in the worker pool; privately, like every answer.
+
+A GIF over the server's upload limit, or one Discord refuses as too large (413: the limit is lower than discord.py
+knows), is drawn again smaller; when even the smallest does not fit, the answer is what the end post gives then: a
+finished game's record and a sentence."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.adapter.replays import TIMEOUT, gif_file, upload_limit
+from bot.adapter.outbox import too_large
+from bot.adapter.replays import TIMEOUT, gif_file, record_file, upload_limit
 from bot.adapter.replies import reply
 from bot.adapter.speech import reader
 from bot.core.replays import replay_source
+from engine.messages import Speaker
 from render import replay_frames
 from render.replay_jobs import gif_of_frames, gif_of_record
 
@@ -20,6 +27,9 @@ if TYPE_CHECKING:
     from bot.adapter.app import TikalBot
 
 log = logging.getLogger(__name__)
+
+SMALLER: Final = 2
+"""How many times a GIF too large is drawn again, each time at most half the size of the last."""
 
 
 async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int | None) -> None:
@@ -30,25 +40,62 @@ async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int |
     bot.table.cooldowns.check("replay", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)  # a whole game takes a second or more
     t = reader(interaction)
+    frames = None if source.public else await asyncio.to_thread(replay_frames, source.record)
+
+    async def draw(most: int) -> bytes:
+        if frames is None:
+            return await bot.core.pool.run(gif_of_record, source.record, t.locale, most, timeout=TIMEOUT)
+        return await bot.core.pool.run(gif_of_frames, frames, t.locale, most, timeout=TIMEOUT)  # nothing hidden
+
+    text = t.tr("replay.whole", "🎞️ Replay of game #{game}: the whole game, turn by turn.", game=game.id) \
+        if source.public else \
+        t.tr("replay.so_far", "🎞️ Replay of game #{game}: the game so far, as everyone sees it (nothing hidden), turn "
+                              "by turn.", game=game.id)
+
+    async def send(gif: bytes) -> None:
+        await reply(interaction, text, files=[gif_file(gif, game.id, t)])
+
     try:
-        if source.public:
-            gif = await bot.core.pool.run(gif_of_record, source.record, t.locale, timeout=TIMEOUT)
-        else:  # the record stays here; the worker gets what everyone sees
-            frames = await asyncio.to_thread(replay_frames, source.record)
-            gif = await bot.core.pool.run(gif_of_frames, frames, t.locale, timeout=TIMEOUT)
+        sent = await send_fitting(send, draw, upload_limit(interaction.guild), game.id)
     except Exception:
         log.warning("the replay of game %s could not be drawn", game.id, exc_info=True)
         await reply(interaction, t.tr("replay.failed", "The replay could not be drawn just now; try again in a "
                                                        "minute."))
         return
-    limit = upload_limit(interaction.guild)
-    if len(gif) > limit:
-        await reply(interaction, t.tr("replay.too_large", "The replay of game #{game} is {size} MB, over the {limit} "
-                                                          "MB I may attach in this server.", game=game.id,
-                                      size=f"{len(gif) / 1e6:.1f}", limit=f"{limit / 1e6:.0f}"))
-        return
-    text = t.tr("replay.whole", "🎞️ Replay of game #{game}: the whole game, turn by turn.", game=game.id) \
-        if source.public else \
-        t.tr("replay.so_far", "🎞️ Replay of game #{game}: the game so far, as everyone sees it (nothing hidden), turn "
-                              "by turn.", game=game.id)
-    await reply(interaction, text, files=[gif_file(gif, game.id, t)])
+    if not sent:
+        answer, files = too_large_answer(game.id, source.record if source.public else None, t)
+        await reply(interaction, answer, files=files)
+
+
+async def send_fitting(send: Callable[[bytes], Awaitable[None]], draw: Callable[[int], Awaitable[bytes]],
+                       limit: int, game_id: int) -> bool:
+    """Draw the GIF to fit ``limit`` and send it; when it is over the limit or Discord refuses it as too large,
+    draw it again at most half as large (narrower), ``SMALLER`` times at most. False when none could be sent."""
+    gif = await draw(limit)
+    for tried in range(SMALLER + 1):
+        if len(gif) <= limit:
+            try:
+                await send(gif)
+                return True
+            except discord.HTTPException as error:
+                if not too_large(error):
+                    raise
+                log.info("game %s: Discord refused a replay of %d bytes as too large", game_id, len(gif))
+        if tried == SMALLER:
+            break
+        smaller = await draw(min(limit, len(gif)) // 2)
+        if len(smaller) >= len(gif):  # already as narrow as a replay is drawn
+            return False
+        gif, limit = smaller, min(limit, len(gif) - 1)
+    return False
+
+
+def too_large_answer(game_id: int, record: dict[str, object] | None, t: Speaker) -> tuple[str, list[discord.File]]:
+    """What the end post gives when its GIF does not fit: the record (a finished game's) and a sentence."""
+    if record is None:
+        return t.tr("replay.too_large_so_far", "🎞️ The replay of game #{game} is too large for this server even "
+                                               "drawn smaller; its record comes with the result when the game ends.",
+                    game=game_id), []
+    return t.tr("replay.too_large_record", "🎞️ The replay of game #{game} is too large for this server even drawn "
+                                           "smaller; here is the game's record instead.", game=game_id), \
+        [record_file(record, game_id, t)]

@@ -17,10 +17,11 @@ from discord.ext import commands
 from bot.adapter import overviews, rankings
 from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_seat
+from bot.adapter.permissions import missing_to_post
 from bot.adapter.replies import reply
 from bot.adapter.speech import guild_locale, reader
 from bot.adapter.transformers import Word
-from bot.core.errors import NotAllowed
+from bot.core.errors import BadOption, NotAllowed
 from bot.core.moderation import KEEP, ModAction
 from bot.core.results import GameInfo
 from bot.core.texts import tr
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 GAME = cmd("cmd.mod.opt.game", "the game's number (default: this channel's)")
 PLAYER = cmd("cmd.mod.opt.player", "the player's seat (pick from the list)")
 HOURS = cmd("cmd.mod.opt.hours", "hours from the start of each turn; 0: no deadline")
-POLICY = cmd("cmd.mod.opt.policy", "after a deadline: skip (the bot plays), wait (tell the moderators) or computer")
+POLICY = cmd("cmd.mod.opt.policy", "after a deadline: computer, skip (simplest moves) or wait")
 SERVER_LANGUAGE = "server"
 """The language choice that follows the server's own preferred locale again."""
 LANGUAGE_CHOICES = [
@@ -74,8 +75,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         await self._done(interaction, done, tr("mod.stopped", "Game #{game} is stopped.", game=info.id))
 
     @app_commands.command(name="kick",
-                          description=cmd("cmd.mod.kick", "Remove a player: the bot plays their seat (figures and "
-                                                          "score stay)"))
+                          description=cmd("cmd.mod.kick", "Remove a player: the bot takes over their seat"))
     @app_commands.describe(player=PLAYER, game=GAME)
     @app_commands.autocomplete(player=complete_seat)
     @app_commands.autocomplete(game=complete_game)
@@ -164,8 +164,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
     @app_commands.describe(turn_hours=HOURS,
                            bid_hours=cmd("cmd.mod.deadline.bid_hours", "hours for each bid; 0: no deadline"),
                            policy=POLICY,
-                           reminders=cmd("cmd.mod.deadline.reminders", "remind the player to act (12 h, 24 h, then "
-                                                                       "daily)"), game=GAME)
+                           reminders=cmd("cmd.mod.deadline.reminders", "remind the player to act"), game=GAME)
     @app_commands.autocomplete(game=complete_game)
     async def deadline(self, interaction: discord.Interaction,
                        turn_hours: app_commands.Range[float, 0, 1440] | None = None,
@@ -191,19 +190,21 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
     @app_commands.describe(moderator_role=cmd("cmd.mod.config.moderator_role", "this role moderates Tikal too "
                                                                                "(besides Manage Server)"),
                            no_moderator_role=cmd("cmd.mod.config.no_moderator_role", "only Manage Server moderates"),
+                           log_channel=cmd("cmd.mod.config.log_channel", "where moderator notices go (else the "
+                                                                         "creator's DMs)"),
+                           no_log_channel=cmd("cmd.mod.config.no_log_channel", "no moderator log channel"),
                            turn_hours=HOURS,
                            bid_hours=cmd("cmd.mod.config.bid_hours", "hours for each bid; 0: no deadline"),
                            policy=POLICY,
-                           reminders=cmd("cmd.mod.config.reminders", "remind the player to act (12 h, 24 h, then "
-                                                                     "daily)"),
-                           language=cmd("cmd.mod.config.language", "the language of the game posts in this "
-                                                                   "server's channels"),
+                           reminders=cmd("cmd.mod.config.reminders", "remind the player to act"),
+                           language=cmd("cmd.mod.config.language", "the language of game posts in this server"),
                            rate_resigned=cmd("cmd.mod.config.rate_resigned", "ratings: a resigned seat"),
                            rate_kicked=cmd("cmd.mod.config.rate_kicked", "ratings: a kicked seat"),
                            rate_aborted=cmd("cmd.mod.config.rate_aborted", "ratings: a stopped game"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def config(self, interaction: discord.Interaction, moderator_role: discord.Role | None = None,
-                     no_moderator_role: bool = False,
+                     no_moderator_role: bool = False, log_channel: discord.TextChannel | None = None,
+                     no_log_channel: bool = False,
                      turn_hours: app_commands.Range[float, 0, 1440] | None = None,
                      bid_hours: app_commands.Range[float, 0, 1440] | None = None,
                      policy: Literal["skip", "wait", "computer"] | None = None, reminders: bool | None = None,
@@ -216,22 +217,28 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         mod = self.bot.core.moderation
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)
+        if log_channel is not None:
+            lacking = missing_to_post(log_channel)
+            if lacking:
+                raise BadOption(tr("mod.log_channel_lacking", "I cannot post in {channel}: I lack {permissions} "
+                                                              "there. Nothing was changed.",
+                                   channel=log_channel.mention, permissions=tuple(lacking)))
         role = None if no_moderator_role else (KEEP if moderator_role is None else moderator_role.id)
-        if language is not None:
-            await self.bot.core.languages.set_server(guild, None if language.value == SERVER_LANGUAGE
-                                                      else language.value)
-        changing = no_moderator_role or any(v is not None for v in (moderator_role, turn_hours, bid_hours, policy,
-                                                                     reminders, language, rate_resigned,
-                                                                     rate_kicked, rate_aborted))
+        log = None if no_log_channel else (KEEP if log_channel is None else log_channel.id)
+        chosen_language = KEEP if language is None else None if language.value == SERVER_LANGUAGE \
+            else language.value
+        changing = no_moderator_role or no_log_channel or any(v is not None for v in (
+            moderator_role, log_channel, turn_hours, bid_hours, policy, reminders, language, rate_resigned,
+            rate_kicked, rate_aborted))
         if changing:
             config = await mod.configure(
-                guild, interaction.user.id, is_moderator=is_mod, moderator_role_id=role,
+                guild, interaction.user.id, is_moderator=is_mod, moderator_role_id=role, log_channel_id=log,
                 reminders=KEEP if reminders is None else reminders,
                 turn_hours=KEEP if turn_hours is None else turn_hours,
                 bid_hours=KEEP if bid_hours is None else bid_hours, policy=KEEP if policy is None else policy,
                 rate_resigned=KEEP if rate_resigned is None else rate_resigned,
                 rate_kicked=KEEP if rate_kicked is None else rate_kicked,
-                rate_aborted=KEEP if rate_aborted is None else rate_aborted)
+                rate_aborted=KEEP if rate_aborted is None else rate_aborted, language=chosen_language)
         else:
             config = await mod.config(guild)
         t = reader(interaction)
