@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Final
 
 import engine
+from bot.core.escaping import escaped
 from bot.core.labels import hexagon_name, player
 from bot.core.results import GameInfo
 from bot.core.seats import is_absent_member, is_computer_member
@@ -69,7 +70,8 @@ def phrase(view: GameView, move: engine.Move, t: Speaker, tile: str | None = Non
             return t.tr("story.obstacle", "blocked the border between {first} and {second}", first=name(first),
                         second=name(second))
         case engine.Fire(space=space, player=other):
-            return t.tr("story.fired", "fired at {player}'s worker on {space}", player=other, space=name(space))
+            return t.tr("story.fired", "fired at {player}'s worker on {space}", player=escaped(other),
+                        space=name(space))
         case engine.Declare(score=score):
             return t.tr("story.declared_yes", "declared that the volcano scores") if score else \
                 t.tr("story.declared_no", "declared no scoring round for this volcano")

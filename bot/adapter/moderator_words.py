@@ -3,6 +3,7 @@ passed, posts that could not be delivered; and the line that tells a game's crea
 
 from __future__ import annotations
 
+from bot.core.escaping import escaped
 from bot.core.labels import square
 from bot.core.posts import DeadlineWaiting, DeliveryFailed
 from bot.core.texts import loaded
@@ -10,7 +11,8 @@ from engine.messages import ENGLISH, Speaker
 
 
 def _who(payload: DeadlineWaiting, t: Speaker) -> str:
-    return f"{square(payload.get('seat'))} {payload.get('player') or t.tr('notice.a_player', 'a player')}"
+    name = payload.get("player")
+    return f"{square(payload.get('seat'))} {escaped(name) if name else t.tr('notice.a_player', 'a player')}"
 
 
 def deadline_notice(payload: DeadlineWaiting, t: Speaker = ENGLISH) -> str:

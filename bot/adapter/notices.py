@@ -24,7 +24,6 @@ from bot.adapter.replies import picture
 from bot.adapter.ui import live_view
 from bot.adapter.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.core.escaping import escaped
-from bot.core.labels import square
 from bot.core.posts import (
     SILENT,
     DeadlineWaiting,
@@ -90,11 +89,6 @@ def member_of(payload: Payload) -> int | None:
     """The payload's member id, or None for an absent seat or none."""
     member = payload.get("member_id")
     return None if member is None or is_absent_member(int(member)) else int(member)
-
-
-def who(payload: Payload, t: Speaker = ENGLISH) -> str:
-    """``🟦 Ana``."""
-    return f"{square(payload.get('seat'))} {payload.get('player') or t.tr('notice.a_player', 'a player')}"
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str | None:

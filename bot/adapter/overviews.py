@@ -101,7 +101,8 @@ def games_embed(guild: GuildGames, mine: Sequence[MyGame], t: Speaker, *, only_m
             else:
                 state = t.tr("games.to_play", "{square} {player} to play",
                              square=square(g.to_act.seat if g.to_act else None),
-                             player=(g.to_act.name if g.to_act else None) or t.tr("games.someone", "someone"))
+                             player=shown_name(g.to_act.name) if g.to_act and g.to_act.name else
+                             t.tr("games.someone", "someone"))
             lines.append(f"#{g.game.id} · {state} · {game_link(g.game, t)}")
         embed.add_field(name=t.tr("games.yours", "Yours (waiting for you first)"), value="\n".join(lines)[:1024],
                         inline=False)

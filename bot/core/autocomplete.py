@@ -152,14 +152,14 @@ def _label(view: GameView, verb: str, option: str, value: str | int, pairs: list
         seat = seat_by_name(view, str(value))
         space = engine.parse_space(str(filled.get("space") or ""))
         there = view.spaces[space].workers[seat] if space is not None and seat is not None else 0
-        who = player(view, seat, t)
+        who = player(view, seat, t, plain=True)
         if there:
             who = t.ntr("auto.workers_there", "{player} · {n} worker there", "{player} · {n} workers there", there,
                         player=who)
         return t.tr("auto.cost", "{what} · {ap} AP", what=who, ap=each), seat or 0
     if option == "player":
         seat = seat_by_name(view, str(value))
-        return player(view, seat, t), seat or 0
+        return player(view, seat, t, plain=True), seat or 0
     if option == "chips":
         count = int(value)
         return t.ntr("auto.chips", "{n} chip → {n} AP, one action", "{n} chips → {n} AP, one action", count), count

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Final
 
 import engine
+from bot.core.escaping import escaped
 from bot.core.texts import tr
 from engine import GameView, Terrain
 from engine.messages import ENGLISH, Said, Speaker
@@ -19,11 +20,13 @@ def square(seat: int | None) -> str:
     return SQUARES[seat % len(SQUARES)] if seat is not None else "⬜"
 
 
-def player(view: GameView, seat: int | None, t: Speaker = ENGLISH) -> str:
-    """``🟦 Ana``."""
+def player(view: GameView, seat: int | None, t: Speaker = ENGLISH, *, plain: bool = False) -> str:
+    """``🟦 Ana``, the name escaped for a message (``bot.core.escaping``); ``plain``: as it is, for a text Discord
+    shows without markdown (an autocomplete choice)."""
     if seat is None:
         return t.tr("label.nobody", "nobody")
-    return f"{square(seat)} {view.players[seat].name}"
+    name = view.players[seat].name
+    return f"{square(seat)} {name if plain else escaped(name)}"
 
 
 def waiting_for(phase: engine.Phase, variant: engine.Variant, stage: engine.Stage, t: Speaker = ENGLISH) -> str:
@@ -191,7 +194,8 @@ def _action_body(view: GameView, move: engine.Move, t: Speaker) -> str:
                          space=name(space))
         case engine.Exchange(give=give, player=other, take=take):
             return t.tr("label.exchange", "exchange my {give} for {player}'s {take}",
-                        give=t.message(engine_treasure(give)), player=other, take=t.message(engine_treasure(take)))
+                        give=t.message(engine_treasure(give)), player=escaped(other),
+                        take=t.message(engine_treasure(take)))
         case engine.Camp(space=space):
             return t.tr("label.camp", "camp at {space}", space=name(space))
         case engine.Guard(space=space, leader=leader, gun=gun):

@@ -210,4 +210,5 @@ async def test_a_game_nobody_is_left_in_is_played_out_at_once_move_by_move(wire:
     assert kinds.count("finished") == 1 and kinds.count("absent_turn") >= 10 and kinds.count("computer_turn") >= 5
     ends = [c for c in posts(wire.calls[start:], CHANNEL) if f"tikal-game-{game_id}.json" in c.files]
     assert len(ends) == 1 and "🏆" in text_of(ends[0])
+    assert posts(wire.calls[start:], CHANNEL) == ends  # the bot's turns have no message: only the result goes out
     assert await svc.play_computers(GUILD, game_id) == []  # nothing left to play, nothing played twice
