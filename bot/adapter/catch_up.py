@@ -78,12 +78,16 @@ def phrase(view: GameView, move: engine.Move, t: Speaker, tile: str | None = Non
     return None
 
 
-def who_played(game: GameInfo, view: GameView, seat: int, bot: bool, t: Speaker, *, computer: bool = False) -> str:
-    """``🟧 Ben``, marked when the bot played: ``🟧 Ben 🤖`` for a computer player, else ``(played by the bot)``."""
+def who_played(game: GameInfo, view: GameView, seat: int, bot: bool, t: Speaker, *, computer: bool = False,
+               finished: bool = False) -> str:
+    """``🟧 Ben``, marked when the bot played: ``🟧 Ben 🤖`` for a computer player, else ``(played by the bot)``;
+    ``finished``: the player began the turn and the bot ended it (their deadline passed, a moderator skipped)."""
     name = player(view, seat, t)
     info = game.at_seat(seat)
     if computer or (info is not None and is_computer_member(info.member_id)):
         return f"{name} 🤖"
+    if finished and not bot:
+        return t.tr("story.finished_by_bot", "{player} (finished by the bot)", player=name)
     if bot:
         return t.tr("story.by_bot", "{player} (played by the bot)", player=name) if info is None or \
             not is_absent_member(info.member_id) else t.tr("story.by_bot_left", "{player} (left: played by the bot)",
@@ -111,7 +115,8 @@ def _run_line(game: GameInfo, view: GameView, run: Sequence[CaughtUp], won: int 
             said.append(phrase(view, move, t, facts.get("tile")))
     phrases = [p for p in said if p]
     bot = all(c["bot"] for c in run)
-    name = who_played(game, view, seat, bot, t, computer=all(c.get("computer") for c in run))
+    name = who_played(game, view, seat, bot, t, computer=all(c.get("computer") for c in run),
+                      finished=run[-1]["bot"])
     scoring = any((c.get("facts") or {}).get("scoring") for c in run)
     gained = [g for c in run for g in (c.get("facts") or {}).get("gains") or [] if g[0] == seat]
     did = " · ".join(phrases) if phrases else (

@@ -24,6 +24,7 @@ from tests.bot.adapter.discordkit import (
     CHANNEL,
     CY,
     GUILD,
+    MOD,
     NAMES,
     as_command,
     bot_of,
@@ -31,12 +32,15 @@ from tests.bot.adapter.discordkit import (
     command,
     custom_ids,
     keen,
+    mod,
     posts,
     responses,
     running_bot,
+    tick,
 )
 from tests.bot.adapter.transcript import Measure, Transcript
-from tests.bot.adapter.wire import Wire
+from tests.bot.adapter.wire import Ref, Wire
+from tests.bot.core.clockkit import HOUR, FakeClock
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,13 @@ class Story:
     level: str = "easy"
     stop: int | None = None
     """Stop after this many commands and clicks (a short game), else play to the end."""
+    idle: tuple[int, ...] = ()
+    """Before these plays (counted as ``stop``), the player to act stays away: the clock runs on hour by hour past
+    the wait's deadline — its reminders, the moderators' notice (the server has a moderator role), the bot playing
+    that turn (the server's default policy: a computer player)."""
 
 
-BASIC = Story("basic", "basic", seed=3, moves_seed=11)
+BASIC = Story("basic", "basic", seed=3, moves_seed=11, idle=(40,))
 AUCTION = Story("auction", "auction", seed=4, moves_seed=12, bid_hours=6.0)
 RAPIDO = Story("rapido", "rapido", ("obstacles", "guns"), seed=5, moves_seed=5, turn_hours=None)
 OPTIONS = Story("options", "auction", ("indiana2d6", "randomterrain"), seed=6, moves_seed=6, players=(ANA, BEN),
@@ -68,6 +76,11 @@ SHORT = (Story("short-basic", "basic", ("noround",), seed=3, moves_seed=11, stop
          Story("short-rapido", "rapido", ("guns",), seed=5, moves_seed=5, turn_hours=None, stop=70))
 """Short games for the other languages: a basic game with scoring at once to its first volcano's points, a Tikal Rápido
 round with its auctions, placings, jumps and slots."""
+AWAY = Story("short-away", "basic", seed=3, moves_seed=11, stop=12, idle=(2, 9))
+"""A few turns for the other languages in which players stay away past their deadline, once at the start of a turn
+and once in the middle of one: the reminders, the moderators' notice and the bot's turn, in words."""
+MODERATORS = 7301
+"""The moderator role of the stories' server (``/tikal-mod config moderator_role``)."""
 
 
 def stage_key(view: GameView) -> str:
@@ -121,9 +134,23 @@ async def start_story(wire: Wire, story: Story, transcript: Transcript) -> int:
     return game_id
 
 
-async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[int, Transcript]:
-    """Play ``story``'s game to its end through commands and buttons; the game and its transcript."""
+async def stay_away(wire: Wire, clock: FakeClock, deadline: float, who: str, transcript: Transcript) -> None:
+    """The player to act does not come: the clock runs on, an hour at a time, until the wait's ``deadline`` has
+    passed (each hour a tick of the scheduler, as the bot's clock would run it)."""
+    transcript.note(f"{who} stays away: the clock runs on, an hour at a time, past the deadline")
+    while clock.now < deadline:
+        await tick(wire, clock, min(clock.now + HOUR, deadline))
+
+
+async def play_story(wire: Wire, story: Story, *, limit: int = 3000,
+                     clock: FakeClock | None = None) -> tuple[int, Transcript]:
+    """Play ``story``'s game to its end through commands and buttons (its idle players on ``clock``, which the bot
+    runs on); the game and its transcript."""
     transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
+    if story.idle:
+        assert clock is not None, "a story with a player who stays away needs the bot's clock"
+        transcript.note(f"{NAMES[MOD]}: /tikal-mod config moderator_role:@Tikal mods")
+        await mod(wire, "config", {"moderator_role": Ref("role", MODERATORS, "Tikal mods")})
     game_id = await start_story(wire, story, transcript)
     svc = bot_of(wire).core.service
     rng = random.Random(story.moves_seed)
@@ -153,6 +180,9 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000) -> tuple[in
             continue
         acting = game.at_seat(view.to_act)
         assert acting is not None
+        if played in story.idle and clock is not None and game.deadline_at is not None:
+            await stay_away(wire, clock, game.deadline_at, NAMES[acting.member_id], transcript)
+            continue
         entries = await svc.legal_moves(GUILD, game_id, acting.member_id)
         move = keen(entries, rng, actions_done)
         who = NAMES[acting.member_id]
@@ -202,11 +232,12 @@ async def waits_of(wire: Wire, game_id: int) -> int:
     return done + sum(seat not in computers and seat != going_on for seat in waiting)
 
 
-async def measured_story(wire: Wire, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:
-    """Play ``story`` (in a server that speaks ``language``) and measure its channel."""
+async def measured_story(wire: Wire, story: Story, language: str | None = None,
+                         clock: FakeClock | None = None) -> tuple[Transcript, Measure]:
+    """Play ``story`` (in a server that speaks ``language``, on the bot's ``clock``) and measure its channel."""
     if language is not None:
         await bot_of(wire).core.languages.set_server(GUILD, language)
-    game_id, transcript = await play_story(wire, story)
+    game_id, transcript = await play_story(wire, story, clock=clock)
     return transcript, transcript.measure(await waits_of(wire, game_id))
 
 
@@ -217,8 +248,9 @@ async def write_transcripts(out: Path, stories: tuple[Story, ...] = STORIES,
         folder.mkdir(parents=True, exist_ok=True)
         for story in stories:
             with tempfile.TemporaryDirectory() as tmp:
-                async with running_bot(Path(tmp) / "t.sqlite3") as wire:
-                    transcript, measure = await measured_story(wire, story, language)
+                clock = FakeClock()
+                async with running_bot(Path(tmp) / "t.sqlite3", clock=clock) as wire:
+                    transcript, measure = await measured_story(wire, story, language, clock)
                     (folder / f"{story.name}.txt").write_text(transcript.render())
                     summary = f"{transcript.summary()}\n{measure.line()}\n"
                     (folder / f"{story.name}.summary.txt").write_text(summary)

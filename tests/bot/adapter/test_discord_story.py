@@ -1,9 +1,11 @@
 """Issues 17 and 22: whole games played through the wire harness as people would, and the channel checked as a
 player on a phone reads it. The targets (``Transcript.measure``): no ghost ping (a message that pinged is never
 deleted nor its mention edited away), no technical word, at most 1.2 channel messages left per wait and at most one
-ping per player waited on, the result pinging every player once — for the four stories in English (basic, auction,
-Tikal Rápido with obstacles and guns, an auction game with options and a computer player) and for two short games in
-each other language (a basic game to its first volcano, a Tikal Rápido round), which also read without English.
+ping per player waited on (a reminder counted apart), the result pinging every player once — for the four stories
+in English (basic, in which a player stays away past a deadline; auction; Tikal Rápido with obstacles and guns; an
+auction game with options and a computer player) and for two short games in each other language (a basic game to
+its first volcano, a Tikal Rápido round), which also read without English, as do a few turns in which players stay
+away past their deadlines (reminders, the moderators' notice, the bot's turn).
 
 Cost: the whole file takes about 50 s on this machine (the four English games most of it, the ten short ones about
 12 s); it replaces issue 17's story test, which played three of the four English games."""
@@ -32,9 +34,21 @@ from tests.bot.adapter.discordkit import (
     text_of,
 )
 from tests.bot.adapter.english import english_left
-from tests.bot.adapter.storyplay import AUCTION, BASIC, OPTIONS, RAPIDO, SHORT, Story, measured_story, start_story
-from tests.bot.adapter.transcript import Measure, Transcript, message_text
+from tests.bot.adapter.storyplay import (
+    AUCTION,
+    AWAY,
+    BASIC,
+    MODERATORS,
+    OPTIONS,
+    RAPIDO,
+    SHORT,
+    Story,
+    measured_story,
+    start_story,
+)
+from tests.bot.adapter.transcript import Measure, Transcript, is_reply, message_text
 from tests.bot.adapter.wire import Call, Wire
+from tests.bot.core.clockkit import FakeClock
 
 LANGUAGES = ("de", "fr", "es", "it", "nl")
 
@@ -48,18 +62,20 @@ def _titles(call: Call) -> list[str]:
 
 
 async def _played(tmp_path: Path, story: Story, language: str | None = None) -> tuple[Transcript, Measure]:
-    async with running_bot(tmp_path / f"{story.name}.sqlite3") as wire:
-        transcript, measure = await measured_story(wire, story, language)
+    clock = FakeClock()
+    async with running_bot(tmp_path / f"{story.name}.sqlite3", clock=clock) as wire:
+        transcript, measure = await measured_story(wire, story, language, clock)
         (tmp_path / f"{story.name}.txt").write_text(transcript.render())  # to read when a check fails
         if story.stop is None:
             assert (await bot_of(wire).core.service.view(GUILD, 1)).finished
         return transcript, measure
 
 
-def _holds_the_targets(measure: Measure, players: int | None) -> None:
+def _holds_the_targets(measure: Measure, players: int | None, *, per_wait: bool = True) -> None:
+    """``per_wait``: held to its messages per wait too (not a few turns that are mostly a deadline's reminders)."""
     assert measure.ghosts == (), measure.ghosts
     assert measure.technical == (), measure.technical[:10]
-    assert measure.left_per_wait <= 1.2, measure.line()
+    assert not per_wait or measure.left_per_wait <= 1.2, measure.line()
     assert measure.pings_per_wait <= 1.0, measure.line()
     if players is not None:
         assert measure.end_pings == players, measure.line()
@@ -73,18 +89,19 @@ async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, sto
     channel = transcript.channel_calls()
     new = [c for _, c in channel if c.method == "POST"]
 
-    # A member is pinged again only after acting (no reminders are due in this game): one ping per wait.
+    # A member is pinged again only after acting (a reminder, hours later, aside): one ping per wait.
     acted = [(i, m) for i, text in transcript.notes for m, name in NAMES.items()
              if re.match(rf"{re.escape(name)}(:| clicks (?!Join|Start))", text)]
     for member in {m for c in new for m in _pinged(c)}:
-        events = sorted([(i, "ping") for i, c in channel if c.method == "POST" and member in _pinged(c)]
+        events = sorted([(i, "ping") for i, c in channel if c.method == "POST" and member in _pinged(c)
+                         and not is_reply(c)]
                         + [(i, "act") for i, m in acted if m == member])
         kinds = [kind for _, kind in events]
         assert not any(kinds[k - 1] == kinds[k] == "ping" for k in range(1, len(kinds))), NAMES[member]
 
     # The message that pings is the one to read: the board as the wait began, the scores, the deadline, the buttons;
     # edits keep its ping, and it is closed (no buttons) when the next wait's message comes.
-    waits = [c for c in new if _pinged(c) and not any(t.startswith("🏆") for t in _titles(c))]
+    waits = [c for c in new if _pinged(c) and not is_reply(c) and not any(t.startswith("🏆") for t in _titles(c))]
     assert waits
     for call in waits:
         text = message_text(call.data, files=call.files)
@@ -104,6 +121,8 @@ async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, sto
         assert any(re.search(r"🌋 Scoring round \d: (🟦|🟧|🟩) \w+ \+\d+", line) for line in caught)
     if story is OPTIONS:
         assert any("🤖:" in line or "🤖 won the auction" in line for line in caught), "a computer's turn is told"
+    if story.idle:  # a player stayed away past the deadline
+        _tells_a_deadline_once(channel, new, caught)
 
     # The result pings every player once, carries the record and says what it is for.
     (result,) = [c for c in new if any(t.startswith("🏆") for t in _titles(c))]
@@ -112,14 +131,30 @@ async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, sto
     assert re.search(r"\*\*\d+\*\* = \d+ temples \+ \d+ treasures", text_of(result))
 
 
+def _tells_a_deadline_once(channel: list[tuple[int, Call]], new: list[Call], caught: list[str]) -> None:
+    """Reminders reply to the wait's message and say the time left and what the deadline does; the moderators'
+    notice pings their role, once; the wait's message closes saying the deadline passed and the bot played, and the
+    next catch-up marks that turn as the bot's — told once each, with no post of its own."""
+    reminders = [c for c in new if is_reply(c)]
+    assert [re.sub(r"<@\d+>", "@", c.data["content"]).split(":")[0] for c in reminders] == \
+        ["⏰ @, your turn in game #1"] * 2
+    assert "deadline in 4 hours, then a computer player plays it for you" in reminders[-1].data["content"]
+    (notice,) = [c for c in new if ((c.json or {}).get("allowed_mentions") or {}).get("roles")]
+    assert notice.data["content"].startswith(f"<@&{MODERATORS}> ⏰ ") and "missed the turn deadline" in \
+        notice.data["content"] and _pinged(notice) == []
+    closed = [c for _, c in channel if c.method == "PATCH" and "⏰ the deadline passed: the bot played" in text_of(c)]
+    assert len(closed) == 1
+    assert len([line for line in caught if re.search(r"\((played|finished) by the bot\)", line)]) >= 1
+
+
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_every_language_holds_the_targets_and_reads_without_english(tmp_path: Path, language: str) -> None:
-    for story in SHORT:
+    for story in (*SHORT, AWAY):
         transcript, measure = await _played(tmp_path, story, language)
-        _holds_the_targets(measure, None)
+        _holds_the_targets(measure, None, per_wait=story is not AWAY)
         names = [*NAMES.values(), "Tikal", "Rápido", "AP", "Bot1"]
-        if story.variant == "basic":  # the volcano scores everyone at once (noround): told in one line
+        if "noround" in story.options:  # the volcano scores everyone at once: told in one line
             assert re.search(r"🌋 .+ 🟧 Ben \+\d+", transcript.render()), language
         for _, call in transcript.channel_calls():
             if call.method in ("POST", "PATCH"):

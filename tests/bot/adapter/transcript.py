@@ -25,10 +25,12 @@ class Measure:
     left: int
     """Channel messages the bot posted that are still there at the end (the lobby and the result included)."""
     pings: int
-    """Notifications of the waits: each member a new message's content mentions and may notify (the result's
-    excepted)."""
+    """Notifications of the waits: each member a new message's content mentions and may notify (the result's and
+    the reminders' excepted)."""
     end_pings: int
     """Notifications of the result: each player once."""
+    reminders: int
+    """Notifications of reminders (replies to a wait's message, hours later): counted apart from the waits'."""
     ghosts: tuple[str, ...]
     """Messages that pinged and were later deleted, or edited so that the mention is gone."""
     technical: tuple[tuple[str, str], ...]
@@ -47,7 +49,8 @@ class Measure:
         words = ", ".join(f"{kind} {n}" for kind, n in kinds.most_common()) or "none"
         return (f"waits {self.waits} · messages left {self.left} ({self.left_per_wait:.2f} per wait) · pings "
                 f"{self.pings} ({self.pings_per_wait:.2f} per player waited on) and {self.end_pings} at the end · "
-                f"ghost pings {len(self.ghosts)} · technical words {len(self.technical)} ({words})")
+                f"reminders {self.reminders} · ghost pings {len(self.ghosts)} · technical words "
+                f"{len(self.technical)} ({words})")
 
 
 @dataclass
@@ -167,9 +170,11 @@ class Transcript:
         technical = [found for _, call in calls if call.method in ("POST", "PATCH")
                      for found in technical_words(message_text(call.data))]
         results = {c.message_id for c in new if any(re.fullmatch(r"tikal-game-\d+\.json", f) for f in c.files)}
+        reminders = {c.message_id for c in new if is_reply(c)}
         return Measure(waits, sum(c.message_id not in deleted for c in new),
-                       sum(len(p) for mid, p in pinged.items() if mid not in results),
-                       sum(len(p) for mid, p in pinged.items() if mid in results), tuple(ghosts), tuple(technical))
+                       sum(len(p) for mid, p in pinged.items() if mid not in results | reminders),
+                       sum(len(p) for mid, p in pinged.items() if mid in results),
+                       sum(len(p) for mid, p in pinged.items() if mid in reminders), tuple(ghosts), tuple(technical))
 
     def summary(self) -> str:
         """Channel messages per kind of stage: new messages (min–max, mean), edits and deletions."""
@@ -185,6 +190,11 @@ class Transcript:
                          f"(mean {sum(kept) / len(kept):.1f}), edits {sum(c['edited'] for c in counts)}, "
                          f"deletions {sum(c['deleted'] for c in counts)}")
         return "\n".join(lines)
+
+
+def is_reply(call: Call) -> bool:
+    """Whether a new message replies to another (a reminder, to its wait's message)."""
+    return "message_reference" in (call.json or {})
 
 
 def _indent(text: str) -> list[str]:
