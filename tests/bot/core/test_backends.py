@@ -235,7 +235,7 @@ def test_the_core_writes_sql_both_backends_understand() -> None:
 
 
 async def test_moves_keep_their_public_facts_for_the_next_waits_catch_up(database: Path | str) -> None:
-    """Migration 11 on both backends: each move keeps its public facts (the hexagon it placed …), read back for the
+    """Migration 12 on both backends: each move keeps its public facts (the hexagon it placed …), read back for the
     next wait's catch-up; a member may be told of their waits both in the channel and by DM."""
     async with open_service(database) as svc:
         game = await start(svc, 2)
@@ -249,6 +249,44 @@ async def test_moves_keep_their_public_facts_for_the_next_waits_catch_up(databas
             assert await r.caught_up(game.id, 0) == wait.payload["catch_up"]
         saved = await Members(svc.storage).update(MEMBERS[1], delivery="both")
         assert saved.delivery == "both" == (await Members(svc.storage).get(MEMBERS[1])).delivery
+
+
+async def test_a_database_at_schema_11_upgrades_to_one_message_per_wait(
+        database: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database as main's migration 11 left it (a server's log channel; the answered pings' columns still there),
+    with a game under way, a member told by DM and a ping waiting to be deleted, upgrades to migration 12: the
+    settings are kept, the pings' columns go, the game plays on, gets its wait's message once and tells its moves'
+    facts from then on."""
+    import bot.core.postgres_storage
+    import bot.core.sqlite_storage
+    from tests.bot.core.servicekit import as_before_waits
+
+    with monkeypatch.context() as before:
+        before.setattr(bot.core.sqlite_storage, "MIGRATIONS", MIGRATIONS[:11])
+        before.setattr(bot.core.postgres_storage, "POSTGRES_MIGRATIONS", POSTGRES_MIGRATIONS[:11])
+        as_before_waits(before)
+        async with open_service(database) as svc:
+            game = await start(svc, 2)
+            await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+            await Members(svc.storage).update(MEMBERS[1], delivery="dm")
+            await Moderation(svc).configure(GUILD, MEMBERS[0], is_moderator=True, log_channel_id=4242)
+            async with svc.storage.transaction() as tx:
+                assert await tx.schema_version() == 11
+                await sql.run(tx, "UPDATE outbox SET ping = 1, ping_tries = 2")
+    async with open_service(database) as svc:
+        async with svc.storage.read() as r:
+            assert await r.schema_version() == MIGRATIONS[-1][0] == 12
+            assert await sql.rows(r, "SELECT move FROM moves WHERE story IS NOT NULL") == []
+        assert (await Members(svc.storage).get(MEMBERS[1])).delivery == "dm"
+        assert (await Moderation(svc).config(GUILD)).log_channel_id == 4242
+        with pytest.raises(Exception, match="ping"):
+            async with svc.storage.read() as r:
+                await sql.rows(r, "SELECT ping FROM outbox")
+        assert await svc.announce(GUILD, game.id) and not await svc.announce(GUILD, game.id)
+        ended = await svc.act(GUILD, game.id, MEMBERS[0], "end")
+        (wait,) = ended.posts
+        assert wait.kind == "wait" and [c["move"] for c in wait.payload["catch_up"]][-1] == "end"
+        assert (await Members(svc.storage).update(MEMBERS[1], delivery="both")).delivery == "both"
 
 
 GUARD = 60.0
