@@ -65,7 +65,7 @@ class Outgoing:
     others: tuple[int, ...] = ()
     """More users the message may notify (a Tikal Rápido jump pings everyone who must choose)."""
     reply_to: int | None = None
-    """The channel message to reply to (the turn message), if it still exists."""
+    """The channel message to reply to (the wait's message), if it still exists."""
     dm: bool = False
     """Deliver to ``member`` by direct message (the channel when their DMs are closed)."""
     fallback: str = ""
@@ -98,7 +98,7 @@ def jump_url(guild_id: int, channel_id: int, message_id: int | None) -> str | No
 def reminder(payload: Reminder, *, guild_id: int, channel_id: int, now: float, server: str | None = None,
              t: Speaker = ENGLISH, dm_t: Speaker | None = None) -> Outgoing:
     """``⏰ @Ana, your turn in game #12: waiting since yesterday — 1 day left (until …).``, written at ``now`` as a
-    reply to the turn message (in the channel's language), or by DM in the member's language with a link to it."""
+    reply to the wait's message (in the channel's language), or by DM in the member's language with a link to it."""
     member = member_of(payload)
     channel = reminder_line(payload, now, t, member=member)
     link = jump_url(guild_id, channel_id, payload.get("reply_to"))
@@ -253,7 +253,7 @@ async def _reminder(c: Context) -> Outgoing:
         return Outgoing(skip=True)
     payload = cast(Reminder, c.post.payload)
     member = member_of(payload)
-    dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") == "dm" else c.t
+    dm_t = await c.speaker_of(member) if member is not None and payload.get("delivery") in ("dm", "both") else c.t
     return reminder(payload, guild_id=c.game.guild_id, channel_id=c.post.channel_id, now=c.post.created_at,
                     server=c.server, t=c.t, dm_t=dm_t)
 

@@ -204,6 +204,26 @@ async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback
             f"⏰ <@{actor}>, il tuo turno nella partita #{game_id}: in attesa da 2 giorni — scadenza tra 4 ore, poi il "
             "computer lo gioca per te.")
 
+
+async def test_a_member_told_both_ways_gets_the_reminder_in_the_channels_language_and_the_dm_in_theirs(
+        tmp_path: Path) -> None:
+    """``/tikal-game notify both``: the reminder pings in the channel, in the server's language (Italian), and the
+    DM that goes with it is in the member's own (Dutch)."""
+    clock = FakeClock()
+    async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
+        await bot_of(wire).core.languages.set_server(GUILD, "it")
+        game_id = await open_game(wire, [ANA, BEN])
+        actor, _ = await to_act(wire, game_id)
+        wire.locales[actor] = "nl"
+        await command(wire, "tikal-game notify", {"how": "both"}, user=actor)
+        _, calls = await tick(wire, clock, T0 + 24 * HOUR)
+        (reminder,) = posts(calls, CHANNEL)
+        assert (reminder.json or {})["content"].startswith(f"⏰ <@{actor}>, il tuo turno nella partita #{game_id}")
+        (opened,) = [c for c in calls if c.method == "POST" and c.path == "/users/@me/channels"]
+        (dm,) = posts(calls, int(opened.response["id"]))
+        assert (dm.json or {})["content"].startswith(f"⏰ Herinnering: jouw beurt in Tikal-spel #{game_id} op **")
+
+
 async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_too(tmp_path: Path) -> None:
     """Issue 22 (``/tikal-game notify``): a wait's message names a member told by DM without pinging them and sends
     them a DM with its link; ``both`` pings in the channel and sends the DM; closed DMs: a channel ping instead."""

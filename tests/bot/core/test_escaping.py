@@ -40,3 +40,13 @@ def test_a_refused_value_is_echoed_escaped_and_a_refused_move_too_but_not_its_co
     said = tr("test.said", "{name} is not <@{member}>", name="<@1>", member=2)
     assert escaped_words(said) is said  # the bot's own words: escaped where they were written, or deliberate
 
+
+
+def test_a_seat_name_is_escaped_in_messages_and_as_it_is_in_an_autocomplete_choice() -> None:
+    """Seat names keep underscores (``Mary Jane`` → ``Mary_Jane``): every game message shows a name through
+    ``labels.player``, escaped; an autocomplete choice, which Discord shows without markdown, as it is."""
+    import engine
+    from bot.core.labels import player
+
+    view = engine.view(engine.new_game(["Mary_Jane", "Ben"], "basic", seed=1))
+    assert player(view, 0) == "🟦 Mary\\_Jane" and player(view, 0, plain=True) == "🟦 Mary_Jane"
