@@ -625,6 +625,10 @@ def _option_type(value: Any) -> int:
 
 def _is_background(task: asyncio.Task[Any]) -> bool:
     name = task.get_name()
+    coroutine = getattr(task.get_coro(), "__qualname__", "")
     # discord.py gives views on ephemeral messages a 15-minute timeout (the token's lifetime): a timer, not work.
-    timer = "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
-    return timer or name.startswith(("discord.py: ", "tikal-background"))
+    timer = "timeout_task_impl" in coroutine
+    # A task that only waits for an event is no work either: the outbox's idle wait (``wait_for`` wraps
+    # ``Event.wait()`` in a task of its own) would otherwise hold ``settle`` for its 30 s of sleep.
+    idle = coroutine == "Event.wait"
+    return timer or idle or name.startswith(("discord.py: ", "tikal-background"))
