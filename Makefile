@@ -1,9 +1,13 @@
-# Two commands on a fresh machine: `make run` and `make test`.
+# Two commands on a fresh machine: `make run` and `make test`; `make check` for the edit loop.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
+# pytest's parallel workers (pytest-xdist): one per core; each starts its own PostgreSQL server when it needs one.
+# `worksteal` hands a worker that ran out of tests some of another's, so one long test does not end the run alone.
+JOBS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 
-.PHONY: run test lint bench gallery messages postgres postgres-stop clean
+.PHONY: run test check lint bench gallery messages postgres postgres-stop clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,10 +20,17 @@ ARGS ?=
 run: $(BIN)/.installed
 	$(BIN)/python -m bot $(ARGS)
 
+# What CI runs (.ci/run): lint, types and every test.
 test: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(PYTEST)
+
+# The edit loop: lint, types and the tests not marked `slow` (whole games, other processes; see README).
+check: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(PYTEST) -m "not slow"
 
 bench: $(BIN)/.installed
 	$(BIN)/python bench/engine.py

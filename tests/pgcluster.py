@@ -1,10 +1,12 @@
 """A throwaway PostgreSQL server for the tests: ``initdb`` in a temporary folder, ``pg_ctl start``, removed after.
 
-The server binaries are looked for in ``PG_BIN``, on ``PATH`` and in Debian's ``/usr/lib/postgresql/<n>/bin``
-(the newest). ``initdb`` refuses to run as root, so as root the cluster belongs to the ``postgres`` system user
-(Debian's package creates it) or else ``nobody``: its folder is made theirs and the server runs as them. It
-listens on 127.0.0.1 on a free port (and a socket in its own folder) with fsync off: a test server, fast and
-disposable. Each test gets a database of its own (``create_database``), dropped afterwards.
+The server binaries are looked for in ``PG_BIN`` when it is set (there only: an empty folder stands for a machine
+without a server), else on ``PATH`` and in Debian's ``/usr/lib/postgresql/<n>/bin`` (the newest). ``initdb``
+refuses to run as root, so as root the cluster belongs to the ``postgres`` system user (Debian's package creates
+it) or else ``nobody``: its folder is made theirs and the server runs as them. It listens on 127.0.0.1 on a free
+port (and a socket in its own folder) with fsync off: a test server, fast and disposable. Each test gets a database
+of its own (``create_database``), dropped afterwards. Under pytest-xdist each worker process starts a server of its
+own, so two workers never share a server, let alone a database.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 NEEDED = ("initdb", "pg_ctl", "postgres")
+NO_SERVER = "no PostgreSQL server binaries found"
+"""The start of the reason a PostgreSQL test is skipped for (``tests/conftest.py`` counts them)."""
 
 
 def server_binaries() -> Path | None:
@@ -28,6 +32,7 @@ def server_binaries() -> Path | None:
     candidates: list[Path] = []
     if os.environ.get("PG_BIN"):
         candidates.append(Path(os.environ["PG_BIN"]))
+        return _first_complete(candidates)
     found = shutil.which("pg_ctl")
     if found:
         candidates += [Path(found).parent, Path(found).resolve().parent]
@@ -40,6 +45,10 @@ def server_binaries() -> Path | None:
 
     candidates += [Path(p) for p in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True)]
     candidates += [Path(p) for p in sorted(glob.glob("/usr/pgsql-*/bin"), reverse=True)]
+    return _first_complete(candidates)
+
+
+def _first_complete(candidates: list[Path]) -> Path | None:
     for folder in candidates:
         if all((folder / name).is_file() and os.access(folder / name, os.X_OK) for name in NEEDED):
             return folder
@@ -88,13 +97,22 @@ class Cluster:
         commit on disk before it returns, like the SQLite file's ``synchronous=FULL``."""
         self._run(str(self.bindir / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
                   "--no-sync")
-        options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=300 "
-                   "-c shared_buffers=64MB")
-        if not durable:
-            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
-        self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "server.log"), "-w",
-                  "-t", "60", "-o", options, "start")
-        return self
+        tries = 0
+        while True:
+            options = (f"-p {self.port} -k {self.root} -c listen_addresses=127.0.0.1 -c max_connections=300 "
+                       "-c shared_buffers=64MB")
+            if not durable:
+                options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+            try:
+                self._run(str(self.bindir / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "server.log"),
+                          "-w", "-t", "60", "-o", options, "start")
+                return self
+            except RuntimeError:
+                # the free port was taken meanwhile (another test worker's server, another program): another one
+                tries += 1
+                if tries == 3 or "could not bind" not in self.log():
+                    raise
+                self.port = _free_port()
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
@@ -131,4 +149,4 @@ class Cluster:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-__all__ = ["Cluster", "server_binaries"]
+__all__ = ["NO_SERVER", "Cluster", "server_binaries"]

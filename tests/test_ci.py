@@ -3,6 +3,7 @@ after two minutes instead of holding the run (a post never marked sent once made
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ def test_every_test_has_a_timeout(request: pytest.FixtureRequest) -> None:
     assert 0 < float(request.config.getini("timeout")) <= 120
 
 
+@pytest.mark.slow
 def test_a_hanging_async_test_fails_fast(tmp_path: Path) -> None:
     """With the plugin and a timeout (two seconds here instead of 120), an await that never returns fails."""
     hang = "import asyncio\n\nasync def test_hang():\n    await asyncio.Event().wait()\n"
@@ -31,3 +33,22 @@ def test_a_hanging_async_test_fails_fast(tmp_path: Path) -> None:
                            "-o", "asyncio_mode=auto", str(tmp_path)], cwd=tmp_path, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 1 and "Timeout" in done.stdout, done.stdout[-2000:]
+
+
+@pytest.mark.slow
+def test_without_a_server_the_postgresql_tests_are_skipped_and_said_or_under_ci_fail(tmp_path: Path) -> None:
+    """As ``make test`` runs them, in parallel workers: on a machine without PostgreSQL (``PG_BIN`` names an empty
+    folder) a PostgreSQL test is skipped and the summary says so; with ``TIKAL_REQUIRE_POSTGRES=1`` (what
+    ``.ci/run`` sets) it fails the run instead."""
+    one = ["-m", "backends", "-k", "test_migrations_apply_once_and_reopening_is_idempotent", "tests/bot"]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", *one]
+    base = {**os.environ, "PG_BIN": str(tmp_path)}
+    base.pop("TIKAL_REQUIRE_POSTGRES", None)
+    runs = {required: subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                       text=True, env={**base, **({"TIKAL_REQUIRE_POSTGRES": "1"} if required else {})})
+            for required in (False, True)}
+    outputs = {required: run.communicate(timeout=110)[0] for required, run in runs.items()}
+    assert runs[False].returncode == 0, outputs[False][-2000:]
+    assert "1 passed, 1 skipped" in outputs[False] and "PostgreSQL: 1 test(s) skipped" in outputs[False]
+    assert runs[True].returncode == 1, outputs[True][-2000:]
+    assert "TIKAL_REQUIRE_POSTGRES is set" in outputs[True] and "1 passed, 1 error" in outputs[True]

@@ -75,6 +75,7 @@ def test_compose_builds_the_image_for_every_shard_around_one_postgresql() -> Non
     assert text.count("DATABASE_URL: postgresql://tikal:change-me@postgres:5432/tikal") == 2
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_a_local_postgresql_starts_takes_migrate_db_and_stops(tmp_path: Path) -> None:
     if server_binaries() is None:

@@ -3,8 +3,9 @@
 ``db_path`` is a SQLite file. ``database`` is what ``open_storage`` opens: the SQLite file, or, for a test marked
 ``@pytest.mark.backends``, each of the two backends in turn (the test runs twice: ``[sqlite]`` and
 ``[postgresql]``). The PostgreSQL runs use one throwaway server for the whole session (``tests/pgcluster.py``)
-and a fresh database per test. Without server binaries on the machine they are skipped, and the run's summary
-says so in one line; with ``TIKAL_REQUIRE_POSTGRES=1`` (CI) they fail instead.
+and a fresh database per test (under pytest-xdist: a server per worker process). Without server binaries on the
+machine they are skipped, and the run's summary says so in one line (``tests/conftest.py``); with
+``TIKAL_REQUIRE_POSTGRES=1`` (CI) they fail instead.
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.pgcluster import Cluster, server_binaries
+from tests.pgcluster import NO_SERVER, Cluster, server_binaries
 
 BACKENDS = ("sqlite", "postgresql")
-NO_SERVER = "no PostgreSQL server binaries found"
-_skipped: list[str] = []
 
 
 @pytest.fixture
@@ -75,13 +74,3 @@ def database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str
     return db_path
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.skipped and NO_SERVER in str(report.longrepr):
-        _skipped.append(report.nodeid)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _skipped:
-        terminalreporter.write_line(
-            f"PostgreSQL: {len(_skipped)} test(s) skipped — no PostgreSQL server binaries (initdb, pg_ctl) on this "
-            "machine; install postgresql (Debian) or set PG_BIN to run them.", yellow=True, bold=True)

@@ -16,7 +16,7 @@ from tests.terminal import CTRL_C, CTRL_D, Terminal
 
 ROOT = Path(__file__).resolve().parents[2]
 LEAVE = "Leave the game now?"
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 
 def _env(boards: Path) -> dict[str, str]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+import pytest
+
 from bot.local_console import LocalTable, game_folder, read_line
 from engine import legal_moves
 from engine.console import Console
@@ -96,6 +98,7 @@ def test_a_picture_of_every_turn_that_passed_the_computers_turns_too(tmp_path: P
     assert "Board after Ana's turn: " in opening.opening()
 
 
+@pytest.mark.slow
 def test_the_game_is_kept_after_every_move_and_resumes_as_it_was(tmp_path: Path) -> None:
     import json
     import random

@@ -122,6 +122,7 @@ def test_the_next_volcano_is_judged_from_the_stacks_letters() -> None:
 # Legality
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "strong"])
 def test_plans_from_random_positions_are_legal(level: str) -> None:
     positions = [*sampled_states(2, "basic", 11, every=9), *sampled_states(4, "auction", 12, every=9),
@@ -136,6 +137,7 @@ def test_plans_from_random_positions_are_legal(level: str) -> None:
     (("easy", "easy", "random", "easy"), "auction", 21),
     (("easy", "random", "easy"), "basic", 22),
 ])
+@pytest.mark.slow
 def test_whole_games_of_computer_turns_are_legal(levels: tuple[str, ...], variant: str, seed: int) -> None:
     state = new_game([f"P{i + 1}" for i in range(len(levels))], variant, seed=seed)
     turns = 0
@@ -156,6 +158,7 @@ def _decisions(s: GameState, seed: int) -> list[list[str]]:
     return [[str(m) for m in plan(view(s, s.to_act), level, seed)] for level in LEVELS]
 
 
+@pytest.mark.slow
 def test_the_same_view_and_seed_give_the_same_moves() -> None:
     for s in sampled_states(3, "auction", 31, every=25):
         first = _decisions(s, 7)
@@ -164,6 +167,7 @@ def test_the_same_view_and_seed_give_the_same_moves() -> None:
         assert choose_move(view(s, s.to_act), "strong", 7) == plan(view(s, s.to_act), "strong", 7)[0]
 
 
+@pytest.mark.slow
 def test_decisions_do_not_depend_on_hidden_information() -> None:
     rng = random.Random(41)
     compared = 0
@@ -201,6 +205,7 @@ def test_wilson_interval() -> None:
     assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(10, 10)[0] > 0.69
 
 
+@pytest.mark.slow
 def test_a_small_seeded_tournament_strong_beats_random() -> None:
     # Tournaments apply computer moves strictly, so this also plays whole games of strong turns for legality.
     result = run_tournament(["strong", "random"], games=2, variants=["basic"], seed=3)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import Phase, view
 from engine.ai import explain, plan
 from engine.messages import CATALOGUE, Msg
@@ -14,6 +16,7 @@ from lang.locales import LOCALES
 from tests.engine.randomplay import random_game, with_other_secrets
 
 
+@pytest.mark.slow
 def test_every_decision_of_a_game_is_explained_by_a_catalogued_message_naming_its_move() -> None:
     codes = set()
     for s in random_game(4, "auction", 61)[::6] + random_game(3, "basic", 62)[::6]:

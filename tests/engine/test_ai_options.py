@@ -66,6 +66,7 @@ def test_hidden_jump_choices_and_rolls_are_sampled_not_copied() -> None:
     assert len(rolls) > 1 and all(len(r) == 48 and all(3 <= x <= 18 for x in r) for r in rolls)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize(("players", "variant", "options"), GAMES)
 def test_every_level_plays_every_option_legally(

@@ -12,7 +12,7 @@ import pytest
 from engine import GameState, Phase, Undo, apply, legal_moves, new_game, state_from_json, state_to_dict, state_to_json
 from engine.state import _COMPARED
 from tests.engine.randomplay import play
-from tests.engine.test_option_properties import COMBOS
+from tests.engine.test_option_properties import COMBOS, sweep
 
 
 def fingerprint(s: GameState) -> str:
@@ -40,7 +40,7 @@ def branch(s: GameState, rng: random.Random) -> None:
             apply(child, rng.choice(legal_moves(child)).move)
 
 
-@pytest.mark.parametrize(("variant", "options"), COMBOS, ids=[f"{v}-{'+'.join(o) or 'none'}" for v, o in COMBOS])
+@pytest.mark.parametrize(("variant", "options"), sweep(COMBOS))
 def test_no_state_changes_once_made_and_undo_is_exact(variant: str, options: tuple[str, ...]) -> None:
     seed = 7 + sum(map(ord, variant + "".join(options)))
     players = 2 + seed % 3

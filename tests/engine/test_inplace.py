@@ -160,6 +160,7 @@ def _position_and_move(variant: str, options: tuple[str, ...], seed: int, moves:
     return state, _keen(state, rng, undo=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combo=st.sampled_from(COMBOS), seed=st.integers(min_value=0, max_value=2**32), moves=st.integers(0, 300))
 def test_apply_in_place_then_undo_in_place_gives_back_every_field(combo: tuple[str, tuple[str, ...]], seed: int,

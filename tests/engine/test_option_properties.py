@@ -12,6 +12,7 @@ import itertools
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -55,6 +56,14 @@ def combinations() -> list[tuple[str, tuple[str, ...]]]:
 
 
 COMBOS = combinations()
+
+
+def sweep(combos: list[tuple[str, tuple[str, ...]]]) -> list[Any]:
+    """``combos`` as the parameters of a test that plays a whole game each: a variant with one option at most in
+    every run, the other combinations ``slow`` (``make check`` leaves them out; ``make test`` plays them all)."""
+    return [pytest.param(variant, options, id=f"{variant}-{'+'.join(options) or 'none'}",
+                         marks=pytest.mark.slow if len(options) > 1 else ())
+            for variant, options in combos]
 START = {"basic": 0, "auction": 20, "rapido": 20}
 
 
@@ -99,7 +108,7 @@ def check_final(final: GameState, options: tuple[str, ...]) -> None:
         assert set(summary(final)["rapido"]) == {"round_order", "hands", "chips", "chosen", "jump", "slots"}
 
 
-@pytest.mark.parametrize(("variant", "options"), COMBOS, ids=[f"{v}-{'+'.join(o) or 'none'}" for v, o in COMBOS])
+@pytest.mark.parametrize(("variant", "options"), sweep(COMBOS))
 def test_random_games_of_every_combination(variant: str, options: tuple[str, ...]) -> None:
     seed = sum(map(ord, variant + "".join(options)))
     players = 2 + seed % 3
@@ -141,6 +150,7 @@ EXACT = [("rapido", ("obstacles", "guns", "indiana")), ("auction", ("randomterra
 FEW = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "options"), EXACT)
 @FEW
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))

@@ -207,6 +207,7 @@ def check_exhaustively(s: GameState) -> None:
     assert state_to_dict(s) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 @FEW
 @given(seed=SEEDS)
@@ -238,6 +239,7 @@ def test_a_random_move_after_the_end_is_game_over() -> None:
 # Views hide the stack order and the wafers' kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "variant"), CONFIGS)
 @FEW
 @given(seed=SEEDS)

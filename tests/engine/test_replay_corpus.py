@@ -40,6 +40,7 @@ def test_replay_output_is_unchanged(game: dict[str, Any], tmp_path: Path) -> Non
         assert got["output"] == case["output"], case["what"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES[::8], ids=_id)
 def test_snapshots_views_and_legal_moves_are_unchanged(game: dict[str, Any]) -> None:
     """Every state of one game in eight (16 games, every variant): the same random players make the same

@@ -51,6 +51,7 @@ def test_the_tournament_command_takes_players_from_files(capsys: pytest.CaptureF
     assert "\nall      raider " in out and "\nall      random " in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rival", RIVALS)
 def test_a_rival_plays_whole_games_legally(rival: str) -> None:
     result = run_tournament([f"rivals/{rival}.py:decide", "easy", "random"], games=1, variants=["auction"], seed=8)

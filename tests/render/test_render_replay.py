@@ -67,6 +67,7 @@ def test_one_frame_per_turn_and_per_scoring_round_in_the_records_order(name: str
     assert len(frames) == 1 + len(ends(record)) + 4
 
 
+@pytest.mark.slow
 def test_every_frame_is_the_public_view_of_its_position() -> None:
     record, frames, _ = longest_replay()
     rec = read_record(record)
@@ -115,6 +116,7 @@ def shared_palette_of(gif: Image.Image) -> Image.Image:
     return palette
 
 
+@pytest.mark.slow
 def test_the_gif_decodes_to_the_channel_picture_of_every_frame_pixel_for_pixel() -> None:
     _, frames, data = longest_replay()
     gif = Image.open(io.BytesIO(data))
@@ -156,6 +158,7 @@ def played_for(data: bytes) -> float:
     return total / 1000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["busy-basic-1", "busy-auction-1"])
 def test_a_four_player_game_plays_about_half_a_minute_once(name: str) -> None:
     frames = replay_frames(corpus()[name])
@@ -170,6 +173,7 @@ def test_a_short_replay_keeps_its_turns_readable() -> None:
     assert played_for(render_replay(frames)) < 15
 
 
+@pytest.mark.slow
 def test_a_replay_too_large_is_drawn_narrower() -> None:
     frames = replay_frames(corpus()["busy-basic-2"])[:6]
     full = render_replay(frames)
@@ -205,6 +209,7 @@ def test_identical_frames_merge_into_one_shown_for_both_times() -> None:
 
 # --- what the frames say -------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_rapido_replay_tells_its_rounds_placements_and_jumps_and_never_a_turn_number() -> None:
     record = rapido_game(3)
     frames = replay_frames(record)
@@ -225,6 +230,7 @@ def test_a_rapido_replay_tells_its_rounds_placements_and_jumps_and_never_a_turn_
     assert captions(drawn(frames[0])[1]) == w.replay_start(len(record["players"]), Variant.RAPIDO)
 
 
+@pytest.mark.slow
 def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
     frames = replay_frames(corpus()["busy-auction-1"])
     for frame in frames:
@@ -244,6 +250,7 @@ def test_captions_number_the_turns_and_tell_scores_and_auctions() -> None:
             assert text == words_for().replay_start(len(PLAYERS), Variant.AUCTION)
 
 
+@pytest.mark.slow
 def test_long_names_keep_the_header_in_its_box_and_readable() -> None:
     record = corpus()["long-names-auction-9"]
     frames = replay_frames(record)
@@ -274,6 +281,7 @@ def _hidden_reordered(record: Record, state: GameState) -> Record:
             "treasure_order": wafers[:state.wafer_pos] + list(reversed(wafers[state.wafer_pos:]))}
 
 
+@pytest.mark.slow
 def test_a_running_games_replay_shows_nothing_hidden() -> None:
     record = corpus()["busy-auction-2"]
     running = {**record, "moves": record["moves"][:ends(record)[20] + 2]}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from engine import GameState, GameView, Move, Phase, apply, new_game, view
 from engine.ai import plan, play_decisions
 from engine.state import NOBODY
@@ -38,6 +40,7 @@ def lead(state: GameState, t: int) -> int:
     return raider.strength(state, RAIDER, t) - raider.best_rival(state, RAIDER, t)
 
 
+@pytest.mark.slow
 def test_a_temple_project_leads_there_afterwards_by_at_most_the_lead_sought() -> None:
     built = []
     for position in raider_positions("basic", 8) + raider_positions("auction", 9):

@@ -79,6 +79,7 @@ async def assert_every_post_delivered_once(wire: Wire, earlier: Counter[str] | N
     assert {nonce for nonce, message, _, _ in rows if message is not None} <= set(sent)
 
 
+@pytest.mark.slow
 async def test_a_burst_of_mixed_interactions_in_a_game_is_answered_once_each_and_loses_nothing(
         wire: Wire, caplog: pytest.LogCaptureFixture) -> None:
     game_id = await open_game(wire, [ANA, BEN, CY])

@@ -47,6 +47,7 @@ def pinged_users(calls: list[Call]) -> set[str]:
     return {u for c in posts(calls) for u in pinged(c)[0]}
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 async def test_a_computer_seat_plays_to_the_end_marked_and_never_pinged(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
@@ -180,6 +181,7 @@ async def resign(wire: Wire, game_id: int, member: int) -> list[Call]:
                        message_id=int(ask.response["resource"]["message"]["id"]))
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 @pytest.mark.timeout(300)
 async def test_a_game_nobody_is_left_in_is_played_out_at_once_move_by_move(wire: Wire) -> None:

@@ -44,6 +44,7 @@ def _pings(call: Call) -> list[str]:
     return [str(u) for u in mentions.get("users") or []]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["basic", "auction"])
 async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, variant: str) -> None:
     rng = random.Random(11 if variant == "basic" else 12)

@@ -221,6 +221,7 @@ async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wi
     assert view.log[-1] == "deploy A1 leader"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["basic", "auction"])
 async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_the_end(wire: Wire,
                                                                                       variant: str) -> None:
@@ -295,6 +296,7 @@ def english_read(calls: list[Call], locale: str) -> dict[str, set[str]]:
             if english_left(text, locale, names)}
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 async def test_the_end_post_its_replay_ratings_and_seasons_read_french_in_the_channel_and_german_privately(
         wire: Wire) -> None:
@@ -361,6 +363,7 @@ async def test_the_end_post_its_replay_ratings_and_seasons_read_french_in_the_ch
     assert english_read(moderator, "it") == {}
 
 
+@pytest.mark.slow
 async def test_the_end_post_says_in_french_how_to_get_a_replay_it_could_not_attach(wire: Wire) -> None:
     game_id, member, move = await french_server_near_the_end(wire, seed=7)
     bot_of(wire).outbox.animations.timeout = 0.001  # the worker is stopped: no GIF

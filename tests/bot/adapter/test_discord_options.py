@@ -8,6 +8,8 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
+
 import engine
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import (
@@ -166,6 +168,7 @@ async def open_lobby_in(wire: Wire, variant: str) -> tuple[int, int]:
 # --- Tikal Rápido --------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(wire: Wire) -> None:
     rng = random.Random(5)
     game_id = await start_game(wire, "rapido", [ANA, BEN], [], computers=1)
@@ -254,6 +257,7 @@ def _last_version(wire: Wire, message_id: int) -> Call:
 # --- obstacles and machine guns ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_an_obstacles_and_guns_game_through_the_commands(wire: Wire) -> None:
     rng = random.Random(5)
     game_id = await start_game(wire, "basic", [ANA, BEN, CY], ["obstacles", "guns"], seed=5)
@@ -312,6 +316,7 @@ def _actions_after(turn: int) -> Callable[[GameView], bool]:
 # --- random terrain -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_random_terrain_declaration_with_the_buttons(wire: Wire) -> None:
     svc = bot_of(wire).core.service
     # the game's seed: its 7th display, of 3 players, holds two volcanoes

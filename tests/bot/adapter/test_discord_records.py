@@ -88,6 +88,7 @@ async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     assert posts(wire.calls[start:]) == []  # nothing public
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_count_it(wire: Wire) -> None:
     bot = bot_of(wire)

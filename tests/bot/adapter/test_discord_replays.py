@@ -38,7 +38,7 @@ from tests.bot.adapter.discordkit import (
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.servicekit import choose
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 
 async def near_the_end(wire: Wire, seed: int = 5) -> tuple[int, int, Move]:

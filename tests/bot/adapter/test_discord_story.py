@@ -50,6 +50,8 @@ from tests.bot.adapter.transcript import Measure, Transcript, is_reply, message_
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import FakeClock
 
+pytestmark = pytest.mark.slow
+
 LANGUAGES = ("de", "fr", "es", "it", "nl")
 
 

@@ -97,6 +97,7 @@ async def database_rows(url: str, query: str) -> list[tuple[Any, ...]]:
         await storage.close()
 
 
+@pytest.mark.slow
 async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_path: Path) -> None:
     storage = await open_storage(pg_url)  # the schema, and stored servers of both shards
     async with storage.transaction() as tx:
@@ -200,6 +201,7 @@ async def test_two_processes_share_the_work_and_survive_a_kill(pg_url: str, tmp_
                     child.proc.kill()
 
 
+@pytest.mark.slow
 async def test_bursts_through_two_processes_on_the_same_games_are_answered_once_and_lose_nothing(
         pg_url: str, tmp_path: Path) -> None:
     """Two processes run the same shards (a deploy overlapping: either may get a server's interactions) and take

@@ -109,6 +109,7 @@ async def test_one_game_per_channel_and_64_bit_numbers(database: Path | str) -> 
         assert engine.replay(engine.read_record({**row.setup, "moves": []})).setup.seed == 2**64 - 1
 
 
+@pytest.mark.slow
 async def test_a_whole_game_replays_to_its_snapshot(database: Path | str) -> None:
     async with open_service(database) as svc:
         game = await start(svc, 3, "auction")

@@ -59,6 +59,7 @@ async def test_export_of_a_running_game_reveals_nothing_hidden(tmp_path: Path) -
             engine.read_record(exported.data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "players", "seed"), [("basic", 2, 11), ("auction", 3, 12)])
 async def test_the_export_of_a_finished_game_replays_to_the_services_final_state(
     tmp_path: Path, variant: str, players: int, seed: int
@@ -75,6 +76,7 @@ async def test_the_export_of_a_finished_game_replays_to_the_services_final_state
         assert engine.view(replayed, None) == await k.svc.view(GUILD, game.id)
 
 
+@pytest.mark.slow
 async def test_games_and_stats_are_per_guild_and_count_shared_wins(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_kit(path) as k:
@@ -117,6 +119,7 @@ async def test_games_and_stats_are_per_guild_and_count_shared_wins(tmp_path: Pat
         assert {m.member_id: m.wins for m in stats.members} == {ANA: 1, BEN: 1, CY: 0}
 
 
+@pytest.mark.slow
 async def test_results_of_games_finished_before_the_results_table_are_filled_in(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_kit(path) as k:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.core.backends import open_storage
 from bot.core.history import History
 from bot.core.members import Members
@@ -57,6 +59,7 @@ async def a_database_with_everything(path: Path) -> dict[str, object]:
                 "undelivered": await svc.undelivered(posts[0].guild_id, posts[0].game_id)}
 
 
+@pytest.mark.slow
 async def test_every_game_is_copied_replays_and_plays_on(tmp_path: Path, pg_url: str) -> None:
     source = tmp_path / "t.sqlite3"
     before = await a_database_with_everything(source)
@@ -91,6 +94,7 @@ async def test_every_game_is_copied_replays_and_plays_on(tmp_path: Path, pg_url:
     assert again.returncode == 1 and "already holds" in again.stderr  # into an empty database only
 
 
+@pytest.mark.slow
 async def test_a_game_that_does_not_replay_to_its_snapshot_is_reported(tmp_path: Path, pg_cluster: Cluster) -> None:
     source = tmp_path / "t.sqlite3"
     async with open_service(source) as svc:

@@ -162,6 +162,7 @@ def expected(scores: Sequence[int], before: Sequence[Rating] | None = None) -> l
     return rate(list(before or [Rating()] * len(scores)), [1 + best.index(s) for s in scores])
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 async def test_a_finished_game_is_rated_once_in_its_last_moves_transaction(svc: TikalService) -> None:
     first = await finished(svc, 2)
@@ -190,6 +191,7 @@ async def test_a_finished_game_is_rated_once_in_its_last_moves_transaction(svc: 
     assert (now[ANA][0], now[BEN][0]) == (again[0], again[1]) and now[ANA][1] == 2
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 async def test_a_crash_in_the_last_moves_transaction_loses_no_rating_and_counts_none_twice(
         database: Path | str) -> None:
@@ -296,6 +298,7 @@ async def test_the_moderators_choose_how_seats_that_left_count(kit: Kit) -> None
     assert [got[m][0] for m in (ANA, BEN, CY)] == rate([Rating()] * 3, [3, 2, 1])
 
 
+@pytest.mark.slow
 @pytest.mark.backends
 async def test_a_stopped_game_is_not_rated_unless_the_moderators_say_so(kit: Kit) -> None:
     game = await start(kit.svc, 2)
@@ -456,6 +459,7 @@ async def test_a_members_rating_shows_its_place_and_latest_changes(svc: TikalSer
     assert nobody.all_time is None and nobody.changes == ()
 
 
+@pytest.mark.slow
 async def test_games_ended_before_the_ratings_are_never_rated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A database migrated without 8 (the numbers after it were merged first) gets 8 at the next start."""
     path = tmp_path / "t.sqlite3"

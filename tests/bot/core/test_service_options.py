@@ -73,6 +73,7 @@ async def test_seat_names_avoid_the_words_an_option_makes_verbs(svc: TikalServic
     ("auction", ("randomterrain", "noround"), 5),
     ("auction", ("randomterrain", "indiana1d20"), 8),
 ])
+@pytest.mark.slow
 async def test_a_whole_game_with_options_replays_from_its_log(tmp_path: Path, variant: str, options: tuple[str, ...],
                                                               seed: int) -> None:
     from tests.bot.core.servicekit import open_service
@@ -177,6 +178,7 @@ async def test_computer_seats_choose_in_secret_and_the_last_person_reveals(svc: 
     assert moved is not None and len([m for m in moved.moves if m.startswith("jump")]) == 3
 
 
+@pytest.mark.slow
 async def test_a_whole_rapido_game_with_a_computer_seat(tmp_path: Path) -> None:
     from tests.bot.core.servicekit import open_service
 

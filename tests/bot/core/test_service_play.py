@@ -35,6 +35,7 @@ ANA, BEN, CY, _ = MEMBERS
 
 @pytest.mark.parametrize(("variant", "players", "seed"), [("basic", 2, 1), ("basic", 3, 2), ("auction", 3, 3),
                                                             ("auction", 2, 4)])
+@pytest.mark.slow
 async def test_a_whole_game_played_through_the_service(tmp_path: Path, variant: str, players: int, seed: int) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_service(path, seed=seed) as svc:

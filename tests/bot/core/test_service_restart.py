@@ -48,6 +48,7 @@ async def stored_counts(database: Path | str, game_id: int) -> dict[str, object]
         await storage.close()
 
 
+@pytest.mark.slow
 async def test_a_restart_mid_game_resumes_every_game(database: Path | str) -> None:
     async with open_service(database) as svc:
         basic = await start(svc, 3, "basic", channel=1)
