@@ -10,6 +10,7 @@ import json
 import logging
 import random
 import sqlite3
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -41,13 +42,17 @@ from tests.bot.core.servicekit import choose
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
 
-async def near_the_end(wire: Wire, seed: int = 5) -> tuple[int, int, Move]:
+async def near_the_end(wire: Wire, seed: int = 5, *,
+                       early: Callable[[int], Awaitable[None]] | None = None) -> tuple[int, int, Move]:
     """A 2-player game played (through the service) up to its last move: the game, the member to make it, and it.
-    Every post queued so far is sent."""
+    Every post queued so far is sent. ``early(game_id)`` runs 20 moves in, while the game is young (a running
+    game's replay of a few frames, quick to draw), before it plays on to the same end."""
     game_id = await open_game(wire, [ANA, BEN])
     svc = bot_of(wire).core.service
     rng = random.Random(seed)
-    while True:
+    for played in range(5000):
+        if played == 20 and early is not None:
+            await early(game_id)
         state = (await svc._load(GUILD, game_id)).state
         member = await member_to_act(wire, game_id)
         assert member is not None
@@ -56,6 +61,7 @@ async def near_the_end(wire: Wire, seed: int = 5) -> tuple[int, int, Move]:
             await bot_of(wire).outbox.flush()
             return game_id, member, move
         await svc.act(GUILD, game_id, member, move)
+    raise AssertionError("the game never ends")
 
 
 def end_post(calls: list[Call], game_id: int) -> Call:
@@ -149,13 +155,18 @@ async def test_the_replay_command_after_discord_refused_the_gif_as_too_large(tmp
     """The end post's GIF was refused (413): it says to use ``/tikal-game replay``, which meets the same refusal and
     answers the way the end post does: a smaller animation, or the record and a sentence; nothing is logged as an
     error."""
+    async def running_game_too_large(game_id: int) -> None:
+        """A running game's record is not shown: the sentence alone (its replay so far, of a few frames, is about
+        100 KB even drawn narrower)."""
+        limit, wire.upload_limit = wire.upload_limit, 50_000
+        calls = await command(wire, "tikal-game replay", {"game": game_id}, user=CY)
+        wire.upload_limit = limit  # the game's next pictures go out as before
+        (answer,) = [c for c in responses(calls) if c.response and "game #" in text_of(c)]
+        assert "too large for this server" in text_of(answer) and not answer.files
+
     async with running_bot(tmp_path / "t.sqlite3") as wire:
-        game_id, member, move = await near_the_end(wire, seed=7)
-        if room == "nothing fits":  # a running game's record is not shown: the sentence alone
-            wire.upload_limit = 50_000
-            calls = await command(wire, "tikal-game replay", {"game": game_id}, user=CY)
-            (answer,) = [c for c in responses(calls) if c.response and "game #" in text_of(c)]
-            assert "too large for this server" in text_of(answer) and not answer.files
+        early = running_game_too_large if room == "nothing fits" else None
+        game_id, member, move = await near_the_end(wire, seed=7, early=early)
         wire.upload_limit = 1_000_000  # the server's real limit, lower than discord.py thinks (a boost ended)
         name, options = as_command(move)
         post = end_post(await command(wire, name, options, user=member), game_id)
