@@ -3,6 +3,7 @@ after two minutes instead of holding the run (a post never marked sent once made
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -17,6 +18,22 @@ def test_ci_runs_exactly_make_test() -> None:
     lines = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     commands = [line for line in lines if line and not line.startswith("#")]
     assert commands[-1] == "make test"
+
+
+def _recipe(target: str) -> list[str]:
+    """The commands of a Makefile target."""
+    lines = (ROOT / "Makefile").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"{target}:"))
+    return [line.strip() for line in itertools.takewhile(lambda line: line.startswith("\t"), lines[start + 1:])]
+
+
+def test_make_test_runs_every_test_in_parallel_and_make_check_leaves_out_only_the_slow_ones() -> None:
+    pytest_line = next(line for line in (ROOT / "Makefile").read_text().splitlines() if line.startswith("PYTEST :="))
+    options = pytest_line.split("-m pytest", 1)[1].split()
+    assert options[:2] == ["-n", "$(JOBS)"] and "-m" not in options and "-k" not in options
+    test, check = _recipe("test"), _recipe("check")
+    assert test == ["$(BIN)/ruff check .", "$(BIN)/mypy", "$(PYTEST)"]  # no selection: everything runs in CI
+    assert check == ["$(BIN)/ruff check .", "$(BIN)/mypy", '$(PYTEST) -m "not slow"']
 
 
 def test_every_test_has_a_timeout(request: pytest.FixtureRequest) -> None:
@@ -41,7 +58,7 @@ def test_without_a_server_the_postgresql_tests_are_skipped_and_said_or_under_ci_
     folder) a PostgreSQL test is skipped and the summary says so; with ``TIKAL_REQUIRE_POSTGRES=1`` (what
     ``.ci/run`` sets) it fails the run instead."""
     one = ["-m", "backends", "-k", "test_migrations_apply_once_and_reopening_is_idempotent", "tests/bot"]
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "2", *one]
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", *one]
     base = {**os.environ, "PG_BIN": str(tmp_path)}
     base.pop("TIKAL_REQUIRE_POSTGRES", None)
     runs = {required: subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -51,4 +68,4 @@ def test_without_a_server_the_postgresql_tests_are_skipped_and_said_or_under_ci_
     assert runs[False].returncode == 0, outputs[False][-2000:]
     assert "1 passed, 1 skipped" in outputs[False] and "PostgreSQL: 1 test(s) skipped" in outputs[False]
     assert runs[True].returncode == 1, outputs[True][-2000:]
-    assert "TIKAL_REQUIRE_POSTGRES is set" in outputs[True] and "1 passed, 1 error" in outputs[True]
+    assert "TIKAL_REQUIRE_POSTGRES is set" in outputs[True] and " 1 error in " in outputs[True]
