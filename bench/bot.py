@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from bot.adapter.app import TikalBot, make_bot  # noqa: E402
-from bot.core import sql  # noqa: E402
+from bot.core.storage import sql  # noqa: E402
 from tests.bot.adapter import discordkit  # noqa: E402
 from tests.bot.adapter.discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
 from tests.bot.adapter.wire import Wire  # noqa: E402
@@ -210,8 +210,8 @@ async def startup_check(database: str, guilds: int = 10_000) -> tuple[float, flo
     """Seconds of the start-up membership check (``GuildRemoval.reconcile``) with ``guilds`` servers stored: all of
     them present; then a tenth of them gone (marked removed) and the others present; and, for comparison, the
     check as it was before (one transaction per server: ``added`` for each)."""
-    from bot.core import sql
     from bot.core.assembly import Core
+    from bot.core.storage import sql
 
     core = await Core.open(database)
     try:

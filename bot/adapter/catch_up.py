@@ -1,6 +1,6 @@
 """A wait's catch-up in words: what happened since the player's last turn, one line per other player's turn (computer
 turns and the bot's moves for a seat included), an auction in one line, a jump's numbers in one line, and each
-scoring round's points once it is complete (UX principle 12). Built from public moves only (``bot.core.story``):
+scoring round's points once it is complete (UX principle 12). Built from public moves only (``bot.core.table.story``):
 hexagons by what they are, spaces by name, no rotation and no notation.
 """
 
@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from typing import Final
 
 import engine
-from bot.core.escaping import escaped
-from bot.core.labels import hexagon_name, player
-from bot.core.results import GameInfo
-from bot.core.seats import is_absent_member, is_computer_member
-from bot.core.story import CaughtUp
+from bot.core.storage.seats import is_absent_member, is_computer_member
+from bot.core.table.results import GameInfo
+from bot.core.table.story import CaughtUp
+from bot.core.words.escaping import escaped
+from bot.core.words.labels import hexagon_name, player
 from engine import GameView, Variant
 from engine.messages import ENGLISH, Speaker
 from engine.messages import treasure as treasure_word

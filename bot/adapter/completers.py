@@ -1,5 +1,5 @@
 """Every autocomplete of the slash commands: the options of a move from the member's legal moves (worded by
-``bot.core.autocomplete``), the hexes to zoom on, the server's games, a game's seats, time zones and
+``bot.core.table.autocomplete``), the hexes to zoom on, the server's games, a game's seats, time zones and
 standing orders."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import discord
 from discord import app_commands
 
 from bot.adapter.speech import reader
-from bot.core.autocomplete import jump_choices, option_choices, zoom_choices
-from bot.core.labels import square
-from bot.core.members import Members
-from bot.core.seats import is_absent_member
-from bot.core.storage import Status
+from bot.core.clocks.members import Members
+from bot.core.storage.base import Status
+from bot.core.storage.seats import is_absent_member
+from bot.core.table.autocomplete import jump_choices, option_choices, zoom_choices
+from bot.core.words.labels import square
 from engine import EngineError
 
 if TYPE_CHECKING:

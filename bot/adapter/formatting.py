@@ -1,6 +1,6 @@
 """What the bot says in Discord: embeds and lines built from views, game infos and outbox payloads (UX.md).
 
-Pure functions, no I/O; the game's words come from ``bot.core.labels``. Mentions only ever go in a
+Pure functions, no I/O; the game's words come from ``bot.core.words.labels``. Mentions only ever go in a
 message's content, never in an embed.
 """
 
@@ -11,14 +11,14 @@ from typing import Final
 
 import discord
 
-from bot.core.escaping import escaped
-from bot.core.game_options import GameSetup, explain
-from bot.core.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
-from bot.core.labels import player, square, treasure_count
-from bot.core.posts import Finished
-from bot.core.results import GameInfo, SeatInfo
-from bot.core.seats import is_absent_member, is_computer_member
-from bot.core.timing import Timing
+from bot.core.clocks.timing import Timing
+from bot.core.storage.seats import is_absent_member, is_computer_member
+from bot.core.table.game_options import GameSetup, explain
+from bot.core.table.posts import Finished
+from bot.core.table.results import GameInfo, SeatInfo
+from bot.core.words.escaping import escaped
+from bot.core.words.help import OPTION_TEXT, OPTIONS_OVERVIEW, RULES, VARIANT_TEXT
+from bot.core.words.labels import player, square, treasure_count
 from engine import GameView, Terrain, Variant
 from engine.messages import ENGLISH, Msg, Speaker
 from engine.tiles import AUCTION_START_SCORE

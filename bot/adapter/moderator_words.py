@@ -1,12 +1,12 @@
-"""The words of the notices for the moderators (``bot.core.mod_notices`` chose where each goes): a deadline that
+"""The words of the notices for the moderators (``bot.core.outbox.mod_notices`` chose where each goes): a deadline that
 passed, posts that could not be delivered; and the line that tells a game's creator why a notice came to them."""
 
 from __future__ import annotations
 
-from bot.core.escaping import escaped
-from bot.core.labels import square
-from bot.core.posts import DeadlineWaiting, DeliveryFailed
-from bot.core.texts import loaded
+from bot.core.table.posts import DeadlineWaiting, DeliveryFailed
+from bot.core.words.escaping import escaped
+from bot.core.words.labels import square
+from bot.core.words.texts import loaded
 from engine.messages import ENGLISH, Speaker
 
 

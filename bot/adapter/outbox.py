@@ -30,14 +30,14 @@ player reads.
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
 
-Several processes (PostgreSQL, ``bot.core.shards``): each sends the posts of its own shards' guilds only, and
+Several processes (PostgreSQL, ``bot.core.storage.shards``): each sends the posts of its own shards' guilds only, and
 claims every post before sending it (``TikalService.claim``: ``FOR UPDATE SKIP LOCKED``, then a lease of
 ``CLAIM_LEASE`` in ``retry_at``), so two processes that both think they own a guild (a deploy with the old and
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
 
 A message that pinged someone is never deleted or edited away (UX principle 11): the channel stays short because
-each wait has one message (``bot.core.waits``), not because pings are taken back. A reminder or a wait's message
+each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's message
 whose game has already moved past it when it is due is not sent at all.
 """
 
@@ -61,11 +61,11 @@ from bot.adapter.replies import fitted, mentions
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import direct
 from bot.core.assembly import Core
-from bot.core.locks import KeyedLocks
-from bot.core.posts import PostKind
-from bot.core.results import Post
-from bot.core.texts import tr
-from bot.core.waits import LATEST
+from bot.core.table.locks import KeyedLocks
+from bot.core.table.posts import PostKind
+from bot.core.table.results import Post
+from bot.core.table.waits import LATEST
+from bot.core.words.texts import tr
 from engine import GameView
 from engine.messages import Msg, Said, Speaker
 

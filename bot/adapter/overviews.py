@@ -13,17 +13,17 @@ from typing import Final
 import discord
 
 from bot.adapter.formatting import NEUTRAL, shown_name
-from bot.core.history import GuildGames, GuildStats, HistoryPage
-from bot.core.labels import square
-from bot.core.languages import channel_language
-from bot.core.members import MemberSettings
-from bot.core.moderation import GameClockInfo, GuildConfig, MyGame
-from bot.core.ratings import rules_text
-from bot.core.results import GameInfo
-from bot.core.schedule import discord_timestamp
-from bot.core.status_words import status_word
-from bot.core.texts import tr
-from bot.core.timing import timing_text
+from bot.core.clocks.members import MemberSettings
+from bot.core.clocks.schedule import discord_timestamp
+from bot.core.clocks.timing import timing_text
+from bot.core.guilds.languages import channel_language
+from bot.core.guilds.moderation import GameClockInfo, GuildConfig, MyGame
+from bot.core.league.history import GuildGames, GuildStats, HistoryPage
+from bot.core.league.ratings import rules_text
+from bot.core.table.results import GameInfo
+from bot.core.table.status_words import status_word
+from bot.core.words.labels import square
+from bot.core.words.texts import tr
 from engine.messages import ENGLISH, Said, Speaker
 from lang import AUTONYMS
 
@@ -162,7 +162,7 @@ def clock_text(game_id: int, clock: GameClockInfo) -> Said:
 
 
 def notices_route(config: GuildConfig, t: Speaker) -> str:
-    """Where notices for the moderators go (``bot.core.mod_notices``), in words."""
+    """Where notices for the moderators go (``bot.core.outbox.mod_notices``), in words."""
     role = f"<@&{config.moderator_role_id}>" if config.moderator_role_id else None
     if config.log_channel_id is not None:
         channel = f"<#{config.log_channel_id}>"

@@ -6,7 +6,7 @@ from typing import Final
 
 import discord
 
-from bot.core.texts import tr
+from bot.core.words.texts import tr
 from engine.messages import Said
 
 VIEW = tr("perm.view_channel", "View Channel")

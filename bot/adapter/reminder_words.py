@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Final
 
-from bot.core.posts import Reminder
-from bot.core.schedule import discord_timestamp
+from bot.core.clocks.schedule import discord_timestamp
+from bot.core.table.posts import Reminder
 from engine.messages import ENGLISH, Speaker
 
 HOUR: Final = 3600.0

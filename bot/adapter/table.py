@@ -39,20 +39,20 @@ from bot.adapter.wait_message import (
     wait_embed,
     wait_picture,
 )
-from bot.core import labels
 from bot.core.assembly import Core
-from bot.core.errors import NoGame, WrongStatus
-from bot.core.game_options import GameSetup, explain
-from bot.core.hints import hint_text, suggest
-from bot.core.locks import GameLocks
-from bot.core.posts import PostKind, Wait
-from bot.core.results import GameInfo, Moved, Post
-from bot.core.service import GameRef, Place
-from bot.core.storage import Status
-from bot.core.texts import tr
-from bot.core.thinking import off_loop
-from bot.core.timing import Timing, timing_text
-from bot.core.waits import LATEST
+from bot.core.clocks.timing import Timing, timing_text
+from bot.core.storage.base import Status
+from bot.core.table.game_options import GameSetup, explain
+from bot.core.table.hints import hint_text, suggest
+from bot.core.table.locks import GameLocks
+from bot.core.table.posts import PostKind, Wait
+from bot.core.table.results import GameInfo, Moved, Post
+from bot.core.table.service import GameRef, Place
+from bot.core.table.thinking import off_loop
+from bot.core.table.waits import LATEST
+from bot.core.words import labels
+from bot.core.words.errors import NoGame, WrongStatus
+from bot.core.words.texts import tr
 from engine import GameView, Phase
 from lang import Translator
 

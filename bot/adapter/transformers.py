@@ -14,10 +14,10 @@ from discord import app_commands
 
 import engine
 from bot.adapter.speech import reader
-from bot.core.autocomplete import option_choices, zoom_choices
-from bot.core.errors import quoted
-from bot.core.service import Place
-from bot.core.texts import ntr, tr
+from bot.core.table.autocomplete import option_choices, zoom_choices
+from bot.core.table.service import Place
+from bot.core.words.errors import quoted
+from bot.core.words.texts import ntr, tr
 from engine import EngineError
 from engine.messages import Said, listed
 

@@ -17,10 +17,10 @@ import discord
 
 from bot.adapter.catch_up import catch_up_lines
 from bot.adapter.formatting import NEUTRAL, colour, scores_field, scores_line, setup_words, shown_name
-from bot.core.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
-from bot.core.posts import SeatEntry, Wait, Who
-from bot.core.results import GameInfo, JumpChoice
-from bot.core.seats import is_absent_member
+from bot.core.storage.seats import is_absent_member
+from bot.core.table.posts import SeatEntry, Wait, Who
+from bot.core.table.results import GameInfo, JumpChoice
+from bot.core.words.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
 from engine import GameView, Phase, Stage, Variant
 from engine.messages import ENGLISH, Speaker
 from render.words import Words

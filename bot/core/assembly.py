@@ -11,20 +11,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.core.app_state import AppState
-from bot.core.backends import open_storage
-from bot.core.cpu_pool import CpuPool
-from bot.core.guild_removal import GuildRemoval
-from bot.core.history import History
-from bot.core.languages import Languages
-from bot.core.members import Members
-from bot.core.moderation import Moderation
-from bot.core.reminders import Scheduler
-from bot.core.service import TikalService
-from bot.core.shards import EVERY_GUILD, Shards
-from bot.core.standing_orders import StandingOrders
-from bot.core.standings import Standings
-from bot.core.storage import Storage
+from bot.core.clocks.members import Members
+from bot.core.days.guild_removal import GuildRemoval
+from bot.core.days.reminders import Scheduler
+from bot.core.days.standing_orders import StandingOrders
+from bot.core.guilds.languages import Languages
+from bot.core.guilds.moderation import Moderation
+from bot.core.league.history import History
+from bot.core.league.standings import Standings
+from bot.core.storage.app_state import AppState
+from bot.core.storage.backends import open_storage
+from bot.core.storage.base import Storage
+from bot.core.storage.shards import EVERY_GUILD, Shards
+from bot.core.table.cpu_pool import CpuPool
+from bot.core.table.service import TikalService
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +43,7 @@ class Core:
     standings: Standings
     """Seasons, leaderboards and members' ratings (issue 16)."""
     pool: CpuPool
-    """Worker processes for CPU-bound jobs (``bot.core.cpu_pool``): started on the first job."""
+    """Worker processes for CPU-bound jobs (``bot.core.table.cpu_pool``): started on the first job."""
     languages: Languages
 
     @classmethod

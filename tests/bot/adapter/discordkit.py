@@ -16,8 +16,8 @@ import engine
 from bot.adapter.app import TikalBot
 from bot.adapter.exts.clock import Clockwork
 from bot.config import Settings
-from bot.core.backends import is_postgres
-from bot.core.reminders import TickReport
+from bot.core.days.reminders import TickReport
+from bot.core.storage.backends import is_postgres
 from engine import GameView, LegalMove, Move
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import FakeClock
@@ -149,7 +149,7 @@ COMMAND_OPTIONS: dict[type, tuple[str, ...]] = {
 
 def as_command(move: Move) -> tuple[str, dict[str, Any]]:
     """The slash command (name and options) that makes ``move``."""
-    from bot.core.autocomplete import parts
+    from bot.core.table.autocomplete import parts
 
     verb = str(move).split()[0]
     name = "tikal pass" if verb == "pass" else f"tikal {verb}"

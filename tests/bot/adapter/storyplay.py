@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.core.story import CaughtUp
+from bot.core.table.story import CaughtUp
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import (
     ANA,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.core import sql
+from bot.core.storage import sql
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.core import sql
-from bot.core.storage import Status
+from bot.core.storage import sql
+from bot.core.storage.base import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

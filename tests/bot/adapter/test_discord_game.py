@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from bot.adapter.outbox import CLAIM_LEASE
-from bot.core import sql
+from bot.core.storage import sql
 from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,

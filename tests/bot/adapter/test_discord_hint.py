@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from bot.core.autocomplete import command_text
-from bot.core.hints import suggest
+from bot.core.table.autocomplete import command_text
+from bot.core.table.hints import suggest
 from engine.ai import explain, plan
 from tests.bot.adapter.discordkit import (
     ANA,

@@ -13,9 +13,9 @@ import pytest
 
 import engine
 import render
-from bot.core import sql
-from bot.core.languages import channel_language
-from bot.core.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.guilds.languages import channel_language
+from bot.core.league.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.storage import sql
 from render.replay_jobs import gif_of_record
 from tests.bot.adapter.discordkit import (
     ANA,

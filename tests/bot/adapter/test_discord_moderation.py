@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import engine
-from bot.core.seats import is_absent_member
-from bot.core.storage import Status
-from bot.core.timing import DEFAULTS
+from bot.core.clocks.timing import DEFAULTS
+from bot.core.storage.base import Status
+from bot.core.storage.seats import is_absent_member
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -12,8 +12,8 @@ import pytest
 import engine
 from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.adapter.permissions import EMBED, SEND
-from bot.core import sql
-from bot.core.service import TikalService
+from bot.core.storage import sql
+from bot.core.table.service import TikalService
 from lang import translator
 from tests.bot.adapter.discordkit import (
     ANA,

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 import render
-from bot.core.service import TikalService
+from bot.core.table.service import TikalService
 from engine import GameView
 from tests.bot.adapter.discordkit import (
     ANA,

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core import ratings, sql
-from bot.core.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.league import ratings
+from bot.core.league.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.storage import sql
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

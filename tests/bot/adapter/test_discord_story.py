@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.labels import square
+from bot.core.words.labels import square
 from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.adapter.notices import reminder
 from bot.adapter.replies import fitted
-from bot.core import ratings
+from bot.core.league import ratings
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

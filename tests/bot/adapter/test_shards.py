@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from bot.core import sql
-from bot.core.backends import open_storage
+from bot.core.storage import sql
+from bot.core.storage.backends import open_storage
 from tests.bot.core.servicekit import replays_to_snapshot
 
 ROOT = Path(__file__).resolve().parents[3]

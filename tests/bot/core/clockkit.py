@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.core.backends import open_storage
-from bot.core.history import History
-from bot.core.members import Members
-from bot.core.moderation import Moderation
-from bot.core.reminders import Scheduler
-from bot.core.results import GameInfo, Moved
-from bot.core.service import TikalService
+from bot.core.clocks.members import Members
+from bot.core.days.reminders import Scheduler
+from bot.core.guilds.moderation import Moderation
+from bot.core.league.history import History
+from bot.core.storage.backends import open_storage
+from bot.core.table.results import GameInfo, Moved
+from bot.core.table.service import TikalService
 from engine import Phase
 from tests.bot.core.servicekit import GUILD
 

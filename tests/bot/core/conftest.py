@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.cpu_pool import CpuPool
-from bot.core.service import TikalService
+from bot.core.table.cpu_pool import CpuPool
+from bot.core.table.service import TikalService
 from tests.bot.core.clockkit import Kit, open_kit
 from tests.bot.core.servicekit import open_service
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.core.results import GameInfo, Moved
-from bot.core.seats import is_absent_member
-from bot.core.service import TikalService
+from bot.core.storage.seats import is_absent_member
+from bot.core.table.results import GameInfo, Moved
+from bot.core.table.service import TikalService
 from engine import GameView, Phase
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, choose
 

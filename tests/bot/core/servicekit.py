@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.core.backends import open_storage
-from bot.core.game_options import GameSetup
-from bot.core.results import GameInfo, Moved
-from bot.core.service import TikalService
-from bot.core.storage import GameRow, Reader
+from bot.core.storage.backends import open_storage
+from bot.core.storage.base import GameRow, Reader
+from bot.core.table.game_options import GameSetup
+from bot.core.table.results import GameInfo, Moved
+from bot.core.table.service import TikalService
 from engine import GameState, LegalMove, Move
 
 GUILD = 1001
@@ -50,7 +50,7 @@ async def started_game(
 
 def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     """A service as it was before migration 7 (no ``game_options`` table): games are as ``games.variant`` says."""
-    import bot.core.service
+    import bot.core.table.service
 
     async def no_options(*_: object) -> None:
         return None
@@ -58,27 +58,27 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     async def as_stored(_: object, row: GameRow) -> GameSetup:
         return GameSetup(row.variant)
 
-    monkeypatch.setattr(bot.core.service, "put_setup", no_options)
-    monkeypatch.setattr(bot.core.service, "lobby_setup", as_stored)
+    monkeypatch.setattr(bot.core.table.service, "put_setup", no_options)
+    monkeypatch.setattr(bot.core.table.service, "lobby_setup", as_stored)
 
 
 def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     """A service as it was before migration 12 (no ``moves.story``, and no wait's message: the old outbox had none of
     the columns the wait's look-up reads)."""
-    import bot.core.service
-    import bot.core.storage
+    import bot.core.storage.base
+    import bot.core.table.service
 
     async def no_wait(*_: object, **__: object) -> None:
         return None
 
-    async def append_moves(self: bot.core.storage.Transaction, game_id: int, first_index: int,
-                           moves: Sequence[bot.core.storage.NewMove]) -> None:
+    async def append_moves(self: bot.core.storage.base.Transaction, game_id: int, first_index: int,
+                           moves: Sequence[bot.core.storage.base.NewMove]) -> None:
         await self._db.run_many(
             "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, first_index + i, m.text, m.seat, m.actor_id, self._clock()) for i, m in enumerate(moves)])
 
-    monkeypatch.setattr(bot.core.service, "next_wait", no_wait)
-    monkeypatch.setattr(bot.core.storage.Transaction, "append_moves", append_moves)
+    monkeypatch.setattr(bot.core.table.service, "next_wait", no_wait)
+    monkeypatch.setattr(bot.core.storage.base.Transaction, "append_moves", append_moves)
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

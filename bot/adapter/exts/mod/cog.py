@@ -21,10 +21,10 @@ from bot.adapter.permissions import missing_to_post
 from bot.adapter.replies import reply
 from bot.adapter.speech import guild_locale, reader
 from bot.adapter.transformers import Word
-from bot.core.errors import BadOption, NotAllowed
-from bot.core.moderation import KEEP, ModAction
-from bot.core.results import GameInfo
-from bot.core.texts import tr
+from bot.core.guilds.moderation import KEEP, ModAction
+from bot.core.table.results import GameInfo
+from bot.core.words.errors import BadOption, NotAllowed
+from bot.core.words.texts import tr
 from engine.messages import Said
 from lang import AUTONYMS
 
