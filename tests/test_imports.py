@@ -92,10 +92,10 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     edges = graph()
-    assert {"engine.rules", "render.channel", "bot.core.table.service", "bot.adapter.app",
+    assert {"engine.rules", "render.channel", "bot.core.table.store", "bot.adapter.app",
             "lang.translator"} <= set(edges)
     assert "lang.translator" in edges["render.words"] and "engine.messages" in edges["lang.translator"]
-    assert "bot.core.storage.base" in edges["bot.core.table.service"]
+    assert "bot.core.storage.base" in edges["bot.core.table.store"]
     assert "bot.adapter.table" in edges["bot.adapter.app"]
 
 

@@ -38,7 +38,7 @@ def legal(verb: str, option: str) -> Completer:
         bot = _bot(interaction)
         try:
             guild, here = bot.table.guild_id(interaction), bot.table.here(interaction)
-            view, entries = await bot.core.service.view_and_moves(guild, here, interaction.user.id)
+            view, entries = await bot.core.turns.view_and_moves(guild, here, interaction.user.id)
         except EngineError:
             return []
         options = option_choices(view, entries, verb, option, dict(iter(interaction.namespace)), str(current or ""),
@@ -53,7 +53,7 @@ async def complete_jump(interaction: discord.Interaction, current: str) -> list[
     bot = _bot(interaction)
     try:
         guild, here = bot.table.guild_id(interaction), bot.table.here(interaction)
-        most, own = await bot.core.service.jump_chips(guild, here, interaction.user.id)
+        most, own = await bot.core.jumps.jump_chips(guild, here, interaction.user.id)
     except EngineError:
         return []
     options = jump_choices(most, own, str(current or ""), t=reader(interaction))
@@ -64,7 +64,7 @@ async def complete_zoom(interaction: discord.Interaction, current: str) -> list[
     bot = _bot(interaction)
     """The explored hexes, for ``/tikal board zoom``."""
     try:
-        view = await bot.core.service.view(bot.table.guild_id(interaction), bot.table.here(interaction))
+        view = await bot.core.games.view(bot.table.guild_id(interaction), bot.table.here(interaction))
     except EngineError:
         return []
     options = zoom_choices(view, current or "", t=reader(interaction))
@@ -117,7 +117,7 @@ async def complete_order(interaction: discord.Interaction, current: str) -> list
     options = ["pass"]
     try:
         game = await bot.table.game_or_latest(interaction)
-        view = await bot.core.service.view(game.guild_id, game.id)
+        view = await bot.core.games.view(game.guild_id, game.id)
         me = game.seat_of(interaction.user.id)
         if me is not None and me.seat is not None:
             score = view.players[me.seat].score

@@ -29,7 +29,7 @@ def core_modules() -> list[str]:
 
 def test_every_core_module_loads_neither_discord_nor_pil() -> None:
     wanted = [*core_modules(), "bot.config"]
-    assert "bot.core.table.service" in wanted and "bot.core.days.reminders" in wanted and len(wanted) > 20
+    assert "bot.core.table.store" in wanted and "bot.core.days.reminders" in wanted and len(wanted) > 20
     loaded = loaded_after(wanted)
     assert set(wanted) <= loaded
     assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "render")) for m in loaded)

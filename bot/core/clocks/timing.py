@@ -7,10 +7,10 @@ wait is named by ``wait_key`` (turn number, seat, kind); its reminders and deadl
 start and are kept in ``game_clocks`` with ``next_due``, the moment the scheduler must look at the game
 again (an indexed column, so a scheduler tick is one index range scan).
 
-``on_commit`` runs inside the transaction of every start and every committed move (``TikalService``
-calls it): it refuses moves in a paused game, starts a new wait when the move handed the game to
-someone else (the reminder count starts over; nothing of the old wait can fire any more), re-plans the
-times, and writes the final scores when the game ends. So a move and its new schedule commit together.
+``on_commit`` runs inside the transaction of every start and every committed move (a commit hook of the game
+store): it refuses moves in a paused game, starts a new wait when the move handed the game to someone else (the
+reminder count starts over; nothing of the old wait can fire any more), re-plans the times, and writes the final
+scores when the game ends. So a move and its new schedule commit together.
 
 Deadlines and reminders never fall inside the waiting player's quiet hours (``bot.schedule``). A
 paused game has no reminders and no deadlines; on resume its current wait starts over.
@@ -305,7 +305,7 @@ async def _write_results(tx: Transaction, row: GameRow, state: GameState) -> Non
 
 
 async def on_commit(tx: Transaction, row: GameRow, before: GameState | None, after: GameState) -> None:
-    """The commit hook of ``TikalService``: see the module's docstring. Raises ``GamePaused``."""
+    """The commit hook of the game store: see the module's docstring. Raises ``GamePaused``."""
     clock = await clock_of(tx, row)
     if before is not None and clock.paused:
         raise GamePaused(tr("timing.game_paused_by_moderator",

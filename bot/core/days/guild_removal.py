@@ -21,7 +21,7 @@ from typing import Final
 
 from bot.core.storage import sql
 from bot.core.storage.base import Transaction
-from bot.core.table.service import TikalService
+from bot.core.table.store import GameStore
 
 GRACE: Final = timedelta(days=30)
 
@@ -47,21 +47,21 @@ async def _purge(tx: Transaction, guild_id: int) -> list[int]:
     return games
 
 
-async def purge_due(service: TikalService, now: float) -> list[int]:
+async def purge_due(store: GameStore, now: float) -> list[int]:
     """Purge every guild whose grace period is over; return their ids."""
-    async with service.storage.read() as r:
+    async with store.storage.read() as r:
         due = [int(g) for (g,) in await sql.rows(
-            r, f"SELECT guild_id FROM guild_removals WHERE purge_at <= ?{service.shards.where()}", (now,))]
+            r, f"SELECT guild_id FROM guild_removals WHERE purge_at <= ?{store.shards.where()}", (now,))]
     purged = []
     for guild_id in due:
-        async with service.storage.transaction() as tx:
+        async with store.storage.transaction() as tx:
             still = await sql.one(tx, "SELECT 1 FROM guild_removals WHERE guild_id = ? AND purge_at <= ?",
                                   (guild_id, now))
             if still is None:  # added back meanwhile
                 continue
             games = await _purge(tx, guild_id)
         for game_id in games:
-            service.forget(game_id)
+            store.forget(game_id)
         purged.append(guild_id)
     return purged
 
@@ -77,8 +77,8 @@ class Reconciled:
 
 
 class GuildRemoval:
-    def __init__(self, service: TikalService, *, grace: timedelta = GRACE) -> None:
-        self.service = service
+    def __init__(self, store: GameStore, *, grace: timedelta = GRACE) -> None:
+        self.store = store
         self.grace = grace
 
     async def removed(self, guild_id: int) -> float:
@@ -86,7 +86,7 @@ class GuildRemoval:
 
         Returns when the purge happens (Unix s). Calling it again keeps the first date.
         """
-        async with self.service.storage.transaction() as tx:
+        async with self.store.storage.transaction() as tx:
             now = sql.now(tx)
             await sql.run(tx, "INSERT INTO guild_removals (guild_id, removed_at, purge_at) VALUES (?, ?, ?) "
                               "ON CONFLICT (guild_id) DO NOTHING",
@@ -98,7 +98,7 @@ class GuildRemoval:
 
     async def added(self, guild_id: int) -> bool:
         """The bot is in the guild (again): cancel a pending purge and wake its games. True if one was pending."""
-        async with self.service.storage.transaction() as tx:
+        async with self.store.storage.transaction() as tx:
             gone = await sql.run(tx, "DELETE FROM guild_removals WHERE guild_id = ?", (guild_id,))
             if gone:
                 await sql.run(
@@ -109,15 +109,15 @@ class GuildRemoval:
 
     async def pending(self, guild_id: int) -> float | None:
         """When the guild's games will be purged (Unix s), or None if no purge is pending."""
-        async with self.service.storage.read() as r:
+        async with self.store.storage.read() as r:
             row = await sql.one(r, "SELECT purge_at FROM guild_removals WHERE guild_id = ?", (guild_id,))
         return None if row is None else float(row[0])
 
     async def known_guilds(self) -> set[int]:
         """Every guild of this process's shards with games or settings stored (to reconcile with the guilds the
         bot is in at start)."""
-        where = self.service.shards.where()
-        async with self.service.storage.read() as r:
+        where = self.store.shards.where()
+        async with self.store.storage.read() as r:
             found = await sql.rows(r, f"SELECT DISTINCT guild_id FROM games WHERE TRUE{where} UNION "
                                       f"SELECT guild_id FROM guild_settings WHERE TRUE{where} UNION "
                                       f"SELECT guild_id FROM guild_timing WHERE TRUE{where} UNION "
@@ -130,10 +130,10 @@ class GuildRemoval:
         """At start: the bot is in the guilds ``present`` (of this process's shards). Cancel their pending purges
         and start one for every guild of these shards with data the bot is no longer in: in one transaction,
         whatever the number of guilds. A guild of another process's shards is never touched, even if named."""
-        shards = self.service.shards
+        shards = self.store.shards
         here = {g for g in present if shards.owns(g)}
         known = await self.known_guilds()
-        async with self.service.storage.transaction() as tx:
+        async with self.store.storage.transaction() as tx:
             now = sql.now(tx)
             pending = {int(g) for (g,) in await sql.rows(
                 tx, f"SELECT guild_id FROM guild_removals WHERE TRUE{shards.where()}")}

@@ -1,10 +1,10 @@
 """The scheduler: reminders, deadlines and absent seats of every running game, from the database, on a clock.
 
-``Scheduler(service, clock=…)``; the adapter calls ``await scheduler.tick()`` every ``INTERVAL`` seconds
-(and once at start, which resumes everything a restart interrupted), then sends the outbox and refreshes
-the games in ``TickReport.moved``. ``tick(now)`` takes the time as an argument, so tests drive it with a
-fake clock. Each tick reads the clocks that are due (``game_clocks.next_due <= now``, an index range scan)
-and for each game does at most what is due now:
+``Scheduler(store, games, jumps, computers, clock=…)``; the adapter calls ``await scheduler.tick()`` every
+``INTERVAL`` seconds (and once at start, which resumes everything a restart interrupted), then sends the outbox and
+refreshes the games in ``TickReport.moved``. ``tick(now)`` takes the time as an argument, so tests drive it with a
+fake clock. Each tick reads the clocks that are due (``game_clocks.next_due <= now``, an index range scan) and for
+each game does at most what is due now:
 
 - an absent seat (kicked or resigned) to act: its moves are made for it (SPEC ruling 14), with an
   ``absent_turn`` post first;
@@ -65,10 +65,13 @@ from bot.core.storage import sql
 from bot.core.storage.base import Status
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.computer_seats import computer_seats
+from bot.core.table.computers import Computers, absent_post
+from bot.core.table.games import Games
+from bot.core.table.jumps import Jumps
 from bot.core.table.posts import DeadlineWaiting, NewPost, PostKind, Reminder, SeatPlayed
 from bot.core.table.results import Moved, Post
-from bot.core.table.seat_moves import absent_post, play_absent
-from bot.core.table.service import TikalService
+from bot.core.table.seat_moves import play_absent
+from bot.core.table.store import GameStore
 from engine import GameView, Phase
 
 log = logging.getLogger(__name__)
@@ -110,9 +113,13 @@ def _view_key(view: GameView) -> str | None:
 class Scheduler:
     """Finds due work in the database and does it; see the module's docstring."""
 
-    def __init__(self, service: TikalService, *, clock: Callable[[], float] = time.time, batch: int = 200) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, store: GameStore, games: Games, jumps: Jumps, computers: Computers, *,
+                 clock: Callable[[], float] = time.time, batch: int = 200) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.games = games
+        self.jumps = jumps
+        self.computers = computers
         self.clock = clock
         self.batch = batch
         self._lock = asyncio.Lock()
@@ -124,7 +131,7 @@ class Scheduler:
         async with self._lock:
             async with self.storage.read() as r:
                 due = [int(g) for (g,) in await sql.rows(
-                    r, f"SELECT game_id FROM game_clocks WHERE next_due <= ?{self.service.shards.where()} "
+                    r, f"SELECT game_id FROM game_clocks WHERE next_due <= ?{self.store.shards.where()} "
                        "ORDER BY next_due LIMIT ?", (now, self.batch))]
             for game_id in due:
                 for _ in range(_STEPS_PER_GAME):
@@ -136,7 +143,7 @@ class Scheduler:
                         break
                     if not again:
                         break
-            purged = await purge_due(self.service, now)
+            purged = await purge_due(self.store, now)
         return TickReport(tuple(acc.posts), tuple(acc.moved), tuple(purged))
 
     async def _later(self, game_id: int, when: float) -> None:
@@ -172,12 +179,12 @@ class Scheduler:
                 await sql.run(tx, "UPDATE game_clocks SET next_due = NULL WHERE game_id = ? AND (paused_at IS NOT NULL "
                                   "OR game_id IN (SELECT id FROM games WHERE status <> 'running'))", (game_id,))
             return False
-        view = await self.service.view(guild_id, game_id)
+        view = await self.games.view(guild_id, game_id)
         key = _view_key(view)
         if view.version != version or key is None or view.to_act is None:
             return False  # a move committed meanwhile; its own transaction planned the new wait
         if view.phase is Phase.JUMP:  # computer and absent seats choose at once; the others are reminded
-            played = await self.service.play_computers(guild_id, game_id)
+            played = await self.computers.play_computers(guild_id, game_id)
             acc.moved.extend(played)
             acc.posts.extend(p for m in played for p in m.posts)
             if played:
@@ -188,20 +195,20 @@ class Scheduler:
             order = await read_order(r, game_id, view.to_act) if view.phase is Phase.BID else None
             computer = view.to_act in await computer_seats(r, game_id)
         if computer:  # never reminded: it plays at once (here only if a crash or restart interrupted it)
-            played = await self.service.play_computers(guild_id, game_id)
+            played = await self.computers.play_computers(guild_id, game_id)
             acc.moved.extend(played)
             acc.posts.extend(p for m in played for p in m.posts)
             return bool(played)
         if order is not None:
             if order.round != view.round:
-                return await drop_stale_order(self.service, game_id, view.to_act, view.round)
-            moved = await play_order(self.service, guild_id, order, key)
+                return await drop_stale_order(self.storage, game_id, view.to_act, view.round)
+            moved = await play_order(self.computers, guild_id, order, key)
             if moved is not None:
                 acc.moved.append(moved)
                 acc.posts.extend(moved.posts)
             return moved is not None
         if absent:
-            moved = await play_absent(self.service, guild_id, game_id, expected_key=key, post=absent_post("absent"))
+            moved = await play_absent(self.computers, guild_id, game_id, expected_key=key, post=absent_post("absent"))
             if moved is not None:
                 acc.moved.append(moved)
                 acc.posts.extend(moved.posts)
@@ -214,7 +221,7 @@ class Scheduler:
         """Queue the reminder or the moderators' notice that is due, or make the deadline's moves."""
         assert view.to_act is not None
         # A jump waits for everyone still to choose (never told how many chips the others took).
-        waiting = (await self.service.jump_status(guild_id, game_id))[1] if view.phase is Phase.JUMP \
+        waiting = (await self.jumps.jump_status(guild_id, game_id))[1] if view.phase is Phase.JUMP \
             else [view.to_act]
         async with self.storage.transaction() as tx:
             game = await tx.game(guild_id, game_id)
@@ -275,9 +282,9 @@ class Scheduler:
                                                        "deadline_at": deadline_at, "deadline": _stamp(deadline_at)})
 
         if clock.timing.policy == "computer":
-            moved = await self.service.play_overdue(guild_id, game_id, expected_key=key, post=skipped)
+            moved = await self.computers.play_overdue(guild_id, game_id, expected_key=key, post=skipped)
         else:
-            moved = await play_absent(self.service, guild_id, game_id, expected_key=key, post=skipped)
+            moved = await play_absent(self.computers, guild_id, game_id, expected_key=key, post=skipped)
         if moved is not None:
             acc.moved.append(moved)
             acc.posts.extend(moved.posts)

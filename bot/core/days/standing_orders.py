@@ -15,11 +15,13 @@ from dataclasses import dataclass
 import engine
 from bot.core.clocks.timing import clock_of, read_clock, replan, wait_key
 from bot.core.storage import sql
-from bot.core.storage.base import Reader, Status
+from bot.core.storage.base import Reader, Status, Storage
+from bot.core.table.computers import Computers
+from bot.core.table.games import Games
 from bot.core.table.posts import NewPost, PostKind
 from bot.core.table.results import Moved
 from bot.core.table.seat_moves import MovedOn, play_for_seat
-from bot.core.table.service import TikalService
+from bot.core.table.store import GameStore
 from bot.core.words.errors import BadOption, NotJoined, WrongStatus, quoted
 from bot.core.words.texts import tr
 from engine import Bid, GameState, Move, Pass, Phase
@@ -69,7 +71,7 @@ async def read_order(reader: Reader, game_id: int, seat: int) -> StandingOrder |
     return None if row is None else StandingOrder(*row)
 
 
-async def play_order(service: TikalService, guild_id: int, order: StandingOrder, key: str) -> Moved | None:
+async def play_order(computers: Computers, guild_id: int, order: StandingOrder, key: str) -> Moved | None:
     """Play the order for the wait ``key`` (the scheduler and ``leave`` call this); None if not due after all."""
 
     def moves(state: GameState) -> list[Move]:
@@ -78,15 +80,15 @@ async def play_order(service: TikalService, guild_id: int, order: StandingOrder,
         return order_moves(state, order.max_bid)
 
     return await play_for_seat(
-        service, guild_id, order.game_id, expected_key=key, moves=moves, actor_id=order.member_id,
+        computers, guild_id, order.game_id, expected_key=key, moves=moves, actor_id=order.member_id,
         post=lambda played: NewPost(PostKind.STANDING_ORDER, {**played, "member_id": order.member_id,
                                                              "order": order.text}),
     )
 
 
-async def drop_stale_order(service: TikalService, game_id: int, seat: int, round_now: int) -> bool:
+async def drop_stale_order(storage: Storage, game_id: int, seat: int, round_now: int) -> bool:
     """Delete the seat's order if it was left for an earlier round; True if one was dropped."""
-    async with service.storage.transaction() as tx:
+    async with storage.transaction() as tx:
         gone = await sql.run(tx, "DELETE FROM standing_orders WHERE game_id = ? AND seat = ? AND round <> ?",
                              (game_id, seat, round_now))
         clock = await read_clock(tx, game_id)
@@ -96,9 +98,11 @@ async def drop_stale_order(service: TikalService, game_id: int, seat: int, round
 
 
 class StandingOrders:
-    def __init__(self, service: TikalService) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, store: GameStore, games: Games, computers: Computers) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.games = games
+        self.computers = computers
 
     async def leave(
         self, guild_id: int, game_id: int, member_id: int, order: str
@@ -108,16 +112,16 @@ class StandingOrders:
         Raises ``BadOption``, ``NotJoined``, ``WrongStatus`` (not an auction, not running).
         """
         max_bid = parse_order(order)
-        game = await self.service.game(guild_id, game_id)
+        game = await self.games.game(guild_id, game_id)
         if game.variant not in ("auction", "rapido") or game.status is not Status.RUNNING:
             raise WrongStatus(tr("standing_orders.standing_orders_are_for",
                                  "Standing orders are for the bids of a running auction (or Tikal Rápido) game."))
         if game.seat_of(member_id) is None:
             raise NotJoined(tr("standing_orders.are_playing_game", "You are not playing in this game."))
-        view = await self.service.view(guild_id, game_id)
+        view = await self.games.view(guild_id, game_id)
         # The seat is checked again under the game's lock, in the transaction that stores the order: a replace or
         # a kick in between (which take the same lock) leaves the member without a seat, and so without an order.
-        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
+        async with self.store.game_lock(game_id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
             if row is None or row.status is not Status.RUNNING:
                 raise WrongStatus(tr("standing_orders.standing_orders_are_for2",
@@ -136,13 +140,13 @@ class StandingOrders:
         if view.phase is Phase.BID and view.to_act == seat:
             key = wait_key(view.turn, seat, view.phase)
             assert key is not None
-            moved = await play_order(self.service, guild_id, left, key)
+            moved = await play_order(self.computers, guild_id, left, key)
         return left, moved
 
     async def play_due(self, guild_id: int, game_id: int) -> Moved | None:
         """Play the standing order of the bidder to act, if they left one for this round (after a move made their
         bid due: at once, not at the scheduler's next tick); None if there is none to play."""
-        view = await self.service.view(guild_id, game_id)
+        view = await self.games.view(guild_id, game_id)
         if view.phase is not Phase.BID or view.to_act is None:
             return None
         async with self.storage.read() as r:
@@ -151,11 +155,11 @@ class StandingOrders:
             return None
         key = wait_key(view.turn, view.to_act, view.phase)
         assert key is not None
-        return await play_order(self.service, guild_id, order, key)
+        return await play_order(self.computers, guild_id, order, key)
 
     async def cancel(self, guild_id: int, game_id: int, member_id: int) -> bool:
         """Take back the member's order; False if there was none."""
-        game = await self.service.game(guild_id, game_id)
+        game = await self.games.game(guild_id, game_id)
         me = game.seat_of(member_id)
         if me is None or me.seat is None:
             return False
@@ -168,7 +172,7 @@ class StandingOrders:
 
     async def of(self, guild_id: int, game_id: int, member_id: int) -> StandingOrder | None:
         """The member's order in the game, if any."""
-        game = await self.service.game(guild_id, game_id)
+        game = await self.games.game(guild_id, game_id)
         me = game.seat_of(member_id)
         if me is None or me.seat is None:
             return None

@@ -1,7 +1,7 @@
 """Moderators' operations on games, and the players' own: resign and "my games".
 
-``Moderation(service)``. Permission is the caller's to decide, as everywhere in the service: the adapter
-passes ``is_moderator`` (Manage Server, or the guild's moderator role from ``config``), and a plain
+``Moderation(store, games, jumps, computers)``. Permission is the caller's to decide, as everywhere in the core:
+the adapter passes ``is_moderator`` (Manage Server, or the guild's moderator role from ``config``), and a plain
 member is refused with ``NotAllowed``. Every moderator action on a game queues a ``mod_action`` post for
 the game's channel in the action's own transaction (``ModAction.post``; its payload's ``text`` is the
 line to show, with mentions that must not ping) and returns it.
@@ -43,13 +43,16 @@ from bot.core.storage import sql
 from bot.core.storage.base import ACTIVE, GameRow, SeatRow, Status, Transaction
 from bot.core.storage.seats import absent_member_id, is_absent_member, is_computer_member
 from bot.core.table.computer_seats import check_level, computer_seats, put_computer, remove_computer
+from bot.core.table.computers import Computers, absent_post
 from bot.core.table.game_options import lobby_setups
+from bot.core.table.games import Games
+from bot.core.table.jumps import Jumps
 from bot.core.table.posts import ModAction as ModActionPayload
 from bot.core.table.posts import ModDetails, NewPost, PostKind, SeatPlayed
 from bot.core.table.results import GameInfo, Moved, Post, SeatInfo
-from bot.core.table.seat_moves import absent_post, play_absent
-from bot.core.table.service import TikalService
+from bot.core.table.seat_moves import play_absent
 from bot.core.table.status_words import status_word
+from bot.core.table.store import GameStore
 from bot.core.words.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.words.texts import stored, tr
 from engine import Phase
@@ -111,9 +114,13 @@ def _hours(value: float | EllipsisType | None, current: float | None) -> float |
 
 
 class Moderation:
-    def __init__(self, service: TikalService, languages: Languages | None = None) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, store: GameStore, games: Games, jumps: Jumps, computers: Computers,
+                 languages: Languages | None = None) -> None:
+        self.store = store
+        self.storage = store.storage
+        self.games = games
+        self.jumps = jumps
+        self.computers = computers
         self.languages = languages
         """The process's copy of servers' languages, brought up to date by ``configure``."""
 
@@ -157,14 +164,14 @@ class Moderation:
         raise NotJoined(tr("moderation.name_no_seat", "{name} is no seat in this game.", name=quoted(target)))
 
     async def _info(self, guild_id: int, game_id: int) -> GameInfo:
-        return await self.service.game(guild_id, game_id)
+        return await self.games.game(guild_id, game_id)
 
     # --- absent seats -----------------------------------------------------------------------
 
     async def _make_absent(
         self, guild_id: int, game_id: int, target: int | str, by: int, reason: str, text: Said,
     ) -> ModAction:
-        async with self.service.game_lock(game_id):
+        async with self.store.game_lock(game_id):
             async with self.storage.transaction() as tx:
                 row = await self._running(tx, guild_id, game_id)
                 seats = await tx.seats(game_id)
@@ -195,13 +202,13 @@ class Moderation:
                     clock = await replan(tx, clock)
             moved = None
         if not everyone_gone and not clock.paused:
-            view = await self.service.view(guild_id, game_id)
+            view = await self.games.view(guild_id, game_id)
             if view.phase is Phase.JUMP:  # a jump: the seat's chips are chosen now, kept secret like the others'
-                played = await self.service.play_computers(guild_id, game_id)
+                played = await self.computers.play_computers(guild_id, game_id)
                 moved = played[-1] if played else None
             elif clock.seat == seat.seat and view.to_act == seat.seat:
                 moved = await play_absent(
-                    self.service, guild_id, game_id, expected_key=clock.wait_key, post=absent_post(reason))
+                    self.computers, guild_id, game_id, expected_key=clock.wait_key, post=absent_post(reason))
         return ModAction(await self._info(guild_id, game_id), post, moved)
 
     async def kick(self, guild_id: int, game_id: int, target: int | str, by: int, *, is_moderator: bool) -> ModAction:
@@ -228,7 +235,7 @@ class Moderation:
         The seat keeps its name (SPEC section 6); if it is to act, its wait starts over for the new member.
         """
         self._check(is_moderator, tr("moderation.what_replace", "replace a player"))
-        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
+        async with self.store.game_lock(game_id), self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             seats = await tx.seats(game_id)
             seat = self._target(seats, target)
@@ -268,7 +275,7 @@ class Moderation:
         self._check(is_moderator, tr("moderation.what_computer", "hand a seat to a computer player"))
         if level is not None:
             check_level(level)
-        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
+        async with self.store.game_lock(game_id), self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             seat = self._target(await tx.seats(game_id), target)
             assert seat.seat is not None
@@ -296,7 +303,7 @@ class Moderation:
                           player=seat.seat_name or "", game=game_id, level=level, owner=owner)
             post = await self._post(tx, row, "computer", by, text, seat=seat.seat, player=seat.seat_name,
                                     level=level)
-        played = await self.service.play_computers(guild_id, game_id) if level is not None else []
+        played = await self.computers.play_computers(guild_id, game_id) if level is not None else []
         return ModAction(await self._info(guild_id, game_id), post, played[-1] if played else None)
 
     # --- pause, skip, abort -----------------------------------------------------------------
@@ -336,7 +343,7 @@ class Moderation:
     async def skip(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Take the current turn (or bid) for the player to act (SPEC ruling 14), logged as ordinary moves."""
         self._check(is_moderator, tr("moderation.what_skip", "take a turn for a player"))
-        view = await self.service.view(guild_id, game_id)
+        view = await self.games.view(guild_id, game_id)
         if view.to_act is None:
             raise WrongStatus(tr("moderation.game_over", "Game #{game} is over.", game=game_id))
         player = view.players[view.to_act].name
@@ -352,7 +359,7 @@ class Moderation:
                 reason="moderator", seat=played["seat"],
                 player=played["player"], moves=played["moves"], member_id=None))
 
-        moved = await play_absent(self.service, guild_id, game_id, expected_key=None, post=skipped)
+        moved = await play_absent(self.computers, guild_id, game_id, expected_key=None, post=skipped)
         if moved is None:
             raise WrongStatus(tr("moderation.game_running_or_paused",
                                  "Game #{game} is not running (or it is paused).", game=game_id))
@@ -361,7 +368,7 @@ class Moderation:
 
     async def abort(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Stop a running game (a moderator) or close a lobby (its creator or a moderator)."""
-        async with self.service.game_lock(game_id), self.storage.transaction() as tx:
+        async with self.store.game_lock(game_id), self.storage.transaction() as tx:
             row = await tx.game(guild_id, game_id)
             if row is None:
                 raise NoGame(tr("moderation.there_no_game_server",
@@ -440,7 +447,7 @@ class Moderation:
             settings = await r.guild_settings(guild_id)
             defaults = await guild_timing(r, guild_id)
             rating = await read_rules(r, guild_id)
-        purge_at = await GuildRemoval(self.service).pending(guild_id)
+        purge_at = await GuildRemoval(self.store).pending(guild_id)
         return GuildConfig(guild_id, settings.moderator_role_id, defaults, GRACE.total_seconds() / 86400, rating,
                            settings.log_channel_id, purge_at)
 
@@ -513,12 +520,12 @@ class Moderation:
             if game.status is Status.RUNNING:
                 seat, kind = clocks.get(game.id, (None, None))
                 if seat is None:
-                    view = await self.service.view(guild_id, game.id)
+                    view = await self.games.view(guild_id, game.id)
                     seat = view.to_act
                 to_act = None if seat is None else game.at_seat(int(seat))
                 waiting = to_act is not None and to_act.member_id == member_id
                 if kind == "jump" and me.seat is not None:  # a jump waits for everyone still to choose
-                    waiting = me.seat in (await self.service.jump_status(guild_id, game.id))[1]
+                    waiting = me.seat in (await self.jumps.jump_status(guild_id, game.id))[1]
             mine.append(MyGame(game, me, waiting, to_act, game.deadline_at))
         mine.sort(key=lambda g: (not g.waiting_for_me, g.game.status is not Status.RUNNING,
                                  g.deadline_at or float("inf"), g.game.id))

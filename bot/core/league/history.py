@@ -1,6 +1,6 @@
 """A guild's games looked back on: the move history, exports, the list of games and statistics.
 
-``History(service)``. Everything is scoped by guild. What a running game shows is public: its moves in
+``History(store, games)``. Everything is scoped by guild. What a running game shows is public: its moves in
 notation with who made them and when (no seed, no hexagon or wafer order; the public log does not
 replay, by design, SPEC ruling 13). A finished game exports its full record (SPEC section 6: seed and
 both orders), which replays on any engine to the very state the bot ended with.
@@ -20,8 +20,9 @@ from typing import Any, Final
 from bot.core.storage import sql
 from bot.core.storage.base import ACTIVE, Status
 from bot.core.storage.seats import absent_member_id
+from bot.core.table.games import Games
 from bot.core.table.results import GameInfo
-from bot.core.table.service import TikalService
+from bot.core.table.store import GameStore
 from bot.core.words.errors import BadOption, WrongStatus
 from bot.core.words.texts import ntr, tr
 
@@ -87,14 +88,14 @@ class GuildStats:
 
 
 class History:
-    def __init__(self, service: TikalService) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, store: GameStore, games: Games) -> None:
+        self.storage = store.storage
+        self._games = games
 
     async def history(self, guild_id: int, game_id: int, page: int | None = None,
                       per_page: int = PAGE_SIZE) -> HistoryPage:
         """A page of the game's moves (default: the last page, the latest moves)."""
-        game = await self.service.game(guild_id, game_id)
+        game = await self._games.game(guild_id, game_id)
         if game.started_at is None:
             raise WrongStatus(tr("history.game_has_started_yet", "Game #{game} has not started yet.", game=game_id))
         names = {s.seat: s.name for s in game.seats if s.seat is not None}
@@ -112,14 +113,14 @@ class History:
 
     async def export(self, guild_id: int, game_id: int) -> Export:
         """The finished game's full record, or the public log of moves of a game not finished."""
-        game = await self.service.game(guild_id, game_id)
+        game = await self._games.game(guild_id, game_id)
         if game.started_at is None:
             raise WrongStatus(tr("history.game_has_started_yet2",
                                  "Game #{game} has not started yet; there is nothing to export.", game=game_id))
         if game.status is Status.FINISHED:
-            record = await self.service.record(guild_id, game_id)
+            record = await self._games.record(guild_id, game_id)
             return Export(game_id, True, record, f"tikal-game-{game_id}.json")
-        view = await self.service.view(guild_id, game_id)
+        view = await self._games.view(guild_id, game_id)
         async with self.storage.read() as r:
             found = await sql.rows(r, "SELECT move, seat, created_at FROM moves WHERE game_id = ? ORDER BY idx",
                                    (game_id,))
@@ -135,8 +136,8 @@ class History:
 
     async def games(self, guild_id: int, recent: int = RECENT) -> GuildGames:
         """The guild's lobbies and running games, and its ``recent`` latest finished or stopped games."""
-        active = await self.service.games(guild_id, ACTIVE)
-        ended = await self.service.games(guild_id, (Status.FINISHED, Status.ABORTED))
+        active = await self._games.games(guild_id, ACTIVE)
+        ended = await self._games.games(guild_id, (Status.FINISHED, Status.ABORTED))
         ended.sort(key=lambda g: (g.finished_at or 0, g.id), reverse=True)
         return GuildGames(tuple(active), tuple(ended[:recent]))
 
@@ -147,8 +148,8 @@ class History:
                 r, "SELECT id FROM games WHERE guild_id = ? AND status = 'finished' AND id NOT IN "
                    "(SELECT game_id FROM game_results)", (guild_id,))]
         for game_id in missing:
-            game = await self.service.game(guild_id, game_id)
-            view = await self.service.view(guild_id, game_id)
+            game = await self._games.game(guild_id, game_id)
+            view = await self._games.view(guild_id, game_id)
             best = max(p.score for p in view.players)
             async with self.storage.transaction() as tx:
                 absent = dict(await sql.rows(tx, "SELECT seat, former_member_id FROM absent_seats WHERE game_id = ?",

@@ -16,12 +16,13 @@ resignation is a last place, a kicked seat counts as a resignation, and a stoppe
 ``unrated`` leaves a seat out (the others are rated among themselves); a game with fewer than two seats left to
 rate is not rated.
 
-Exactly once: ``on_commit`` is a commit hook of ``TikalService``, so the ratings change inside the transaction of
-the move that finishes the game, with the game's status, results, snapshot and posts; a stopped game is rated in
-the moderator's abort transaction. Either all of it commits or none of it (a crash, a lost race, a refused
-commit), and the next try starts over from the ratings as stored. ``rated_games`` names every ended game once
-(its primary key): a game found there is never rated again. Ratings rows are read ``FOR UPDATE`` in the order of
-their keys, so two games of one server ending at once in two processes (PostgreSQL) are rated one after the other.
+Exactly once: ``on_commit`` is a commit hook of the game store (``GameStore``), so the ratings change inside the
+transaction of the move that finishes the game, with the game's status, results, snapshot and posts; a stopped game
+is rated in the moderator's abort transaction. Either all of it commits or none of it (a crash, a lost race, a
+refused commit), and the next try starts over from the ratings as stored. ``rated_games`` names every ended game
+once (its primary key): a game found there is never rated again. Ratings rows are read ``FOR UPDATE`` in the order
+of their keys, so two games of one server ending at once in two processes (PostgreSQL) are rated one after the
+other.
 
 Seasons: while a season is open, a game that ends updates the season's ratings too (``season_id``; 0 is all
 time). Every change is kept in ``rating_history``: one row per game, scope and seat.
@@ -267,7 +268,7 @@ async def rate_game(tx: Transaction, row: GameRow, scores: Sequence[int], *, sto
 
 
 async def on_commit(tx: Transaction, row: GameRow, before: GameState | None, after: GameState) -> None:
-    """The commit hook of ``TikalService``: the move that finishes the game rates it, in its own transaction."""
+    """The commit hook of the game store: the move that finishes the game rates it, in its own transaction."""
     if after.phase is Phase.FINISHED and (before is None or before.phase is not Phase.FINISHED):
         await rate_game(tx, row, after.score)
 

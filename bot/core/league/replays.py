@@ -17,7 +17,7 @@ from bot.core.words.errors import WrongStatus
 from bot.core.words.texts import tr
 
 if TYPE_CHECKING:
-    from bot.core.table.service import TikalService
+    from bot.core.table.games import Games
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +28,15 @@ class ReplaySource:
     """Whether the record may be shown (a finished game's); else only spectator views planned from it."""
 
 
-async def replay_source(service: TikalService, guild_id: int, game_id: int) -> ReplaySource:
+async def replay_source(games: Games, guild_id: int, game_id: int) -> ReplaySource:
     """The record a replay of the game is drawn from. Raises ``NoGame``, ``WrongStatus`` for a lobby."""
-    game = await service.game(guild_id, game_id)
+    game = await games.game(guild_id, game_id)
     if game.started_at is None:
         raise WrongStatus(tr("replay.not_started", "Game #{game} has not started yet: there is nothing to replay.",
                              game=game_id))
     if game.status is Status.FINISHED:
-        return ReplaySource(await service.record(guild_id, game_id), True)
-    async with service.storage.read() as r:
+        return ReplaySource(await games.record(guild_id, game_id), True)
+    async with games.store.storage.read() as r:
         row = await r.game(guild_id, game_id)
         assert row is not None and row.setup is not None
         moves = await r.moves(game_id)

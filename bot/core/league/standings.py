@@ -1,6 +1,6 @@
 """Seasons and what the ratings show (issue 16): the leaderboards and a member's own rating.
 
-``Standings(service)``. Moderators start and end seasons (``start_season``, ``end_season``); while one is open,
+``Standings(storage)``. Moderators start and end seasons (``start_season``, ``end_season``); while one is open,
 every game that ends counts for it too (``bot.core.league.ratings``). A season's leaderboard counts its games only, the
 all-time one every rated game. Everything is scoped by guild.
 """
@@ -13,8 +13,7 @@ from typing import Final
 
 from bot.core.league.ratings import ALL_TIME, Rating, level_of
 from bot.core.storage import sql
-from bot.core.storage.base import IntegrityError, Reader
-from bot.core.table.service import TikalService
+from bot.core.storage.base import IntegrityError, Reader, Storage
 from bot.core.words.errors import BadOption, NotAllowed, WrongStatus, quoted
 from bot.core.words.texts import ntr, tr
 
@@ -104,9 +103,8 @@ def _season(row: tuple[object, ...]) -> Season:
 
 
 class Standings:
-    def __init__(self, service: TikalService) -> None:
-        self.service = service
-        self.storage = service.storage
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
 
     # --- seasons ----------------------------------------------------------------------------
 

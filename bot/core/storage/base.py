@@ -8,7 +8,8 @@ from a path or a ``postgresql://`` URL. Both apply the same numbered migrations 
 
 ``Reader`` and ``Transaction`` hold the named methods, written once in SQL both dialects accept, with ``?``
 parameters: a backend's ``Connection`` translates the parameter style in one place. Every read of game data is
-scoped by guild id, so nothing of one guild is reachable from another.
+scoped by guild id, so nothing of one guild is reachable from another. Nothing here knows a turn: a post is a kind
+and a JSON payload (what it says is the table's, ``bot.core.table.posts``), a move's public facts are JSON.
 """
 
 from __future__ import annotations
@@ -16,15 +17,13 @@ from __future__ import annotations
 import json
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, Protocol
 
 from bot.core.storage.shards import EVERY_GUILD, Shards
-from bot.core.table.posts import NewPost
-from bot.core.table.story import CaughtUp, Facts
 from engine import StaleState
 
 Clock = Callable[[], float]
@@ -210,7 +209,17 @@ class NewMove:
     text: str
     seat: int
     actor_id: int | None
-    story: Facts | None = None
+    story: Mapping[str, object] | None = None
+
+
+class PostToQueue(Protocol):
+    """A post to queue in the outbox: its kind and its payload, stored as JSON (``bot.core.table.posts.NewPost``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def payload(self) -> Mapping[str, object]: ...
 
 
 class Reader:
@@ -331,18 +340,6 @@ class Reader:
         row = await self._one(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? AND kind = ? "
                               "AND id < ? ORDER BY id DESC LIMIT 1", (guild_id, game_id, kind, before))
         return None if row is None else _outbox(row)
-
-    async def caught_up(self, game_id: int, since: int) -> list[CaughtUp]:
-        """The game's moves from index ``since`` on, each with its seat, whether the bot made it, and its facts."""
-        rows = await self._all("SELECT idx, move, seat, actor_id, story FROM moves WHERE game_id = ? AND idx >= ? "
-                               "ORDER BY idx", (game_id, since))
-        moves = []
-        for idx, move, seat, actor, story in rows:
-            caught = CaughtUp(idx=int(idx), move=move, seat=int(seat), bot=actor is None)
-            if story:
-                caught["facts"] = json.loads(story)
-            moves.append(caught)
-        return moves
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
@@ -468,7 +465,7 @@ class Transaction(Reader):
             (game_id, version, state_json, self._clock()),
         )
 
-    async def add_post(self, game: GameRow, version: int, post: NewPost, place_id: int | None = None) -> OutboxRow:
+    async def add_post(self, game: GameRow, version: int, post: PostToQueue, place_id: int | None = None) -> OutboxRow:
         """Queue a post in the game's channel or thread (``place_id``, default its current one)."""
         nonce = secrets.token_hex(10)  # Discord takes nonces of up to 25 characters
         channel = game.place_id if place_id is None else place_id

@@ -1,6 +1,6 @@
 """Seats played by a computer player (issue 6): which seats, at which level, with which seed.
 
-The service plays them (``TikalService.play_computers``) through ``engine.ai.computer_turn``; this
+``Computers.play_computers`` plays them through ``engine.ai.computer_turn``; this
 module only reads and writes the ``computer_seats`` table, and names the post that marks their turns.
 """
 

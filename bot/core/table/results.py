@@ -1,4 +1,4 @@
-"""What the service hands back: frozen values describing what to post or edit. No game state, no seed."""
+"""What the services of the table hand back: frozen values describing what to post or edit. No game state, no seed."""
 
 from __future__ import annotations
 

@@ -9,20 +9,12 @@ from collections.abc import Callable
 import engine
 from bot.core.clocks.timing import GamePaused, wait_key
 from bot.core.storage.base import Status
+from bot.core.table.computers import Computers, before_jump
 from bot.core.table.jump_choices import choosers
+from bot.core.table.jumps import JumpThought
+from bot.core.table.plans import Loaded, Plan, Planned, SeatPost, apply_all
 from bot.core.table.posts import seat_played
 from bot.core.table.results import Moved
-from bot.core.table.service import (
-    JumpThought,
-    Loaded,
-    Plan,
-    Planned,
-    SeatPost,
-    TikalService,
-    absent_post,
-    apply_all,
-    before_jump,
-)
 from engine import GameState, Move, Phase
 
 
@@ -31,13 +23,13 @@ class MovedOn(Exception):
 
 
 async def play_for_seat(
-    service: TikalService, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
+    computers: Computers, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
     moves: Callable[[GameState], list[Move]] = engine.absent_moves, actor_id: int | None = None,
 ) -> Moved | None:
     """Make ``moves(state)`` for the seat to act (default: SPEC ruling 14), with the post ``post`` makes
     first, if the game still waits for ``expected_key`` (None: whatever it waits for). Returns None if it
     no longer does (or it is paused). In a Tikal Rápido jump the bot chooses the most chips for every seat
-    still to choose (SPEC 7.6.9), through the secret choices (``TikalService.plan_jump_choices``)."""
+    still to choose (SPEC 7.6.9), through the secret choices (``Jumps.plan_jump_choices``)."""
 
     def plan_with(jump: JumpThought | None) -> Plan:
         async def plan(loaded: Loaded) -> Planned | None:
@@ -47,7 +39,7 @@ async def play_for_seat(
             if expected_key is not None and wait_key(state.turn, state.to_act, state.phase) != expected_key:
                 raise MovedOn
             if choosers(state):  # a jump: everyone still to choose (computer seats by their player), kept secret
-                return await service.plan_jump_choices(loaded, None, post=post, thought=jump)
+                return await computers.jumps.plan_jump_choices(loaded, None, post=post, thought=jump)
             made = before_jump(moves(state))
             steps = apply_all(state, made)
             return Planned(steps, [post(seat_played(state, steps[-1][1], game_id, None))] if steps else [])
@@ -55,16 +47,16 @@ async def play_for_seat(
         return plan
 
     try:
-        return await service.play_thinking_jumps(guild_id, game_id, plan_with, actor_id=actor_id)
+        return await computers.play_thinking_jumps(guild_id, game_id, plan_with, actor_id=actor_id)
     except (MovedOn, GamePaused):
         return None
 
 
 async def play_absent(
-    service: TikalService, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
+    computers: Computers, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
 ) -> Moved | None:
     """The SPEC ruling 14 moves for the seat to act (see ``play_for_seat``)."""
-    return await play_for_seat(service, guild_id, game_id, expected_key=expected_key, post=post)
+    return await play_for_seat(computers, guild_id, game_id, expected_key=expected_key, post=post)
 
 
-__all__ = ["MovedOn", "absent_post", "play_absent", "play_for_seat"]
+__all__ = ["MovedOn", "play_absent", "play_for_seat"]

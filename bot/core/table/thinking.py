@@ -3,11 +3,10 @@
 A decision of the strong player takes up to a second of CPU. In a thread it would hold the interpreter's lock
 against the event loop for that long, so it runs in the worker pool (``bot.core.table.cpu_pool``): the worker gets a
 snapshot of the state (its JSON) or a seat's view, and gives back moves. ``off_loop`` runs a job there, or in a
-thread when the service has no pool (the core's own tests, the local console) or the pool fails.
+thread when there is no pool (the core's own tests, the local console) or the pool fails.
 
-The service thinks without holding the game's lock and commits what was thought with the version check: if the
-game moved meanwhile, the thought is dropped and the computer thinks again on the new state
-(``TikalService._play_computer``).
+``Computers`` thinks without holding the game's lock and commits what was thought with the version check: if the
+game moved meanwhile, the thought is dropped and the computer thinks again on the new state.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, Transaction
+from bot.core.storage.base import GameRow, Reader, Transaction
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.jump_choices import choosers, opened
 from bot.core.table.posts import MemberOf, NewPost, PostKind, SeatEntry, Wait, seat_entries, who
@@ -142,6 +142,19 @@ async def _deliveries(tx: Transaction, pinged: list[SeatEntry]) -> None:
             entry["delivery"] = str(chosen[entry["member_id"]])
 
 
+async def caught_up(reader: Reader, game_id: int, since: int) -> list[CaughtUp]:
+    """The game's moves from index ``since`` on, each with its seat, whether the bot made it, and its facts."""
+    moves = []
+    for idx, move, seat, actor, story in await sql.rows(
+            reader, "SELECT idx, move, seat, actor_id, story FROM moves WHERE game_id = ? AND idx >= ? ORDER BY idx",
+            (game_id, since)):
+        caught = CaughtUp(idx=int(idx), move=move, seat=int(seat), bot=actor is None)
+        if story:
+            caught["facts"] = json.loads(story)
+        moves.append(caught)
+    return moves
+
+
 async def _catch_up(tx: Transaction, game_id: int, people: Collection[int],
                     computers: Collection[int]) -> list[CaughtUp]:
     """Every move since the earliest last move of ``people`` (all of them if one never moved; a jump's chips count
@@ -150,7 +163,7 @@ async def _catch_up(tx: Transaction, game_id: int, people: Collection[int],
     last = dict(await sql.rows(tx, f"SELECT seat, MAX(idx) FROM moves WHERE game_id = ? AND seat IN ({marks}) "
                                    "AND move NOT LIKE 'jump %' GROUP BY seat", (game_id, *people)))
     since = 0 if len(last) < len(people) else min(int(i) for i in last.values()) + 1
-    moves = (await tx.caught_up(game_id, since))[-CATCH_UP:]
+    moves = (await caught_up(tx, game_id, since))[-CATCH_UP:]
     for move in moves:
         if move["bot"] and move["seat"] in computers:
             move["computer"] = True
@@ -166,4 +179,4 @@ async def _catch_up(tx: Transaction, game_id: int, people: Collection[int],
     return moves
 
 
-__all__ = ["CATCH_UP", "Opening", "next_wait", "opening", "waited"]
+__all__ = ["CATCH_UP", "Opening", "caught_up", "next_wait", "opening", "waited"]

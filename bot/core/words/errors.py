@@ -1,7 +1,7 @@
-"""The service's errors: one family under ``engine.EngineError``, every message written for a person.
+"""The core's errors: one family under ``engine.EngineError``, every message written for a person.
 
 The adapter catches ``EngineError`` and shows its text privately; the engine's own errors (an illegal
-move, ``NotYourTurn``, ``StaleState``) pass through the service unchanged.
+move, ``NotYourTurn``, ``StaleState``) pass through the core unchanged.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ def quoted(value: object, limit: int = ECHO) -> str:
 
 
 class ServiceError(EngineError):
-    """A request the service refuses; nothing was changed."""
+    """A request the core refuses; nothing was changed."""
 
 
 class NoGame(ServiceError):

@@ -259,7 +259,7 @@ async def test_a_sharded_bot_is_discords_auto_sharded_bot_with_the_same_commands
         await wire.start()
         try:
             trees.append([c.to_dict(client.tree) for c in client.tree.get_commands()])
-            assert str(client.core.service.shards) == ("every shard" if client is plain else "shards 1, 3 of 4")
+            assert str(client.core.store.shards) == ("every shard" if client is plain else "shards 1, 3 of 4")
         finally:
             await wire.close()
     assert trees[0] == trees[1]

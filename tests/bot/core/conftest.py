@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.core.assembly import Core
 from bot.core.table.cpu_pool import CpuPool
-from bot.core.table.service import TikalService
 from tests.bot.core.clockkit import Kit, open_kit
 from tests.bot.core.servicekit import open_service
 
 
 @pytest.fixture
-async def svc(database: Path | str) -> AsyncIterator[TikalService]:
+async def svc(database: Path | str) -> AsyncIterator[Core]:
     """A service on ``database`` with seeded randomness (seat shuffles and game seeds)."""
     async with open_service(database) as service:
         yield service

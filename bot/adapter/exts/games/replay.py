@@ -36,7 +36,7 @@ async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int |
     """``/tikal-game replay``: a finished game's whole replay, or a running or stopped game's public part so far;
     private, like every answer, and in the member's language (the frames' captions too)."""
     game = await bot.table.game_or_latest(interaction, game_id)
-    source = await replay_source(bot.core.service, game.guild_id, game.id)
+    source = await replay_source(bot.core.games, game.guild_id, game.id)
     bot.table.cooldowns.check("replay", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)  # a whole game takes a second or more
     t = reader(interaction)

@@ -266,10 +266,10 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         info, is_mod = await self._game(interaction, game)
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)
-        svc = self.bot.core.service
+        core = self.bot.core
         t = reader(interaction)
-        waiting = await svc.undelivered(info.guild_id, info.id)
-        count = await svc.resend(info.guild_id, info.id)
+        waiting = await core.outbox.undelivered(info.guild_id, info.id)
+        count = await core.outbox.resend(info.guild_id, info.id)
         if not count:
             await reply(interaction, t.tr("mod.resend_none", "Every post of game #{game} has been delivered: nothing "
                                                              "to send.", game=info.id))

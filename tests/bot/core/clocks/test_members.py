@@ -68,5 +68,5 @@ async def test_new_quiet_hours_and_forgetting_replan_a_running_game(kit: Kit) ->
     kit.clock.at(74.95)
     assert await kit.members.forget(ANA)  # no quiet hours any more: due at once
     assert await kit.tick(74.95) == ["reminder"]
-    assert [p.payload["member_id"] for p in await kit.svc.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
+    assert [p.payload["member_id"] for p in await kit.svc.outbox.posts_of(GUILD, game.id) if p.kind == "reminder"] == [
         ANA, ANA]

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.days.guild_removal import GRACE, GuildRemoval
-from bot.core.league.standings import Standings
+from bot.core.days.guild_removal import GRACE
 from bot.core.words.errors import NoGame
 from tests.bot.core.clockkit import HOUR, T0, open_kit
 from tests.bot.core.servicekit import GUILD, OTHER_GUILD, play_to_end
@@ -19,13 +18,13 @@ from tests.bot.core.servicekit import started_game as start
 async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that_guild(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_kit(path) as k:
-        removal = GuildRemoval(k.svc)
+        removal = k.svc.removal
         for guild in (GUILD, OTHER_GUILD):  # no deadlines: reminders after a day, three days, a week …
             await k.mod.configure(guild, 1, is_moderator=True, turn_hours=0)
         game = await start(k.svc, 2)
         done = await start(k.svc, 2, channel=2)
         await play_to_end(k.svc, done, random.Random(1))  # rated
-        await Standings(k.svc).start_season(GUILD, "Spring", 1, is_moderator=True)
+        await k.svc.standings.start_season(GUILD, "Spring", 1, is_moderator=True)
         await k.mod.configure(GUILD, 1, is_moderator=True, rate_aborted="scores")
         theirs = await start(k.svc, 2, guild=OTHER_GUILD)
         assert await removal.known_guilds() == {GUILD, OTHER_GUILD}
@@ -36,8 +35,8 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
         assert (await k.mod.config(GUILD)).purge_at == purge_at
         kinds = await k.tick(24)
         assert kinds == ["reminder"]  # the other guild's game only
-        assert [p.kind for p in await k.svc.posts_of(OTHER_GUILD, theirs.id)] == ["wait", "reminder"]
-        assert [p.kind for p in await k.svc.posts_of(GUILD, game.id)] == ["wait"]
+        assert [p.kind for p in await k.svc.outbox.posts_of(OTHER_GUILD, theirs.id)] == ["wait", "reminder"]
+        assert [p.kind for p in await k.svc.outbox.posts_of(GUILD, game.id)] == ["wait"]
         k.clock.at(30)
         assert await removal.added(GUILD) and not await removal.added(GUILD)
         assert await removal.pending(GUILD) is None
@@ -49,9 +48,9 @@ async def test_removal_freezes_rejoining_cancels_and_the_purge_deletes_only_that
         assert report.purged == (GUILD,)
         for game_id in (game.id, done.id):
             with pytest.raises(NoGame):
-                await k.svc.game(GUILD, game_id)
-        assert await k.svc.games(GUILD) == [] and (await k.history.stats(GUILD)).games == 0
-        assert (await k.svc.game(OTHER_GUILD, theirs.id)).id == theirs.id
+                await k.svc.games.game(GUILD, game_id)
+        assert await k.svc.games.games(GUILD) == [] and (await k.history.stats(GUILD)).games == 0
+        assert (await k.svc.games.game(OTHER_GUILD, theirs.id)).id == theirs.id
         assert await removal.known_guilds() == {OTHER_GUILD}
     with sqlite3.connect(path) as db:
         for table in ("games", "moves", "seats", "outbox", "snapshots", "game_clocks", "game_results"):

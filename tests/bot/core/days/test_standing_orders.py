@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from bot.core.clocks.timing import read_clock
-from bot.core.days.standing_orders import StandingOrders, order_moves, parse_order
+from bot.core.days.standing_orders import order_moves, parse_order
 from bot.core.storage import sql
 from bot.core.words.errors import BadOption, NotJoined, WrongStatus
 from engine import Phase
@@ -30,16 +30,16 @@ def test_orders_are_read_as_typed() -> None:
 async def test_orders_of_waiting_bidders_are_played_when_their_bid_comes(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_kit(path) as k:
-        orders = StandingOrders(k.svc)
+        orders = k.svc.orders
         game = await start(k.svc, 3, "auction")
-        view = await k.svc.view(GUILD, game.id)
+        view = await k.svc.games.view(GUILD, game.id)
         assert view.phase is Phase.BID and view.to_act == 0 and view.bidders == (0, 1, 2)
         assert [p.score for p in view.players] == [20, 20, 20]
         ben, ben_moved = await orders.leave(GUILD, game.id, BEN, "bid up to 3")
         _, cy_moved = await orders.leave(GUILD, game.id, CY, "up to 2")
         assert ben_moved is None and cy_moved is None and ben.round == view.round and ben.text == "bid up to 3"
         assert await orders.of(GUILD, game.id, BEN) == ben
-        await k.svc.act(GUILD, game.id, ANA, "pass")
+        await k.svc.turns.act(GUILD, game.id, ANA, "pass")
         report = await k.scheduler.tick(k.clock.at(0.01))
         played = [(p.payload["member_id"], p.payload["moves"]) for p in report.posts if p.kind == "standing_order"]
         # the orders outbid each other one point at a time up to their limits
@@ -50,13 +50,13 @@ async def test_orders_of_waiting_bidders_are_played_when_their_bid_comes(tmp_pat
         assert [c.get("facts", {}).get("won") for c in won.payload["catch_up"]] == [[1, 3]]
         page = await k.history.history(GUILD, game.id)
         assert [e.actor_id for e in page.entries] == [ANA, BEN, CY, BEN, CY]  # logged as the members' own moves
-        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.view(GUILD, game.id)
+        assert engine.view(replay_from_file(path, game.id), None) == await k.svc.games.view(GUILD, game.id)
 
 
 async def test_an_order_left_by_the_bidder_to_act_bids_at_once_up_to_its_limit(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_kit(path, seed=5) as k:
-        orders = StandingOrders(k.svc)
+        orders = k.svc.orders
         game = await start(k.svc, 3, "auction")
         _, moved = await orders.leave(GUILD, game.id, ANA, "bid up to 1")  # Ana is to bid: played at once
         assert moved is not None and list(moved.moves) == ["bid 1"] and moved.posts[0].kind == "standing_order"
@@ -72,7 +72,7 @@ async def test_an_order_left_by_the_bidder_to_act_bids_at_once_up_to_its_limit(t
 
 @pytest.mark.backends
 async def test_orders_are_refused_outside_a_running_auction(kit: Kit) -> None:
-    orders = StandingOrders(kit.svc)
+    orders = kit.svc.orders
     game = await start(kit.svc, 2, "basic")
     with pytest.raises(WrongStatus, match="auction"):
         await orders.leave(GUILD, game.id, ANA, "pass")
@@ -83,14 +83,14 @@ async def test_orders_are_refused_outside_a_running_auction(kit: Kit) -> None:
 
 @pytest.mark.backends
 async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
-    orders = StandingOrders(kit.svc)
+    orders = kit.svc.orders
     game = await start(kit.svc, 3, "auction")
     await orders.leave(GUILD, game.id, BEN, "bid up to 5")
     await orders.leave(GUILD, game.id, CY, "bid up to 5")
     await kit.mod.kick(GUILD, game.id, BEN, MOD, is_moderator=True)
     await kit.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", MOD, is_moderator=True)
     assert await orders.of(GUILD, game.id, STRANGER) is None
-    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    await kit.svc.turns.act(GUILD, game.id, ANA, "pass")
     report = await kit.scheduler.tick(kit.clock.at(0.01))
     assert [p.payload["moves"] for p in report.posts if p.kind == "absent_turn"] == [["pass"]]  # Ben, by ruling 14
     assert not any(p.kind == "standing_order" for p in report.posts)
@@ -101,9 +101,9 @@ async def test_a_kicked_or_replaced_seat_loses_its_order(kit: Kit) -> None:
 async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, change: str) -> None:
     """The seat changes hands between the member's look at the game and the order's transaction: the order is
     refused, and the seat's next bid is the absent seat's pass (ruling 14) or the new member's own."""
-    orders = StandingOrders(kit.svc)
+    orders = kit.svc.orders
     game = await start(kit.svc, 3, "auction")
-    looked = kit.svc.view
+    looked = kit.svc.games.view
 
     async def look_then_change(guild_id: int, game_id: int | object) -> object:
         view = await looked(guild_id, game_id)  # type: ignore[arg-type]
@@ -113,12 +113,12 @@ async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, 
             await kit.mod.replace(GUILD, game.id, BEN, STRANGER, "Zed", MOD, is_moderator=True)
         return view
 
-    kit.svc.view = look_then_change  # type: ignore[method-assign,assignment]
+    kit.svc.games.view = look_then_change  # type: ignore[method-assign,assignment]
     with pytest.raises(NotJoined):
         await orders.leave(GUILD, game.id, BEN, "bid up to 5")
-    del kit.svc.view
+    del kit.svc.games.view
     assert await orders.of(GUILD, game.id, STRANGER) is None
-    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    await kit.svc.turns.act(GUILD, game.id, ANA, "pass")
     report = await kit.scheduler.tick(kit.clock.at(0.01))
     assert not any(p.kind == "standing_order" for p in report.posts)
     if change == "kick":
@@ -128,14 +128,14 @@ async def test_an_order_racing_a_kick_or_a_replace_dies_with_the_seat(kit: Kit, 
 @pytest.mark.backends
 async def test_an_order_left_by_a_member_who_lost_the_seat_is_never_played(kit: Kit) -> None:
     """Whatever wrote it, an order whose member no longer holds the seat is not read."""
-    orders = StandingOrders(kit.svc)
+    orders = kit.svc.orders
     game = await start(kit.svc, 3, "auction")
     await orders.leave(GUILD, game.id, BEN, "bid up to 5")
     async with kit.svc.storage.transaction() as tx:  # as a racing replace would have left it
         await sql.run(tx, "UPDATE seats SET member_id = ? WHERE game_id = ? AND member_id = ?",
                       (STRANGER, game.id, BEN))
     assert await orders.of(GUILD, game.id, STRANGER) is None
-    await kit.svc.act(GUILD, game.id, ANA, "pass")
+    await kit.svc.turns.act(GUILD, game.id, ANA, "pass")
     report = await kit.scheduler.tick(kit.clock.at(0.01))
     assert not any(p.kind == "standing_order" for p in report.posts)
 
@@ -145,16 +145,16 @@ async def test_a_replaced_seat_inherits_no_order_so_the_newcomer_is_reminded_and
     """Ben leaves an order, then his seat goes to a newcomer: the order goes with Ben. When the seat's bid comes,
     the clock plans the newcomer's reminder and deadline (an order left in place would make it wait for a bid
     that never comes, with neither)."""
-    orders = StandingOrders(kit.svc)
+    orders = kit.svc.orders
     game = await start(kit.svc, 3, "auction")
     await kit.mod.set_timing(GUILD, game.id, MOD, is_moderator=True, bid_hours=24)
     await orders.leave(GUILD, game.id, BEN, "bid up to 5")
     await kit.mod.replace(GUILD, game.id, BEN, STRANGER, "Zed", MOD, is_moderator=True)
     async with kit.svc.storage.read() as r:
         assert await sql.rows(r, "SELECT seat FROM standing_orders WHERE game_id = ?", (game.id,)) == []
-    await kit.svc.act(GUILD, game.id, ANA, "pass")
-    view = await kit.svc.view(GUILD, game.id)
-    assert view.phase is Phase.BID and (await kit.svc.game(GUILD, game.id)).at_seat(view.to_act or 0).member_id \
+    await kit.svc.turns.act(GUILD, game.id, ANA, "pass")
+    view = await kit.svc.games.view(GUILD, game.id)
+    assert view.phase is Phase.BID and (await kit.svc.games.game(GUILD, game.id)).at_seat(view.to_act or 0).member_id \
         == STRANGER  # type: ignore[union-attr]
     async with kit.svc.storage.read() as r:
         clock = await read_clock(r, game.id)

@@ -9,7 +9,7 @@ import pytest
 
 import bot.core.storage.sqlite
 from bot.core.assembly import Core
-from bot.core.days.guild_removal import GRACE, GuildRemoval, purge_due
+from bot.core.days.guild_removal import GRACE, purge_due
 from bot.core.guilds.languages import TTL, Languages, channel_language
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.sqlite import SqliteStorage
@@ -84,11 +84,11 @@ async def test_a_removed_servers_language_is_purged_with_its_games(db_path: Path
     try:
         await core.languages.set_server(GUILD, "fr")
         await core.languages.set_server(OTHER_GUILD, "de")
-        removal = GuildRemoval(core.service)
+        removal = core.removal
         assert await removal.known_guilds() == {GUILD, OTHER_GUILD}
         await removal.removed(GUILD)
         now[0] += GRACE.total_seconds() + 1
-        assert await purge_due(core.service, now[0]) == [GUILD]
+        assert await purge_due(core.store, now[0]) == [GUILD]
         assert await Languages(core.storage).server(GUILD) is None
         assert await Languages(core.storage).server(OTHER_GUILD) == "de"
         assert await removal.known_guilds() == {OTHER_GUILD}

@@ -36,11 +36,11 @@ async def play_out(k: Kit, game: GameInfo, rng: random.Random, hours: float = 1.
     """Play the game to its end: members with random legal moves, absent seats by the scheduler's ticks."""
     ticks = 0
     while True:
-        view = await k.svc.view(GUILD, game.id)
+        view = await k.svc.games.view(GUILD, game.id)
         if view.finished:
             return ticks
         assert view.to_act is not None
-        info = await k.svc.game(GUILD, game.id)
+        info = await k.svc.games.game(GUILD, game.id)
         seat = info.at_seat(view.to_act)
         assert seat is not None
         if is_absent_member(seat.member_id):
@@ -49,14 +49,14 @@ async def play_out(k: Kit, game: GameInfo, rng: random.Random, hours: float = 1.
             assert report.moved, "an absent seat to act is always played at the next tick"
             ticks += 1
             continue
-        entries = await k.svc.legal_moves(GUILD, game.id, seat.member_id)
-        await k.svc.act(GUILD, game.id, seat.member_id, choose(entries, rng, allow_undo=False))
+        entries = await k.svc.turns.legal_moves(GUILD, game.id, seat.member_id)
+        await k.svc.turns.act(GUILD, game.id, seat.member_id, choose(entries, rng, allow_undo=False))
 
 
 @pytest.mark.backends
 async def test_a_plain_member_is_refused_every_moderator_action(kit: Kit) -> None:
     game = await start(kit.svc, 3)
-    posts = len(await kit.svc.posts_of(GUILD, game.id))
+    posts = len(await kit.svc.outbox.posts_of(GUILD, game.id))
     refused = [
         kit.mod.kick(GUILD, game.id, CY, BEN, is_moderator=False),
         kit.mod.replace(GUILD, game.id, CY, STRANGER, "Zed", BEN, is_moderator=False),
@@ -70,9 +70,9 @@ async def test_a_plain_member_is_refused_every_moderator_action(kit: Kit) -> Non
     for action in refused:
         with pytest.raises(NotAllowed):
             await action
-    info = await kit.svc.game(GUILD, game.id)
+    info = await kit.svc.games.game(GUILD, game.id)
     assert info.status is Status.RUNNING and [s.member_id for s in info.seats] == [ANA, BEN, CY]
-    assert len(await kit.svc.posts_of(GUILD, game.id)) == posts and info.version == 0
+    assert len(await kit.svc.outbox.posts_of(GUILD, game.id)) == posts and info.version == 0
     assert (await kit.mod.config(GUILD)).moderator_role_id is None
 
 
@@ -90,12 +90,12 @@ async def test_kick_the_player_to_act_plays_the_seat_at_once_and_the_game_runs_t
         assert seat is not None and is_absent_member(seat.member_id) and seat.name == "Ana"
         assert kicked.game.seat_of(ANA) is None
         with pytest.raises(NotAPlayer):
-            await k.svc.act(GUILD, game.id, ANA, "end")
+            await k.svc.turns.act(GUILD, game.id, ANA, "end")
         with pytest.raises(WrongStatus):
             await k.mod.kick(GUILD, game.id, "ana", MOD, is_moderator=True)
         ticks = await play_out(k, game, random.Random(3))
         assert ticks > 0
-        final = await k.svc.view(GUILD, game.id)
+        final = await k.svc.games.view(GUILD, game.id)
         assert final.finished and engine.view(replay_from_file(path, game.id), None) == final
         stats = await k.history.stats(GUILD)
         assert {m.member_id for m in stats.members} == {ANA, BEN, CY}  # the kicked seat counts for Ana
@@ -106,17 +106,17 @@ async def test_kick_of_a_waiting_player_and_resign_keep_figures_and_score(tmp_pa
     async with open_kit(path) as k:
         game = await start(k.svc, 3)
         await finish_obligation(k.svc, game)  # Ana
-        before = await k.svc.view(GUILD, game.id)
+        before = await k.svc.games.view(GUILD, game.id)
         kicked = await k.mod.kick(GUILD, game.id, "Cy", MOD, is_moderator=True)
         assert kicked.moved is None  # Ben is to act, not Cy
-        after = await k.svc.view(GUILD, game.id)
+        after = await k.svc.games.view(GUILD, game.id)
         assert after.players == before.players  # figures, score and treasures unchanged
         resigned = await k.mod.resign(GUILD, game.id, BEN)  # Ben, to act, resigns: the bot plays him, then Cy
         assert resigned.post is not None and resigned.post.payload["action"] == "resign"
         assert resigned.moved is not None
         report = await k.scheduler.tick(k.clock.at(0.1))
         assert [m.player for m in report.moved] == ["Cy"]
-        assert (await k.svc.view(GUILD, game.id)).to_act == 0
+        assert (await k.svc.games.view(GUILD, game.id)).to_act == 0
         last = await k.mod.resign(GUILD, game.id, ANA)  # nobody left: the game stops
         assert last.game.status is Status.ABORTED and last.post is not None and last.post.payload["stopped"]
         assert await k.tick(50) == []
@@ -135,18 +135,18 @@ async def test_replace_gives_a_seat_and_its_position_to_another_member(tmp_path:
         assert seat is not None and seat.member_id == STRANGER and seat.name == "Ben" and seat.display_name == "Zed"
         await finish_obligation(k.svc, game)  # Ana
         with pytest.raises(NotAPlayer):
-            await k.svc.act(GUILD, game.id, BEN, "end")
+            await k.svc.turns.act(GUILD, game.id, BEN, "end")
         await finish_obligation(k.svc, replaced.game)  # Zed plays Ben's seat
         # replacing the player to act starts the wait over for the newcomer
         k.clock.at(10)
         again = await k.mod.replace(GUILD, game.id, CY, DEE, "Dee", MOD, is_moderator=True)
         assert await k.tick(33.9) == []
         assert await k.tick(34) == ["reminder"]  # half-way through the default 48 h
-        assert (await k.svc.posts_of(GUILD, game.id))[-1].payload["member_id"] == DEE
+        assert (await k.svc.outbox.posts_of(GUILD, game.id))[-1].payload["member_id"] == DEE
         with pytest.raises(NotYourTurn):
-            await k.svc.act(GUILD, game.id, STRANGER, "end")
+            await k.svc.turns.act(GUILD, game.id, STRANGER, "end")
         await play_out(k, again.game, random.Random(5), hours=40)
-        record = await k.svc.record(GUILD, game.id)
+        record = await k.svc.games.record(GUILD, game.id)
         assert record["players"] == ["Ana", "Ben", "Cy"]
         assert engine.replay(engine.read_record(record)) == replay_from_file(path, game.id)
 
@@ -165,7 +165,7 @@ async def test_moderator_skip_abort_and_the_log_posts(kit: Kit) -> None:
     with pytest.raises(WrongStatus):
         await kit.mod.pause(GUILD, game.id, MOD, is_moderator=True)
     # a lobby: its creator closes it without a moderator and without a log post
-    lobby = await kit.svc.new_game(GUILD, 600, ANA, "Ana")
+    lobby = await kit.svc.lobby.new_game(GUILD, 600, ANA, "Ana")
     closed = await kit.mod.abort(GUILD, lobby.id, ANA, is_moderator=False)
     assert closed.game.status is Status.ABORTED and closed.post is None
 
@@ -178,7 +178,7 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         assert config.moderator_role_id == 9 and config.grace_days == 30 and config.purge_at is None
         assert (config.defaults.turn_hours, config.defaults.bid_hours, config.defaults.policy) == (48, 6, "skip")
         assert not config.defaults.reminders
-        lobby = await k.svc.new_game(GUILD, 600, ANA, "Ana")
+        lobby = await k.svc.lobby.new_game(GUILD, 600, ANA, "Ana")
         assert (await k.mod.clock(GUILD, lobby.id)).timing == config.defaults
         with pytest.raises(NotAllowed):
             await k.mod.set_timing(GUILD, lobby.id, BEN, is_moderator=False, turn_hours=5)
@@ -191,7 +191,7 @@ async def test_timing_is_set_at_new_by_the_creator_and_guild_defaults_apply_to_n
         other = await k.mod.config(OTHER_GUILD)
         assert other.moderator_role_id is None and other.defaults == DEFAULTS
         # the guild's default turn deadline is the one guild_settings already had
-        assert (await k.svc.settings(GUILD)).turn_hours == 48
+        assert (await k.svc.settings.get(GUILD)).turn_hours == 48
         # "no deadline" is a choice kept as such, not the bot's default
         config = await k.mod.configure(GUILD, MOD, is_moderator=True, turn_hours=0, bid_hours=0)
         assert (config.defaults.turn_hours, config.defaults.bid_hours) == (None, None)
@@ -205,7 +205,7 @@ async def test_my_games_lists_the_games_waiting_for_me_first_in_this_guild_only(
     first = await start(kit.svc, 2, channel=1)  # Ana to act
     second = await start(kit.svc, 2, channel=2)
     await finish_obligation(kit.svc, second)  # Ben to act
-    lobby = await kit.svc.new_game(GUILD, 3, BEN, "Ben")
+    lobby = await kit.svc.lobby.new_game(GUILD, 3, BEN, "Ben")
     elsewhere = await start(kit.svc, 2, guild=OTHER_GUILD, channel=4)
     mine = await kit.mod.my_games(GUILD, BEN)
     assert [(g.game.id, g.waiting_for_me) for g in mine] == [(second.id, True), (first.id, False),
@@ -222,11 +222,11 @@ async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(databas
 
     async with open_kit(database) as k:
         game = await start(k.svc, 2)
-        entries = await k.svc.legal_moves(GUILD, game.id, ANA)
+        entries = await k.svc.turns.legal_moves(GUILD, game.id, ANA)
         place = next(e.move for e in entries if str(e.move).startswith("place"))
         kicked, moved = await asyncio.gather(
             k.mod.kick(GUILD, game.id, ANA, MOD, is_moderator=True),
-            k.svc.act(GUILD, game.id, ANA, place),
+            k.svc.turns.act(GUILD, game.id, ANA, place),
             return_exceptions=True,
         )
         assert not isinstance(kicked, BaseException)
@@ -236,10 +236,10 @@ async def test_a_kick_and_the_kicked_players_own_move_at_the_same_moment(databas
             assert ANA not in {e.actor_id for e in page.entries}
         else:  # Ana's move came first, then the bot finished her turn
             assert page.entries[0].actor_id == ANA and all(e.actor_id is None for e in page.entries[1:])
-        assert (await k.svc.view(GUILD, game.id)).to_act == 1
+        assert (await k.svc.games.view(GUILD, game.id)).to_act == 1
         async with k.svc.storage.read() as r:
             replayed = await replays_to_snapshot(r, GUILD, game.id)
-        assert engine.view(replayed, None) == await k.svc.view(GUILD, game.id)
+        assert engine.view(replayed, None) == await k.svc.games.view(GUILD, game.id)
 
 
 async def test_my_games_cost_the_same_few_reads_however_many_games_and_use_the_index(kit: Kit) -> None:
@@ -247,14 +247,14 @@ async def test_my_games_cost_the_same_few_reads_however_many_games_and_use_the_i
     with the number of games (the seats are found by member through ``seats_by_member``)."""
     costs = []
     for count in (2, 8):
-        while len(await kit.svc.games(GUILD)) < count:
-            await start(kit.svc, 2, channel=CHANNEL + len(await kit.svc.games(GUILD)) + 1)
-        kit.svc.forget()
-        loads, reads = kit.svc.loads, kit.svc.storage.reads
+        while len(await kit.svc.games.games(GUILD)) < count:
+            await start(kit.svc, 2, channel=CHANNEL + len(await kit.svc.games.games(GUILD)) + 1)
+        kit.svc.store.forget()
+        loads, reads = kit.svc.store.loads, kit.svc.storage.reads
         mine = await kit.mod.my_games(GUILD, MEMBERS[0])
         assert len(mine) == count and all(g.to_act is not None for g in mine)
         assert [g.waiting_for_me for g in mine] == [True] * count  # Ana opens every game
-        costs.append((kit.svc.loads - loads, kit.svc.storage.reads - reads))
+        costs.append((kit.svc.store.loads - loads, kit.svc.storage.reads - reads))
     assert costs == [(0, 1), (0, 1)]
     async with kit.svc.storage.read() as r:
         plan = await sql.rows(r, "EXPLAIN QUERY PLAN SELECT game_id FROM seats WHERE member_id = ?", (1,))

@@ -38,7 +38,7 @@ async def test_history_pages_the_moves_with_who_and_when(tmp_path: Path) -> None
         assert [e.move for p in pages for e in p.entries] == log
         with pytest.raises(BadOption, match="pick 1 to"):
             await k.history.history(GUILD, game.id, page=last.pages + 1, per_page=10)
-        lobby = await k.svc.new_game(GUILD, 9, ANA, "Ana")
+        lobby = await k.svc.lobby.new_game(GUILD, 9, ANA, "Ana")
         with pytest.raises(WrongStatus):
             await k.history.history(GUILD, lobby.id)
 
@@ -72,7 +72,7 @@ async def test_the_export_of_a_finished_game_replays_to_the_services_final_state
         assert {"tile_order", "treasure_order", "moves"} <= exported.data.keys()
         replayed = engine.replay(engine.read_record(json.loads(json.dumps(exported.data))))
         assert replayed == replay_from_file(path, game.id)
-        assert engine.view(replayed, None) == await k.svc.view(GUILD, game.id)
+        assert engine.view(replayed, None) == await k.svc.games.view(GUILD, game.id)
 
 
 async def test_games_and_stats_are_per_guild_and_count_shared_wins(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ async def test_games_and_stats_are_per_guild_and_count_shared_wins(tmp_path: Pat
         one = await start(k.svc, 2, channel=1)
         two = await start(k.svc, 3, channel=2)
         running = await start(k.svc, 2, channel=3)
-        lobby = await k.svc.new_game(GUILD, 4, CY, "Cy")
+        lobby = await k.svc.lobby.new_game(GUILD, 4, CY, "Cy")
         theirs = await start(k.svc, 2, guild=OTHER_GUILD, channel=1)
         for game, seed in ((one, 1), (two, 2)):
             k.clock.at(seed)
@@ -96,7 +96,7 @@ async def test_games_and_stats_are_per_guild_and_count_shared_wins(tmp_path: Pat
         with pytest.raises(NoGame):
             await k.history.history(OTHER_GUILD, one.id)
 
-        views = [await k.svc.view(GUILD, g.id) for g in (one, two)]
+        views = [await k.svc.games.view(GUILD, g.id) for g in (one, two)]
         stats = await k.history.stats(GUILD)
         assert stats.games == 2
         by_member = {m.member_id: m for m in stats.members}
@@ -127,4 +127,4 @@ async def test_results_of_games_finished_before_the_results_table_are_filled_in(
         db.execute("DELETE FROM game_results")
     async with open_kit(path) as k:
         assert await k.history.stats(GUILD) == before
-        assert (await k.svc.game(GUILD, game.id)).status is Status.FINISHED
+        assert (await k.svc.games.game(GUILD, game.id)).status is Status.FINISHED

@@ -16,9 +16,10 @@ import pytest
 from openskill.models import PlackettLuce
 
 import bot.core.storage.sqlite
+from bot.core.assembly import Core
 from bot.core.league import ratings
 from bot.core.league.ratings import COMPUTER_PLAYERS, Rating, RatingRules, SeatResult, places, rate
-from bot.core.league.standings import Season, Standings
+from bot.core.league.standings import Season
 from bot.core.storage import postgres as postgres_storage
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
@@ -26,7 +27,6 @@ from bot.core.storage.base import GameRow, Status, Storage, Transaction
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.table.results import GameInfo
-from bot.core.table.service import TikalService
 from bot.core.words.errors import BadOption, NotAllowed, WrongStatus
 from engine import GameState
 from lang import translator
@@ -138,7 +138,7 @@ def test_the_rules_are_checked() -> None:
 
 # --- stored, once, at the end of a game ----------------------------------------------------------------------
 
-async def stored(svc: TikalService, guild: int = GUILD, season: int = 0) -> dict[int, tuple[Rating, int, int]]:
+async def stored(svc: Core, guild: int = GUILD, season: int = 0) -> dict[int, tuple[Rating, int, int]]:
     """player → (rating, games, wins)."""
     async with svc.storage.read() as r:
         rows = await sql.rows(r, "SELECT player_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND "
@@ -146,16 +146,16 @@ async def stored(svc: TikalService, guild: int = GUILD, season: int = 0) -> dict
     return {int(p): (Rating(float(mu), float(s)), int(g), int(w)) for p, mu, s, g, w in rows}
 
 
-async def outcome(svc: TikalService, game_id: int) -> str | None:
+async def outcome(svc: Core, game_id: int) -> str | None:
     async with svc.storage.read() as r:
         row = await sql.one(r, "SELECT outcome FROM rated_games WHERE game_id = ?", (game_id,))
     return None if row is None else str(row[0])
 
 
-async def finished(svc: TikalService, players: int = 2, *, channel: int = CHANNEL, seed: int = 3) -> GameState:
+async def finished(svc: Core, players: int = 2, *, channel: int = CHANNEL, seed: int = 3) -> GameState:
     game = await start(svc, players, channel=channel)
     await play_to_end(svc, game, random.Random(seed))
-    loaded = await svc._load(GUILD, game.id)
+    loaded = await svc.store.load(GUILD, game.id)
     return loaded.state
 
 
@@ -165,7 +165,7 @@ def expected(scores: Sequence[int], before: Sequence[Rating] | None = None) -> l
 
 
 @pytest.mark.backends
-async def test_a_finished_game_is_rated_once_in_its_last_moves_transaction(svc: TikalService) -> None:
+async def test_a_finished_game_is_rated_once_in_its_last_moves_transaction(svc: Core) -> None:
     first = await finished(svc, 2)
     want = expected(first.score)
     got = await stored(svc)
@@ -173,7 +173,7 @@ async def test_a_finished_game_is_rated_once_in_its_last_moves_transaction(svc: 
         {m: (w.mu, w.sigma) for m, w in zip(MEMBERS, want, strict=False)}
     assert all(games == 1 for _, games, _ in got.values())
     assert sum(wins for _, _, wins in got.values()) == sum(1 for s in first.score if s == max(first.score))
-    game_id = max(g.id for g in await svc.games(GUILD, (Status.FINISHED,)))
+    game_id = max(g.id for g in await svc.games.games(GUILD, (Status.FINISHED,)))
     assert await outcome(svc, game_id) == "rated"
     async with svc.storage.read() as r:
         history = await sql.rows(r, "SELECT seat, player_id, place, seats, counted, mu_after FROM rating_history "
@@ -202,21 +202,21 @@ async def test_a_crash_in_the_last_moves_transaction_loses_no_rating_and_counts_
             if after.finished:
                 raise RuntimeError("the process died here")
 
-        svc.commit_hooks.append(crash)  # after the ratings' hook: they were written, then the transaction dies
+        svc.store.commit_hooks.append(crash)  # after the ratings' hook: they were written, then the transaction dies
         with pytest.raises(RuntimeError, match="died"):
             await play_to_end(svc, game, random.Random(3))
         assert await stored(svc) == {} and await outcome(svc, game.id) is None
-        assert (await svc.game(GUILD, game.id)).status is Status.RUNNING
+        assert (await svc.games.game(GUILD, game.id)).status is Status.RUNNING
     async with open_service(database) as svc:  # a restart: the last move is made again
         await play_to_end(svc, game, random.Random(5))
-        state = (await svc._load(GUILD, game.id)).state
+        state = (await svc.store.load(GUILD, game.id)).state
         got = await stored(svc)
         assert {p: games for p, (_, games, _) in got.items()} == {ANA: 1, BEN: 1}
         assert [got[ANA][0], got[BEN][0]] == expected(state.score)
         assert await outcome(svc, game.id) == "rated"
 
 
-async def rate_now(svc: TikalService, game: GameInfo, scores: Sequence[int]) -> list[ratings.Change]:
+async def rate_now(svc: Core, game: GameInfo, scores: Sequence[int]) -> list[ratings.Change]:
     """Rate a running game as if it had ended with ``scores`` (the exact places a test wants)."""
     async with svc.storage.transaction() as tx:
         row = await tx.game(GUILD, game.id)
@@ -225,7 +225,7 @@ async def rate_now(svc: TikalService, game: GameInfo, scores: Sequence[int]) -> 
 
 
 @pytest.mark.backends
-async def test_three_and_four_players_with_ties_are_rated_as_the_library_rates_them(svc: TikalService) -> None:
+async def test_three_and_four_players_with_ties_are_rated_as_the_library_rates_them(svc: Core) -> None:
     three = await start(svc, 3)
     await rate_now(svc, three, [40, 52, 40])
     got = await stored(svc)
@@ -240,10 +240,10 @@ async def test_three_and_four_players_with_ties_are_rated_as_the_library_rates_t
     assert [now[m][2] for m in MEMBERS] == [1, 2, 0, 0]  # a shared win is a win for both
 
 
-async def test_computer_levels_are_rated_one_rating_per_level(svc: TikalService) -> None:
-    game = await svc.new_game(GUILD, CHANNEL, ANA, "Ana", seats=4, computers=2, computer_level="easy")
-    await svc.join(GUILD, game.id, BEN, "Ben")
-    started = (await svc.start(GUILD, game.id, ANA)).game
+async def test_computer_levels_are_rated_one_rating_per_level(svc: Core) -> None:
+    game = await svc.lobby.new_game(GUILD, CHANNEL, ANA, "Ana", seats=4, computers=2, computer_level="easy")
+    await svc.lobby.join(GUILD, game.id, BEN, "Ben")
+    started = (await svc.lobby.start(GUILD, game.id, ANA)).game
     changes = await rate_now(svc, started, [30, 50, 40, 20])  # seats: Ana, Bot1, Bot2, Ben
     got = await stored(svc)
     easy = COMPUTER_PLAYERS["easy"]
@@ -312,7 +312,7 @@ async def test_a_stopped_game_is_not_rated_unless_the_moderators_say_so(kit: Kit
     got = await stored(kit.svc)
     assert [got[ANA][0], got[BEN][0]] == expected(scores) and await outcome(kit.svc, other.id) == "rated"
     # A lobby closed is no game at all.
-    lobby = await kit.svc.new_game(GUILD, CHANNEL + 2, ANA, "Ana")
+    lobby = await kit.svc.lobby.new_game(GUILD, CHANNEL + 2, ANA, "Ana")
     await kit.mod.abort(GUILD, lobby.id, ANA, is_moderator=False)
     assert await outcome(kit.svc, lobby.id) is None
 
@@ -322,7 +322,7 @@ async def test_a_game_everyone_left_follows_the_rule_for_stopped_games(kit: Kit)
     game = await start(kit.svc, 2)
     await kit.mod.resign(GUILD, game.id, ANA)
     await kit.mod.resign(GUILD, game.id, BEN)
-    assert (await kit.svc.game(GUILD, game.id)).status is Status.ABORTED
+    assert (await kit.svc.games.game(GUILD, game.id)).status is Status.ABORTED
     assert set(await stored(kit.svc)) == {ANA, BEN} and await outcome(kit.svc, game.id) == "rated"
 
 
@@ -330,7 +330,7 @@ async def test_a_game_everyone_left_follows_the_rule_for_stopped_games(kit: Kit)
 
 @pytest.mark.backends
 async def test_a_season_counts_the_games_that_end_while_it_is_open(kit: Kit) -> None:
-    standings = Standings(kit.svc)
+    standings = kit.svc.standings
     early = await start(kit.svc, 2)
     await rate_now(kit.svc, early, [10, 20])
     with pytest.raises(NotAllowed):
@@ -385,7 +385,7 @@ def after_the_next_commit(storage: Storage, then: Callable[[], Awaitable[object]
 
 @pytest.mark.backends
 async def test_a_season_ended_the_moment_it_was_started_is_told_to_both_moderators(kit: Kit) -> None:
-    standings = Standings(kit.svc)
+    standings = kit.svc.standings
     ended = after_the_next_commit(kit.svc.storage, lambda: standings.end_season(GUILD, BEN, is_moderator=True))
     started = await standings.start_season(GUILD, "Spring", MOD, is_moderator=True)
     (end,) = ended
@@ -398,7 +398,7 @@ async def test_a_season_ended_the_moment_it_was_started_is_told_to_both_moderato
 @pytest.mark.parametrize("first", ["start", "end"])
 async def test_a_season_started_and_ended_at_once_answers_both_moderators_truly_in_either_order(
         kit: Kit, first: str) -> None:
-    standings = Standings(kit.svc)
+    standings = kit.svc.standings
 
     async def end() -> Season | WrongStatus:
         try:
@@ -419,7 +419,7 @@ async def test_a_season_started_and_ended_at_once_answers_both_moderators_truly_
 
 
 @pytest.mark.backends
-async def test_the_leaderboard_pages_by_ordinal(svc: TikalService) -> None:
+async def test_the_leaderboard_pages_by_ordinal(svc: Core) -> None:
     async with svc.storage.transaction() as tx:
         await sql.run_many(tx, "INSERT INTO ratings (guild_id, season_id, player_id, mu, sigma, ordinal, games, "
                                "wins, last_played) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?)",
@@ -427,7 +427,7 @@ async def test_the_leaderboard_pages_by_ordinal(svc: TikalService) -> None:
                              1000.0 + k) for k in range(23)]
                            + [(GUILD, 999, 50.0, 1.0, Rating(50.0, 1.0).ordinal, 0, 0, 1.0),  # no game: not shown
                               (OTHER_GUILD, 998, 50.0, 1.0, Rating(50.0, 1.0).ordinal, 3, 3, 1.0)])
-    standings = Standings(svc)
+    standings = svc.standings
     first = await standings.leaderboard(GUILD)
     assert (first.page, first.pages, first.total) == (1, 3, 23)
     assert [e.player_id for e in first.entries] == [1022 - k for k in range(10)]
@@ -441,8 +441,8 @@ async def test_the_leaderboard_pages_by_ordinal(svc: TikalService) -> None:
     assert (await standings.leaderboard(OTHER_GUILD)).total == 1
 
 
-async def test_a_members_rating_shows_its_place_and_latest_changes(svc: TikalService) -> None:
-    standings = Standings(svc)
+async def test_a_members_rating_shows_its_place_and_latest_changes(svc: Core) -> None:
+    standings = svc.standings
     games = [await start(svc, 2, channel=CHANNEL + k) for k in range(12)]
     for k, game in enumerate(games):
         await rate_now(svc, game, [10, 20] if k % 3 else [20, 10])
@@ -463,7 +463,7 @@ async def test_games_ended_before_the_ratings_are_never_rated(tmp_path: Path, mo
     path = tmp_path / "t.sqlite3"
     monkeypatch.setattr(bot.core.storage.sqlite, "MIGRATIONS", [m for m in MIGRATIONS if m[0] != 8])
     async with open_service(path) as svc:
-        svc.commit_hooks.remove(ratings.on_commit)  # the code of then had no ratings
+        svc.store.commit_hooks.remove(ratings.on_commit)  # the code of then had no ratings
         game = await start(svc, 2)
         await play_to_end(svc, game, random.Random(3))
     monkeypatch.setattr(bot.core.storage.sqlite, "MIGRATIONS", MIGRATIONS)

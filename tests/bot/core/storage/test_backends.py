@@ -15,17 +15,16 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.core.assembly import Core
 from bot.core.clocks.members import Members
-from bot.core.days.guild_removal import GuildRemoval
 from bot.core.guilds import moderation
-from bot.core.guilds.moderation import Moderation
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
 from bot.core.storage.base import IntegrityError, NewMove, Reader, Status, Storage
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.migrations_pg import POSTGRES_MIGRATIONS
 from bot.core.storage.shards import Shards
-from bot.core.table.service import TikalService
+from bot.core.table.waits import caught_up
 from bot.core.words.errors import ChannelBusy
 from engine import StaleState
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, open_service, play_to_end
@@ -45,9 +44,9 @@ async def counts(storage: Storage, game_id: int) -> dict[str, object]:
         }
 
 
-async def first_place(svc: TikalService, game_id: int) -> str:
+async def first_place(svc: Core, game_id: int) -> str:
     """The first legal placement of the first player's hexagon."""
-    return str((await svc.legal_moves(GUILD, game_id, MEMBERS[0]))[0].move)
+    return str((await svc.turns.legal_moves(GUILD, game_id, MEMBERS[0]))[0].move)
 
 
 def test_both_dialects_have_the_same_numbered_migrations() -> None:
@@ -67,9 +66,9 @@ async def test_migrations_apply_once_and_reopening_is_idempotent(database: Path 
                 [n for n, _ in MIGRATIONS]
 
 
-async def test_the_move_log_is_append_only_and_the_rules_hold(svc: TikalService) -> None:
+async def test_the_move_log_is_append_only_and_the_rules_hold(svc: Core) -> None:
     game = await start(svc, 2)
-    await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+    await svc.turns.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
     for statement in ("UPDATE moves SET move = 'end'", "DELETE FROM moves"):
         with pytest.raises(IntegrityError, match="append-only"):
             async with svc.storage.transaction() as tx:
@@ -80,9 +79,9 @@ async def test_the_move_log_is_append_only_and_the_rules_hold(svc: TikalService)
     assert len((await counts(svc.storage, game.id))["moves"]) == 1  # type: ignore[arg-type]
 
 
-async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(svc: TikalService) -> None:
+async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(svc: Core) -> None:
     game = await start(svc, 2)
-    await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+    await svc.turns.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
     before = await counts(svc.storage, game.id)
     with pytest.raises(StaleState, match="moved on"):
         async with svc.storage.transaction() as tx:
@@ -98,11 +97,11 @@ async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(svc: Ti
 async def test_one_game_per_channel_and_64_bit_numbers(database: Path | str) -> None:
     async with open_service(database, seed=2**64 - 1) as svc:
         big_guild, big_channel, big_member = 2**62 + 5, 2**63 - 7, 2**63 - 1  # Discord ids are 64-bit
-        game = await svc.new_game(big_guild, big_channel, big_member, "Ana", seats=2)
+        game = await svc.lobby.new_game(big_guild, big_channel, big_member, "Ana", seats=2)
         with pytest.raises(ChannelBusy):
-            await svc.new_game(big_guild, big_channel, 5, "Ben")
-        await svc.join(big_guild, game.id, MEMBERS[1], NAMES[1])
-        started = await svc.start(big_guild, game.id, big_member)
+            await svc.lobby.new_game(big_guild, big_channel, 5, "Ben")
+        await svc.lobby.join(big_guild, game.id, MEMBERS[1], NAMES[1])
+        started = await svc.lobby.start(big_guild, game.id, big_member)
         assert started.to_act.member_id == big_member and started.game.channel_id == big_channel
         async with svc.storage.read() as r:
             row = await r.game(big_guild, game.id)
@@ -130,17 +129,17 @@ async def test_two_processes_racing_for_one_game_commit_one_move_at_a_time(pg_ur
     a SQLite file serves one process.)"""
     async with open_service(pg_url) as one, open_service(pg_url) as two:
         game = await start(one, 2)
-        await one.act(GUILD, game.id, MEMBERS[0], await first_place(one, game.id))
-        await two.view(GUILD, game.id)  # both caches hold the state at version 1
+        await one.turns.act(GUILD, game.id, MEMBERS[0], await first_place(one, game.id))
+        await two.games.view(GUILD, game.id)  # both caches hold the state at version 1
         # Both deploy one worker at once: both are legal on version 1; the version check lets one through, and the
         # other is tried again on the new state (where it is legal too), so both land, one after the other.
-        done = await asyncio.gather(one.act(GUILD, game.id, MEMBERS[0], "deploy A1 1"),
-                                    two.act(GUILD, game.id, MEMBERS[0], "deploy A1 1"))
+        done = await asyncio.gather(one.turns.act(GUILD, game.id, MEMBERS[0], "deploy A1 1"),
+                                    two.turns.act(GUILD, game.id, MEMBERS[0], "deploy A1 1"))
         assert sorted(m.game.version for m in done) == [2, 3]
         async with one.storage.read() as r:
             assert await r.moves(game.id) == [(await r.moves(game.id))[0], "deploy A1 1", "deploy A1 1"]
         # A stale cache never serves: the other process's view is the stored one.
-        assert (await one.view(GUILD, game.id)).version == (await two.view(GUILD, game.id)).version == 3
+        assert (await one.games.view(GUILD, game.id)).version == (await two.games.view(GUILD, game.id)).version == 3
 
 
 async def test_two_senders_never_claim_the_same_post(pg_url: str) -> None:
@@ -148,18 +147,18 @@ async def test_two_senders_never_claim_the_same_post(pg_url: str) -> None:
     async with open_service(pg_url) as one, open_service(pg_url) as two:
         for channel in range(CHANNEL, CHANNEL + 4):
             await start(one, 2, channel=channel)
-        posts = [p.id for p in await one.pending_posts()]  # the games' start posts (nobody sends them here)
+        posts = [p.id for p in await one.outbox.pending_posts()]  # the games' start posts (nobody sends them here)
         assert len(posts) == 4
         now = time.time()
-        claims = await asyncio.gather(*(svc.claim(posts, now + 60) for svc in (one, two, one, two)))
+        claims = await asyncio.gather(*(svc.outbox.claim(posts, now + 60) for svc in (one, two, one, two)))
         assert sorted(i for c in claims for i in c) == sorted(posts)  # each post claimed exactly once
-        assert await two.claim(posts, now + 60) == set()  # claimed: nobody else's until the lease runs out
-        await one.release(posts)
-        assert await two.claim(posts, now + 60) == set(posts)
-        await two.release(posts)
+        assert await two.outbox.claim(posts, now + 60) == set()  # claimed: nobody else's until the lease runs out
+        await one.outbox.release(posts)
+        assert await two.outbox.claim(posts, now + 60) == set(posts)
+        await two.outbox.release(posts)
         # A sender that dies leaves its lease behind: once it has run out, another sender takes the posts.
-        assert await one.claim(posts, now - 1) == set(posts)
-        assert await two.claim(posts, now + 60) == set(posts)
+        assert await one.outbox.claim(posts, now - 1) == set(posts)
+        assert await two.outbox.claim(posts, now + 60) == set(posts)
 
 
 async def test_a_process_sees_only_its_shards(database: Path | str) -> None:
@@ -169,23 +168,23 @@ async def test_a_process_sees_only_its_shards(database: Path | str) -> None:
         for guild in (shard0, shard1):
             await start(svc, 2, guild=guild, channel=CHANNEL + guild % 97)
         for owned, guild in ((0, shard0), (1, shard1)):
-            svc.shards = Shards(2, frozenset({owned}))
-            assert {p.guild_id for p in await svc.pending_posts()} == {guild}
-            assert {g for g, _ in await svc.running_games()} == {guild}
-            assert await GuildRemoval(svc).known_guilds() == {guild}
+            svc.store.shards = Shards(2, frozenset({owned}))
+            assert {p.guild_id for p in await svc.outbox.pending_posts()} == {guild}
+            assert {g for g, _ in await svc.games.running_games()} == {guild}
+            assert await svc.removal.known_guilds() == {guild}
 
 
 async def test_the_start_check_of_ten_thousand_guilds_is_one_transaction_and_spares_other_shards(
     database: Path | str,
 ) -> None:
     async with open_service(database) as svc:
-        svc.shards = Shards(2, frozenset({0}))
+        svc.store.shards = Shards(2, frozenset({0}))
         mine = [(2 * i) << 22 for i in range(1, 10_001)]
         theirs = [(2 * i + 1) << 22 for i in range(1, 51)]
         async with svc.storage.transaction() as tx:
             for guild in mine[:100] + theirs:
                 await sql.run(tx, "INSERT INTO guild_timing (guild_id, updated_at) VALUES (?, 0)", (guild,))
-        removal = GuildRemoval(svc)
+        removal = svc.removal
         await removal.removed(mine[0])  # pending from an earlier removal: the bot is back now
         before = svc.storage.transactions
         done = await removal.reconcile(mine[:60] + theirs)  # the bot is not in 40 of its guilds with data any more
@@ -241,14 +240,14 @@ async def test_moves_keep_their_public_facts_for_the_next_waits_catch_up(databas
     next wait's catch-up; a member may be told of their waits both in the channel and by DM."""
     async with open_service(database) as svc:
         game = await start(svc, 2)
-        placed = await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
-        ended = await svc.act(GUILD, game.id, MEMBERS[0], "end")
+        placed = await svc.turns.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+        ended = await svc.turns.act(GUILD, game.id, MEMBERS[0], "end")
         (wait,) = ended.posts
         assert [c["move"] for c in wait.payload["catch_up"]] == [placed.move, "end"]
         tile = wait.payload["catch_up"][0]["facts"]["tile"]
         assert tile and placed.view.spaces[engine.parse_move(placed.move).space].tile == tile
         async with svc.storage.read() as r:
-            assert await r.caught_up(game.id, 0) == wait.payload["catch_up"]
+            assert await caught_up(r, game.id, 0) == wait.payload["catch_up"]
         saved = await Members(svc.storage).update(MEMBERS[1], delivery="both")
         assert saved.delivery == "both" == (await Members(svc.storage).get(MEMBERS[1])).delivery
 
@@ -269,9 +268,9 @@ async def test_a_database_at_schema_11_upgrades_to_one_message_per_wait(
         as_before_waits(before)
         async with open_service(database) as svc:
             game = await start(svc, 2)
-            await svc.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
+            await svc.turns.act(GUILD, game.id, MEMBERS[0], await first_place(svc, game.id))
             await Members(svc.storage).update(MEMBERS[1], delivery="dm")
-            await Moderation(svc).configure(GUILD, MEMBERS[0], is_moderator=True, log_channel_id=4242)
+            await svc.moderation.configure(GUILD, MEMBERS[0], is_moderator=True, log_channel_id=4242)
             async with svc.storage.transaction() as tx:
                 assert await tx.schema_version() == 11
                 await sql.run(tx, "UPDATE outbox SET ping = 1, ping_tries = 2")
@@ -280,12 +279,12 @@ async def test_a_database_at_schema_11_upgrades_to_one_message_per_wait(
             assert await r.schema_version() == MIGRATIONS[-1][0] == 12
             assert await sql.rows(r, "SELECT move FROM moves WHERE story IS NOT NULL") == []
         assert (await Members(svc.storage).get(MEMBERS[1])).delivery == "dm"
-        assert (await Moderation(svc).config(GUILD)).log_channel_id == 4242
+        assert (await svc.moderation.config(GUILD)).log_channel_id == 4242
         with pytest.raises(Exception, match="ping"):
             async with svc.storage.read() as r:
                 await sql.rows(r, "SELECT ping FROM outbox")
-        assert await svc.announce(GUILD, game.id) and not await svc.announce(GUILD, game.id)
-        ended = await svc.act(GUILD, game.id, MEMBERS[0], "end")
+        assert await svc.outbox.announce(GUILD, game.id) and not await svc.outbox.announce(GUILD, game.id)
+        ended = await svc.turns.act(GUILD, game.id, MEMBERS[0], "end")
         (wait,) = ended.posts
         assert wait.kind == "wait" and [c["move"] for c in wait.payload["catch_up"]][-1] == "end"
         assert (await Members(svc.storage).update(MEMBERS[1], delivery="both")).delivery == "both"
@@ -295,7 +294,7 @@ GUARD = 60.0
 """Seconds before a test that would otherwise wait forever fails."""
 
 
-async def lock_waiters(svc: TikalService) -> int:
+async def lock_waiters(svc: Core) -> int:
     """How many of the database's transactions wait for a lock another holds (PostgreSQL's own account)."""
     async with svc.storage.read() as r:
         (count,) = await sql.one(r, "SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
@@ -323,9 +322,9 @@ async def test_a_transaction_that_reads_a_game_to_change_it_locks_it_against_oth
             return found
 
         monkeypatch.setattr(moderation, "absent_seats", first_waits)
-        first = asyncio.create_task(Moderation(one).kick(GUILD, game.id, MEMBERS[0], MEMBERS[3], is_moderator=True))
+        first = asyncio.create_task(one.moderation.kick(GUILD, game.id, MEMBERS[0], MEMBERS[3], is_moderator=True))
         await asyncio.wait_for(decided.wait(), GUARD)
-        second = asyncio.create_task(Moderation(two).kick(GUILD, game.id, MEMBERS[1], MEMBERS[3], is_moderator=True))
+        second = asyncio.create_task(two.moderation.kick(GUILD, game.id, MEMBERS[1], MEMBERS[3], is_moderator=True))
         try:
             for _ in range(int(GUARD * 100)):  # until the second one waits for the lock (or, unlocked, is done)
                 if second.done() or await lock_waiters(one):
@@ -335,6 +334,7 @@ async def test_a_transaction_that_reads_a_game_to_change_it_locks_it_against_oth
         finally:
             go.set()
             await asyncio.gather(first, second)
-        assert (await one.game(GUILD, game.id)).status is Status.ABORTED
-        stops = [p for p in await one.posts_of(GUILD, game.id) if p.kind == "mod_action" and p.payload.get("stopped")]
+        assert (await one.games.game(GUILD, game.id)).status is Status.ABORTED
+        stops = [p for p in await one.outbox.posts_of(GUILD, game.id)
+                 if p.kind == "mod_action" and p.payload.get("stopped")]
         assert len(stops) == 1

@@ -10,9 +10,6 @@ import sys
 from pathlib import Path
 
 from bot.core.clocks.members import Members
-from bot.core.guilds.moderation import Moderation
-from bot.core.league.history import History
-from bot.core.league.standings import Standings
 from bot.core.storage.backends import open_storage
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, OTHER_GUILD, open_service, play_to_end
 from tests.bot.core.servicekit import started_game as start
@@ -35,26 +32,26 @@ async def a_database_with_everything(path: Path) -> dict[str, object]:
         await play_to_end(svc, running, rng, limit=40)
         finished = await start(svc, 2, channel=CHANNEL + 1)
         await play_to_end(svc, finished, rng)
-        computers = await svc.new_game(OTHER_GUILD, CHANNEL, MEMBERS[0], NAMES[0], seats=3, computers=2,
+        computers = await svc.lobby.new_game(OTHER_GUILD, CHANNEL, MEMBERS[0], NAMES[0], seats=3, computers=2,
                                        computer_level="easy")
-        await svc.start(OTHER_GUILD, computers.id, MEMBERS[0])
-        await svc.play_computers(OTHER_GUILD, computers.id)
-        season = await Standings(svc).start_season(GUILD, "Spring", 1, is_moderator=True)
-        lobby = await svc.new_game(GUILD, CHANNEL + 2, MEMBERS[1], NAMES[1], seats=4)
+        await svc.lobby.start(OTHER_GUILD, computers.id, MEMBERS[0])
+        await svc.computers.play_computers(OTHER_GUILD, computers.id)
+        season = await svc.standings.start_season(GUILD, "Spring", 1, is_moderator=True)
+        lobby = await svc.lobby.new_game(GUILD, CHANNEL + 2, MEMBERS[1], NAMES[1], seats=4)
         await Members(svc.storage).update(MEMBERS[0], delivery="dm", time_zone="Europe/Berlin",
                                           quiet=("22:00", "7:00"))
-        await Moderation(svc).configure(GUILD, 1, is_moderator=True, turn_hours=24, policy="skip")
-        posts = await svc.pending_posts()
-        await svc.give_up(posts[0], "I lack **Send Messages** there")
-        stats = await History(svc).stats(GUILD)
-        standings = Standings(svc)
+        await svc.moderation.configure(GUILD, 1, is_moderator=True, turn_hours=24, policy="skip")
+        posts = await svc.outbox.pending_posts()
+        await svc.outbox.give_up(posts[0], "I lack **Send Messages** there")
+        stats = await svc.history.stats(GUILD)
+        standings = svc.standings
         rated = (await standings.leaderboard(GUILD), await standings.member(GUILD, MEMBERS[0]), season)
         return {"rated": rated, "running": running.id, "finished": finished.id, "computers": computers.id,
                 "lobby": lobby.id,
-                "views": {g: await svc.view(guild, g) for guild, g in ((GUILD, running.id), (GUILD, finished.id),
+                "views": {g: await svc.games.view(guild, g) for guild, g in ((GUILD, running.id), (GUILD, finished.id),
                                                                         (OTHER_GUILD, computers.id))},
                 "stats": stats, "given_up": (posts[0].guild_id, posts[0].game_id),
-                "undelivered": await svc.undelivered(posts[0].guild_id, posts[0].game_id)}
+                "undelivered": await svc.outbox.undelivered(posts[0].guild_id, posts[0].game_id)}
 
 
 async def test_every_game_is_copied_replays_and_plays_on(tmp_path: Path, pg_url: str) -> None:
@@ -68,24 +65,24 @@ async def test_every_game_is_copied_replays_and_plays_on(tmp_path: Path, pg_url:
         assert isinstance(views, dict)
         for game_id, view in views.items():
             guild = OTHER_GUILD if game_id == before["computers"] else GUILD
-            assert await svc.view(guild, game_id) == view
-        assert (await svc.game(GUILD, int(str(before["lobby"])))).status.value == "lobby"
-        assert await History(svc).stats(GUILD) == before["stats"]
-        standings = Standings(svc)
+            assert await svc.games.view(guild, game_id) == view
+        assert (await svc.games.game(GUILD, int(str(before["lobby"])))).status.value == "lobby"
+        assert await svc.history.stats(GUILD) == before["stats"]
+        standings = svc.standings
         board, mine, season = before["rated"]  # type: ignore[misc]
         assert board.total == 2 and mine.changes  # the finished game was rated
         assert await standings.leaderboard(GUILD) == board and await standings.member(GUILD, MEMBERS[0]) == mine
         assert await standings.end_season(GUILD, 1, is_moderator=True) != season
         assert (await standings.start_season(GUILD, "Summer", 1, is_moderator=True)).id > season.id
         guild, game_id = before["given_up"]  # type: ignore[misc]
-        assert await svc.undelivered(guild, game_id) == before["undelivered"] != []
+        assert await svc.outbox.undelivered(guild, game_id) == before["undelivered"] != []
         member = await Members(svc.storage).get(MEMBERS[0])
         assert member.delivery == "dm" and member.time_zone == "Europe/Berlin"
-        assert (await Moderation(svc).config(GUILD)).defaults.policy == "skip"
+        assert (await svc.moderation.config(GUILD)).defaults.policy == "skip"
         # It plays on in PostgreSQL, and new games and posts get new ids.
-        running = await svc.game(GUILD, int(str(before["running"])))
+        running = await svc.games.game(GUILD, int(str(before["running"])))
         await play_to_end(svc, running, random.Random(9), limit=5)
-        fresh = await svc.new_game(GUILD, CHANNEL + 3, MEMBERS[0], NAMES[0])
+        fresh = await svc.lobby.new_game(GUILD, CHANNEL + 3, MEMBERS[0], NAMES[0])
         assert fresh.id > max(int(str(before[k])) for k in ("running", "finished", "computers", "lobby"))
     again = migrate(source, pg_url)
     assert again.returncode == 1 and "already holds" in again.stderr  # into an empty database only

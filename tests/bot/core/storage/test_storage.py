@@ -73,7 +73,7 @@ async def test_the_move_log_is_append_only(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_service(path) as svc:
         game = await start(svc, 2)
-        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+        await svc.turns.act(GUILD, game.id, 11, svc_first_place(path, game.id))
     with sqlite3.connect(path) as db:
         for sql in ("UPDATE moves SET move = 'end'", "DELETE FROM moves"):
             with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -84,7 +84,7 @@ async def test_a_commit_for_an_old_version_is_refused_and_writes_nothing(tmp_pat
     path = tmp_path / "t.sqlite3"
     async with open_service(path) as svc:
         game = await start(svc, 2)
-        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+        await svc.turns.act(GUILD, game.id, 11, svc_first_place(path, game.id))
         before = table_counts(path, game.id)
         with pytest.raises(StaleState, match="moved on"):
             async with svc.storage.transaction() as tx:
@@ -102,7 +102,7 @@ async def test_a_seed_of_64_bits_survives_the_database(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     async with open_service(path, seed=2**64 - 1) as svc:
         game = await start(svc, 2)
-        assert (await svc.view(GUILD, game.id)).version == 0
+        assert (await svc.games.view(GUILD, game.id)).version == 0
     assert replay_from_file(path, game.id).setup.seed == 2**64 - 1
 
 
@@ -110,9 +110,9 @@ async def test_a_backup_taken_while_running_replays_the_same_game(tmp_path: Path
     path = tmp_path / "data" / "t.sqlite3"  # a missing folder is created
     async with open_service(path) as svc:
         game = await start(svc, 2)
-        await svc.act(GUILD, game.id, 11, svc_first_place(path, game.id))
+        await svc.turns.act(GUILD, game.id, 11, svc_first_place(path, game.id))
         await svc.storage.backup(tmp_path / "copy.sqlite3")
-        await svc.act(GUILD, game.id, 11, "end")
+        await svc.turns.act(GUILD, game.id, 11, "end")
     copy, live = replay_from_file(tmp_path / "copy.sqlite3", game.id), replay_from_file(path, game.id)
     assert copy.version == 1 and live.version == 2 and copy.log == live.log[:1]
 
@@ -174,8 +174,8 @@ async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_giv
     async with open_service(path) as svc:
         async with svc.storage.read() as r:
             assert await r.schema_version() == MIGRATIONS[-1][0] >= 6
-        (given_up,) = await svc.undelivered(GUILD, game.id)
+        (given_up,) = await svc.outbox.undelivered(GUILD, game.id)
         assert given_up.given_up_at == 1.0 and given_up.sent_at is None and given_up.last_error == "403 Forbidden"
-        assert await svc.pending_posts() == []  # given up: it waits for a moderator
-        assert await svc.resend(GUILD, game.id) == 1
-        assert [p.id for p in await svc.pending_posts()] == [given_up.id]
+        assert await svc.outbox.pending_posts() == []  # given up: it waits for a moderator
+        assert await svc.outbox.resend(GUILD, game.id) == 1
+        assert [p.id for p in await svc.outbox.pending_posts()] == [given_up.id]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 import engine
+from bot.core.assembly import Core
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
 from bot.core.storage.base import Reader, Status, Transaction
-from bot.core.table.service import TikalService
 from engine import GameState
 from tests.bot.core.servicekit import GUILD, MEMBERS, open_service, play_to_end, replays_to_snapshot
 from tests.bot.core.servicekit import started_game as start
@@ -23,7 +23,7 @@ from tests.bot.core.servicekit import started_game as start
 pytestmark = pytest.mark.backends
 
 
-async def replayed(svc: TikalService, game_id: int) -> GameState:
+async def replayed(svc: Core, game_id: int) -> GameState:
     """The game's stored log replayed (checked against its stored snapshot)."""
     async with svc.storage.read() as r:
         return await replays_to_snapshot(r, GUILD, game_id)
@@ -54,15 +54,15 @@ async def test_a_restart_mid_game_resumes_every_game(database: Path | str) -> No
         auction = await start(svc, 2, "auction", channel=2)
         await play_to_end(svc, basic, random.Random(1), limit=70)
         await play_to_end(svc, auction, random.Random(2), limit=50)
-        before = {g.id: await svc.view(GUILD, g.id) for g in (basic, auction)}
+        before = {g.id: await svc.games.view(GUILD, g.id) for g in (basic, auction)}
     async with open_service(database) as svc:
-        assert sorted(await svc.running_games()) == [(GUILD, basic.id), (GUILD, auction.id)]
+        assert sorted(await svc.games.running_games()) == [(GUILD, basic.id), (GUILD, auction.id)]
         for game in (basic, auction):
-            view = await svc.view(GUILD, game.id)
+            view = await svc.games.view(GUILD, game.id)
             assert view == before[game.id] == engine.view(await replayed(svc, game.id), None)
             await play_to_end(svc, game, random.Random(game.id))
-            assert (await svc.game(GUILD, game.id)).status is Status.FINISHED
-            assert await svc.view(GUILD, game.id) == engine.view(await replayed(svc, game.id), None)
+            assert (await svc.games.game(GUILD, game.id)).status is Status.FINISHED
+            assert await svc.games.view(GUILD, game.id) == engine.view(await replayed(svc, game.id), None)
 
 
 @pytest.mark.parametrize("damage", [
@@ -75,14 +75,14 @@ async def test_a_stale_or_broken_snapshot_is_replaced_by_the_replay_of_the_log(d
     async with open_service(database) as svc:
         game = await start(svc, 2)
         await play_to_end(svc, game, random.Random(4), limit=30)
-        before = await svc.view(GUILD, game.id)
+        before = await svc.games.view(GUILD, game.id)
         async with svc.storage.transaction() as tx:
             await sql.run(tx, damage)
     async with open_service(database) as svc:
-        assert await svc.view(GUILD, game.id) == before
+        assert await svc.games.view(GUILD, game.id) == before
         await play_to_end(svc, game, random.Random(5), limit=5)
         final = await replayed(svc, game.id)  # the next move wrote a current snapshot again
-        assert await svc.view(GUILD, game.id) == engine.view(final, None) and final.version == 35
+        assert await svc.games.view(GUILD, game.id) == engine.view(final, None) and final.version == 35
 
 
 @pytest.mark.parametrize("step", ["put_snapshot", "add_post", "append_moves"])
@@ -91,10 +91,11 @@ async def test_an_error_between_two_writes_leaves_the_game_unchanged(
 ) -> None:
     async with open_service(database) as svc:
         game = await start(svc, 2)
-        await svc.act(GUILD, game.id, MEMBERS[0], (await svc.legal_moves(GUILD, game.id, MEMBERS[0]))[0].move)
+        first = (await svc.turns.legal_moves(GUILD, game.id, MEMBERS[0]))[0].move
+        await svc.turns.act(GUILD, game.id, MEMBERS[0], first)
         async with svc.storage.read() as r:
             before = await counts(r, game.id)
-        view = await svc.view(GUILD, game.id)
+        view = await svc.games.view(GUILD, game.id)
         original = getattr(Transaction, step)
 
         async def crash(self: Transaction, *args: object, **kwargs: object) -> object:
@@ -103,12 +104,12 @@ async def test_an_error_between_two_writes_leaves_the_game_unchanged(
 
         monkeypatch.setattr(Transaction, step, crash)
         with pytest.raises(OSError, match="disk on fire"):
-            await svc.act(GUILD, game.id, MEMBERS[0], "end")  # an `end` writes log, snapshot and a post
+            await svc.turns.act(GUILD, game.id, MEMBERS[0], "end")  # an `end` writes log, snapshot and a post
         async with svc.storage.read() as r:
             assert await counts(r, game.id) == before
-        assert await svc.view(GUILD, game.id) == view
+        assert await svc.games.view(GUILD, game.id) == view
         monkeypatch.undo()
-        moved = await svc.act(GUILD, game.id, MEMBERS[0], "end")
+        moved = await svc.turns.act(GUILD, game.id, MEMBERS[0], "end")
         assert moved.turn_ended and [p.kind for p in moved.posts] == ["wait"]
         async with svc.storage.read() as r:
             assert (await counts(r, game.id))["moves"] == before["moves"] + 1  # type: ignore[operator]
@@ -118,7 +119,7 @@ async def test_a_process_killed_inside_the_transaction_loses_only_that_move(data
     async with open_service(database) as svc:
         game = await start(svc, 2)
         await play_to_end(svc, game, random.Random(6), limit=12)
-        view = await svc.view(GUILD, game.id)
+        view = await svc.games.view(GUILD, game.id)
     before = await stored_counts(database, game.id)
     child = textwrap.dedent(f"""
         import asyncio, os
@@ -138,6 +139,6 @@ async def test_a_process_killed_inside_the_transaction_loses_only_that_move(data
     assert done.returncode == 9, done.stderr
     assert await stored_counts(database, game.id) == before
     async with open_service(database) as svc:  # the dead process's lock (SQLite's) went with it
-        assert await svc.view(GUILD, game.id) == view
+        assert await svc.games.view(GUILD, game.id) == view
         await play_to_end(svc, game, random.Random(7), limit=3)
-        assert await svc.view(GUILD, game.id) == engine.view(await replayed(svc, game.id), None)
+        assert await svc.games.view(GUILD, game.id) == engine.view(await replayed(svc, game.id), None)
