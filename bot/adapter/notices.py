@@ -16,13 +16,13 @@ from typing import Any, Final, cast
 import discord
 
 import render
-from bot.adapter import formatting
-from bot.adapter.moderator_words import creator_in_channel, deadline_notice, delivery_notice, to_creator
-from bot.adapter.reminder_words import reminder_line
+from bot.adapter.messages.moderators import creator_in_channel, deadline_notice, delivery_notice, to_creator
+from bot.adapter.messages.reminders import reminder_line
+from bot.adapter.messages.result import finished_embed
+from bot.adapter.messages.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.adapter.replays import record_file, record_name
 from bot.adapter.replies import picture
 from bot.adapter.ui import live_view
-from bot.adapter.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.posts import (
     SILENT,
@@ -219,7 +219,7 @@ async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
-    embed = formatting.finished_embed(c.game, view, payload, c.t)
+    embed = finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.adapter.formatting import NEUTRAL
-from bot.adapter.overviews import stamp, stats_embed
+from bot.adapter.messages.overviews import stamp, stats_embed
+from bot.adapter.messages.parts import NEUTRAL
 from bot.adapter.replies import fit_embed, reply, update
 from bot.adapter.speech import reader
 from bot.adapter.ui.buttons import guarded

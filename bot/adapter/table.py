@@ -21,16 +21,13 @@ from typing import Any, Final, cast
 import discord
 
 import render
-from bot.adapter import formatting, overviews
 from bot.adapter.cooldowns import Cooldowns
-from bot.adapter.formatting import NEUTRAL
-from bot.adapter.outbox import Outbox
-from bot.adapter.permissions import missing_permissions
-from bot.adapter.replies import edit, picture, post, reply, update
-from bot.adapter.speech import channel as channel_speaker
-from bot.adapter.speech import reader
-from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
-from bot.adapter.wait_message import (
+from bot.adapter.messages import overviews
+from bot.adapter.messages.lobby import lobby_embed
+from bot.adapter.messages.orders import order_answer
+from bot.adapter.messages.parts import NEUTRAL
+from bot.adapter.messages.rules import rules_embed
+from bot.adapter.messages.wait_message import (
     closed_embed,
     confirmation,
     jump_answer,
@@ -39,6 +36,12 @@ from bot.adapter.wait_message import (
     wait_embed,
     wait_picture,
 )
+from bot.adapter.outbox import Outbox
+from bot.adapter.permissions import missing_permissions, missing_permissions_text
+from bot.adapter.replies import edit, picture, post, reply, update
+from bot.adapter.speech import channel as channel_speaker
+from bot.adapter.speech import reader
+from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core.assembly import Core
 from bot.core.clocks.timing import Timing, timing_text
 from bot.core.storage.base import Status
@@ -209,7 +212,7 @@ class Table:
             return
         missing = missing_permissions(interaction.app_permissions, thread=thread)
         if missing:
-            await reply(interaction, formatting.missing_permissions_text(missing, reader(interaction)))
+            await reply(interaction, missing_permissions_text(missing, reader(interaction)))
             return
         assert interaction.channel_id is not None
         game = await core.lobby.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
@@ -228,7 +231,7 @@ class Table:
                          clock=clock_text))
         channel = self.channel(guild, game.channel_id)
         here = await self.speaker(guild)
-        message = await post(channel, embed=formatting.lobby_embed(game, game_clock, here),
+        message = await post(channel, embed=lobby_embed(game, game_clock, here),
                              view=lobby_view(game, here))
         await core.lobby.set_lobby_message(guild, game.id, message.id)
         if thread:
@@ -245,7 +248,7 @@ class Table:
             except WrongStatus:  # started in the channel meanwhile (the thread took minutes): it stays there
                 log.warning("game %s started before its thread %s was ready", game.id, created.id)
                 return
-            await edit(message, embed=formatting.lobby_embed(game, game_clock, here), view=lobby_view(game, here))
+            await edit(message, embed=lobby_embed(game, game_clock, here), view=lobby_view(game, here))
 
     async def update_lobby(self, game: GameInfo) -> None:
         """Show the lobby as it is stored now: members joining and leaving at the same moment edit it one after
@@ -259,7 +262,7 @@ class Table:
             view = lobby_view(game, here) if game.status is Status.LOBBY else None
             timing = (await self.core.moderation.clock(game.guild_id, game.id)).timing
             try:
-                await edit(message, embed=formatting.lobby_embed(game, timing, here), view=view)
+                await edit(message, embed=lobby_embed(game, timing, here), view=view)
             except discord.NotFound:
                 log.info("lobby message of game %s is gone", game.id)
 
@@ -348,7 +351,7 @@ class Table:
         once when the member's bid is due (the auction's buttons, ``/tikal-game order``)."""
         game = await self.game_or_latest(interaction, game_id)
         left, moved = await self.core.orders.leave(game.guild_id, game.id, interaction.user.id, text)
-        await reply(interaction, formatting.order_answer(game.id, left.round, left.max_bid, moved is not None,
+        await reply(interaction, order_answer(game.id, left.round, left.max_bid, moved is not None,
                                                          reader(interaction)))
         if moved is not None:
             await self.sync(game.guild_id, game.id, moved)
@@ -581,7 +584,7 @@ class Table:
         overview = await self.core.games.overview(guild, interaction.channel_id)
         if overview.view is None:
             timing = (await self.core.moderation.clock(guild, overview.game.id)).timing
-            await reply(interaction, embed=formatting.lobby_embed(overview.game, timing, reader(interaction)))
+            await reply(interaction, embed=lobby_embed(overview.game, timing, reader(interaction)))
         else:
             jump = await self.core.jumps.jump_status(guild, overview.game.id) \
                 if overview.view.phase is Phase.JUMP else None
@@ -597,7 +600,7 @@ class Table:
         t = reader(interaction)
         legend = render.legend_lines(locale=t.locale) + (
             render.option_legend_lines(setup.options, locale=t.locale) if setup is not None else [])
-        await reply(interaction, embed=formatting.rules_embed(legend, setup, t))
+        await reply(interaction, embed=rules_embed(legend, setup, t))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page of ``/tikal-game history`` (its buttons)."""

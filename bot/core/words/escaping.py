@@ -8,8 +8,8 @@ text: a backslash before each character that starts markup (Discord shows the ch
 ``<`` escaped is never a mention), a zero-width space after the ``@`` of a mass mention.
 
 It lives in the core, which may not import discord.py, because the core echoes typed text too (``errors.quoted``);
-the adapter shows names through it (``formatting.shown_name``) and escapes the words a refused move echoes
-(``escaped_words``). Inside a code span nothing is read, so text put there is left alone.
+the adapter shows names through it (``bot.adapter.messages.parts.shown_name``) and escapes the words a refused move
+echoes (``escaped_words``). Inside a code span nothing is read, so text put there is left alone.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapter import overviews
+from bot.adapter.messages import overviews
 from bot.adapter.replies import reply
 from bot.adapter.speech import reader
 from bot.adapter.ui import history_view, resign_view

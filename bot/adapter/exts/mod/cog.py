@@ -14,9 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter import overviews, rankings
+from bot.adapter import rankings
 from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_seat
+from bot.adapter.messages import overviews
 from bot.adapter.permissions import missing_to_post
 from bot.adapter.replies import reply
 from bot.adapter.speech import guild_locale, reader

@@ -12,7 +12,7 @@ from typing import Final
 
 import discord
 
-from bot.adapter.formatting import NEUTRAL, shown_name
+from bot.adapter.messages.parts import NEUTRAL, shown_name
 from bot.core.clocks.members import MemberSettings
 from bot.core.clocks.schedule import discord_timestamp
 from bot.core.clocks.timing import timing_text

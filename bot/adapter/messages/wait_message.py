@@ -15,8 +15,8 @@ from typing import Final
 
 import discord
 
-from bot.adapter.catch_up import catch_up_lines
-from bot.adapter.formatting import NEUTRAL, colour, scores_field, scores_line, setup_words, shown_name
+from bot.adapter.messages.catch_up import catch_up_lines
+from bot.adapter.messages.parts import NEUTRAL, colour, scores_field, scores_line, setup_words, shown_name
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.posts import SeatEntry, Wait, Who
 from bot.core.table.results import GameInfo, JumpChoice
