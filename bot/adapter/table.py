@@ -317,7 +317,7 @@ class Table:
 
     async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
                   silent: bool = False) -> None:
-        """Apply a move for the member; the service refuses before anything is answered (so privately)."""
+        """Apply a move for the member; the core refuses before anything is answered (so privately)."""
         guild = self.guild_id(interaction)
         try:
             moved = await self.core.turns.act(guild, self.here(interaction, game_id), interaction.user.id, text)

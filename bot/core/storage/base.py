@@ -88,7 +88,7 @@ ACTIVE: Final = (Status.LOBBY, Status.RUNNING)
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
-    """A row of ``games``. It holds the seed: it stays inside the service."""
+    """A row of ``games``. It holds the seed: it stays inside the core."""
 
     id: int
     guild_id: int

@@ -56,7 +56,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         super().__init__()
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> tuple[GameInfo, bool]:
-        """The game, and whether the member is a moderator (the service refuses a plain member)."""
+        """The game, and whether the member is a moderator (the core refuses a plain member)."""
         game = await self.bot.table.game_or_latest(interaction, game_id)
         return game, await self.bot.table.moderator(interaction)
 
