@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 from bot.adapter.app import TikalBot, make_bot  # noqa: E402
-from bot.core import sql  # noqa: E402
+from bot.core.storage import sql  # noqa: E402
 from tests.bot.adapter import discordkit  # noqa: E402
 from tests.bot.adapter.discordkit import ANA, BEN, CY, GUILD, MOD, NAMES, PLAYER_PERMISSIONS  # noqa: E402
 from tests.bot.adapter.wire import Wire  # noqa: E402
@@ -82,27 +82,27 @@ async def timed_commands(wire: Wire, games: dict[int, int], count: int, rng: ran
     for _ in range(count):
         game_id = rng.choice(list(games))
         channel = games[game_id]
-        view = await bot.core.service.view(guild, game_id)
+        view = await bot.core.games.view(guild, game_id)
         if view.finished:
             continue
         assert view.to_act is not None
-        game = await bot.core.service.game(guild, game_id)
+        game = await bot.core.games.game(guild, game_id)
         seat = game.at_seat(view.to_act)
         assert seat is not None
-        entries = await bot.core.service.legal_moves(guild, game_id, seat.member_id)
+        entries = await bot.core.turns.legal_moves(guild, game_id, seat.member_id)
         move = discordkit.pick_move(entries, rng, actions[game_id])
         actions[game_id] = 0 if str(move) == "end" else actions[game_id] + 1
         name, options = discordkit.as_command(move)
         payload = wire.command_payload(name, options, guild_id=guild, channel_id=channel, user_id=seat.member_id,
                                        name=NAMES[seat.member_id])
-        counted = bot.core.service.loads, bot.core.storage.reads, bot.core.storage.transactions
+        counted = bot.core.store.loads, bot.core.storage.reads, bot.core.storage.transactions
         began = time.perf_counter()
         await wire.send(payload)
         elapsed = time.perf_counter() - began
         kind = str(move).split()[0]
         timings.setdefault(kind, []).append(elapsed)
         if costs is not None:
-            now = bot.core.service.loads, bot.core.storage.reads, bot.core.storage.transactions
+            now = bot.core.store.loads, bot.core.storage.reads, bot.core.storage.transactions
             costs.setdefault(kind, []).append((now[0] - counted[0], now[1] - counted[1], now[2] - counted[2]))
     return timings
 
@@ -115,18 +115,18 @@ async def live_memory(path: Path, live: int) -> tuple[float, float]:
     assert isinstance(bot, TikalBot)
     ids = []
     for channel in channels:
-        ids.append(await bot.core.service.new_game(GUILD, channel, ANA, "Ana", variant="basic", seats=3))
+        ids.append(await bot.core.lobby.new_game(GUILD, channel, ANA, "Ana", variant="basic", seats=3))
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     for info in ids:
         game_id = info.id
-        await bot.core.service.join(GUILD, game_id, BEN, "Ben")
-        await bot.core.service.join(GUILD, game_id, CY, "Cy")
-        await bot.core.service.start(GUILD, game_id, ANA)
+        await bot.core.lobby.join(GUILD, game_id, BEN, "Ben")
+        await bot.core.lobby.join(GUILD, game_id, CY, "Cy")
+        await bot.core.lobby.start(GUILD, game_id, ANA)
         for text in ("place A3 0", "deploy A1 3", "move A1 A2 2"):
             try:
-                await bot.core.service.act(GUILD, game_id, ANA, text)
+                await bot.core.turns.act(GUILD, game_id, ANA, text)
             except Exception:  # the drawn hexagon may not fit A3; the rest of the turn then does not matter
                 break
     gc.collect()
@@ -210,8 +210,8 @@ async def startup_check(database: str, guilds: int = 10_000) -> tuple[float, flo
     """Seconds of the start-up membership check (``GuildRemoval.reconcile``) with ``guilds`` servers stored: all of
     them present; then a tenth of them gone (marked removed) and the others present; and, for comparison, the
     check as it was before (one transaction per server: ``added`` for each)."""
-    from bot.core import sql
     from bot.core.assembly import Core
+    from bot.core.storage import sql
 
     core = await Core.open(database)
     try:
@@ -280,16 +280,16 @@ async def think_along(wire: Wire, game_id: int, stop: asyncio.Event, rng: random
     """
     bot = wire.client
     assert isinstance(bot, TikalBot)
-    svc = bot.core.service
+    core = bot.core
     actions = 0
     while not stop.is_set():
-        view = await svc.view(GUILD, game_id)
+        view = await core.games.view(GUILD, game_id)
         if view.finished:
             break
-        if view.to_act is not None and (await svc.game(GUILD, game_id)).at_seat(view.to_act).member_id == ANA:  # type: ignore[union-attr]
-            move = discordkit.pick_move(await svc.legal_moves(GUILD, game_id, ANA), rng, actions)
+        if view.to_act is not None and (await core.games.game(GUILD, game_id)).at_seat(view.to_act).member_id == ANA:  # type: ignore[union-attr]
+            move = discordkit.pick_move(await core.turns.legal_moves(GUILD, game_id, ANA), rng, actions)
             actions = 0 if str(move) == "end" else actions + 1
-            moved = await svc.act(GUILD, game_id, ANA, move)
+            moved = await core.turns.act(GUILD, game_id, ANA, move)
             await bot.table.sync(GUILD, game_id, moved)
         else:
             await bot.table.sync(GUILD, game_id)
@@ -311,7 +311,7 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
     wire = await start_bot(tmp / "thinking.sqlite3", channels + thinking_channels)
     bot = wire.client
     assert isinstance(bot, TikalBot)
-    svc = bot.core.service
+    core = bot.core
     games = {}
     for channel in channels:
         games[await discordkit.open_game(wire, PLAYERS, channel=channel)] = channel
@@ -321,8 +321,8 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
         through the same stage of the game); a stopped mode's games are stopped, freeing their channels."""
         started = []
         for channel in thinking_channels:
-            lobby = await svc.new_game(GUILD, channel, ANA, "Ana", seats=4, computers=3, computer_level="strong")
-            started.append((await svc.start(GUILD, lobby.id, ANA)).game.id)
+            lobby = await core.lobby.new_game(GUILD, channel, ANA, "Ana", seats=4, computers=3, computer_level="strong")
+            started.append((await core.lobby.start(GUILD, lobby.id, ANA)).game.id)
         return started
 
     await timed_commands(wire, games, 20, rng)  # warm-up: the cached picture layers
@@ -332,7 +332,7 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
     for mode, thinking_on, where in (("no computer thinking", False, None),
                                      ("computers think in threads (before)", True, None),
                                      ("computers think in the worker pool (now)", True, pool)):
-        svc.pool = where
+        core.computers.pool = where
         stop = asyncio.Event()
         playing = await computer_games() if thinking_on else []
         along = [asyncio.create_task(think_along(wire, g, stop, random.Random(g))) for g in playing]
@@ -343,7 +343,7 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
         await asyncio.gather(*along)
         decisions = await computer_turns(bot) - played
         for game_id in playing:
-            if (await svc.game(GUILD, game_id)).status.value == "running":
+            if (await core.games.game(GUILD, game_id)).status.value == "running":
                 await bot.core.moderation.abort(GUILD, game_id, MOD, is_moderator=True)
         every = [t for ts in timings.values() for t in ts]
         actions = [t for kind, ts in timings.items() if kind != "end" for t in ts]
@@ -351,7 +351,7 @@ async def thinking(args: argparse.Namespace, tmp: Path) -> None:
         rows.append((mode, statistics.median(every), percentile(every, 0.99), percentile(actions, 0.99),
                      statistics.median(ends), percentile(ends, 0.99), len(timings.get("end", [])), decisions, elapsed,
                      cpu))
-    svc.pool = pool
+    core.computers.pool = pool
     await wire.close()
     print(f"commands while {args.thinking_games} games of three strong computer players think at once "
           f"({args.thinking_commands} commands each, {args.games} games in play, CPU_WORKERS={pool.workers}):")
@@ -406,10 +406,10 @@ async def main() -> None:
         for game_id, channel in list(games.items())[:50]:
             bot = wire.client
             assert isinstance(bot, TikalBot)
-            view = await bot.core.service.view(GUILD, game_id)
+            view = await bot.core.games.view(GUILD, game_id)
             if view.to_act is None:
                 continue
-            seat = (await bot.core.service.game(GUILD, game_id)).at_seat(view.to_act)
+            seat = (await bot.core.games.game(GUILD, game_id)).at_seat(view.to_act)
             assert seat is not None
             name = "tikal place" if view.phase.value == "place" else "tikal move"
             option = "space" if name == "tikal place" else "target"

@@ -15,8 +15,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bot.config import Settings
-from bot.core.process_lock import DatabaseInUse
-from bot.core.storage import DatabaseUnavailable
+from bot.core.storage.base import DatabaseUnavailable
+from bot.core.storage.process_lock import DatabaseInUse
 
 
 def migrate_db(settings: Settings, argv: list[str]) -> int:
@@ -35,9 +35,9 @@ def migrate_db(settings: Settings, argv: list[str]) -> int:
         parser.error(f"there is no SQLite file at {args.source}")
 
     async def run() -> int:
-        from bot.core.backends import is_postgres, open_storage
-        from bot.core.copy_db import copy_database
-        from bot.core.sqlite_storage import SqliteStorage
+        from bot.core.storage.backends import is_postgres, open_storage
+        from bot.core.storage.copy_db import copy_database
+        from bot.core.storage.sqlite import SqliteStorage
 
         if not is_postgres(target):
             print("the target must be a postgresql:// URL", file=sys.stderr)

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from bot.core.shards import Shards
+from bot.core.storage.shards import Shards
 
 
 class Settings(BaseSettings):

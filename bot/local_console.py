@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
-from bot.core.help import explained, rules_for
-from bot.core.hints import hint_plain, suggest
+from bot.core.table.hints import hint_plain, suggest
+from bot.core.words.help import explained, rules_for
 from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
 from engine.board import parse_space
 from engine.console import Console, status_text

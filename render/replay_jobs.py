@@ -1,4 +1,4 @@
-"""The animated replay as jobs for a worker process (``bot.core.cpu_pool``): top-level functions of plain
+"""The animated replay as jobs for a worker process (``bot.core.table.cpu_pool``): top-level functions of plain
 arguments, which a ``spawn`` worker imports by name."""
 
 from __future__ import annotations

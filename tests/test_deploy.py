@@ -112,7 +112,7 @@ def _sqlite_file(path: Path) -> None:
     """An empty bot database, as the bot leaves it at its first start."""
     import asyncio
 
-    from bot.core.sqlite_storage import SqliteStorage
+    from bot.core.storage.sqlite import SqliteStorage
 
     async def make() -> None:
         storage = await SqliteStorage.open(path)

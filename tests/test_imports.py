@@ -3,7 +3,8 @@ those inside functions and under ``TYPE_CHECKING`` included.
 
 No cycle anywhere; the engine imports neither render nor bot, and no language: only its command line
 (``engine.__main__``) may hand the console a ``lang`` translator. ``lang`` imports only the engine;
-render never imports bot, and the bot's discord-free core never imports its Discord adapter.
+render never imports bot, and the bot's discord-free core never imports its Discord adapter. Inside the core, each
+part (a sub-package of ``bot.core``) imports only the parts below it, so storage knows nothing of turns.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "bot", "lang")
+CORE_PARTS = ("words", "storage", "clocks", "table", "outbox", "days", "league", "guilds")
+"""The parts of ``bot.core`` from the bottom up (docs/architecture.md): each imports only the parts before it.
+``bot.core.assembly`` stands above them all and puts them together."""
 
 
 def module_name(path: Path) -> str:
@@ -92,9 +96,10 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_is_read_from_every_module() -> None:
     edges = graph()
-    assert {"engine.rules", "render.channel", "bot.core.service", "bot.adapter.app", "lang.translator"} <= set(edges)
+    assert {"engine.rules", "render.channel", "bot.core.table.store", "bot.adapter.app",
+            "lang.translator"} <= set(edges)
     assert "lang.translator" in edges["render.words"] and "engine.messages" in edges["lang.translator"]
-    assert "bot.core.storage" in edges["bot.core.service"]
+    assert "bot.core.storage.base" in edges["bot.core.table.store"]
     assert "bot.adapter.table" in edges["bot.adapter.app"]
 
 
@@ -117,3 +122,67 @@ def test_imports_only_go_down_the_layers() -> None:
                     or (name.startswith("bot.core") and target.startswith("bot.adapter"))):
                 wrong.append(f"{name} → {target}")
     assert wrong == []
+
+
+def core_part(module: str) -> str | None:
+    """The part of ``bot.core`` a module belongs to (``bot.core.table.store`` → ``table``), or None outside them."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["bot", "core"] and parts[2] != "assembly" else None
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Every import from a part of the core to a part above it (or beside it, later in ``CORE_PARTS``)."""
+    wrong = []
+    for name, targets in edges.items():
+        mine = core_part(name)
+        for target in targets:
+            theirs = core_part(target)
+            if mine is not None and theirs is not None and CORE_PARTS.index(theirs) > CORE_PARTS.index(mine):
+                wrong.append(f"{name} → {target}")
+    return sorted(wrong)
+
+
+def reached(edges: dict[str, set[str]], start: str) -> set[str]:
+    """Every module ``start`` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            if target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return seen
+
+
+def test_the_cores_parts_are_its_sub_packages() -> None:
+    """Every module of the core is in one of its parts, but the assembly (and the package's own docstring)."""
+    loose = {name for name in graph() if name.startswith("bot.core") and core_part(name) is None}
+    assert loose == {"bot.core", "bot.core.assembly"}
+    assert {core_part(name) for name in graph()} - {None} == set(CORE_PARTS)
+
+
+def test_each_part_of_the_core_imports_only_the_parts_below_it() -> None:
+    assert upward(graph()) == []
+
+
+def test_an_import_up_the_core_would_be_found() -> None:
+    edges = {"bot.core.storage.base": {"bot.core.table.posts"}, "bot.core.table.store": {"bot.core.storage.base"}}
+    assert upward(edges) == ["bot.core.storage.base → bot.core.table.posts"]
+
+
+def test_storage_knows_nothing_of_turns() -> None:
+    """The storage and its backends reach nothing of the core outside ``bot.core.storage`` (no table, no clocks, no
+    days, no league), not even through another module: a post is a kind and a JSON payload to it."""
+    edges = graph()
+    storage = [name for name in edges if core_part(name) == "storage"]
+    assert "bot.core.storage.base" in storage and "bot.core.storage.postgres" in storage
+    outside = {target for name in storage for target in reached(edges, name)
+               if target.startswith("bot") and core_part(target) != "storage"}
+    assert outside == set()
+
+
+def test_the_engine_imports_nothing_above_it() -> None:
+    edges = graph()
+    above = {target for name in edges if name.startswith("engine") and name != "engine.__main__"
+             for target in reached(edges, name) if not target.startswith("engine")}
+    assert above == set()

@@ -1,5 +1,5 @@
 """Every autocomplete of the slash commands: the options of a move from the member's legal moves (worded by
-``bot.core.autocomplete``), the hexes to zoom on, the server's games, a game's seats, time zones and
+``bot.core.table.autocomplete``), the hexes to zoom on, the server's games, a game's seats, time zones and
 standing orders."""
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import discord
 from discord import app_commands
 
 from bot.adapter.speech import reader
-from bot.core.autocomplete import jump_choices, option_choices, zoom_choices
-from bot.core.labels import square
-from bot.core.members import Members
-from bot.core.seats import is_absent_member
-from bot.core.storage import Status
+from bot.core.clocks.members import Members
+from bot.core.storage.base import Status
+from bot.core.storage.seats import is_absent_member
+from bot.core.table.autocomplete import jump_choices, option_choices, zoom_choices
+from bot.core.words.labels import square
 from engine import EngineError
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def legal(verb: str, option: str) -> Completer:
         bot = _bot(interaction)
         try:
             guild, here = bot.table.guild_id(interaction), bot.table.here(interaction)
-            view, entries = await bot.core.service.view_and_moves(guild, here, interaction.user.id)
+            view, entries = await bot.core.turns.view_and_moves(guild, here, interaction.user.id)
         except EngineError:
             return []
         options = option_choices(view, entries, verb, option, dict(iter(interaction.namespace)), str(current or ""),
@@ -53,7 +53,7 @@ async def complete_jump(interaction: discord.Interaction, current: str) -> list[
     bot = _bot(interaction)
     try:
         guild, here = bot.table.guild_id(interaction), bot.table.here(interaction)
-        most, own = await bot.core.service.jump_chips(guild, here, interaction.user.id)
+        most, own = await bot.core.jumps.jump_chips(guild, here, interaction.user.id)
     except EngineError:
         return []
     options = jump_choices(most, own, str(current or ""), t=reader(interaction))
@@ -64,7 +64,7 @@ async def complete_zoom(interaction: discord.Interaction, current: str) -> list[
     bot = _bot(interaction)
     """The explored hexes, for ``/tikal board zoom``."""
     try:
-        view = await bot.core.service.view(bot.table.guild_id(interaction), bot.table.here(interaction))
+        view = await bot.core.games.view(bot.table.guild_id(interaction), bot.table.here(interaction))
     except EngineError:
         return []
     options = zoom_choices(view, current or "", t=reader(interaction))
@@ -117,7 +117,7 @@ async def complete_order(interaction: discord.Interaction, current: str) -> list
     options = ["pass"]
     try:
         game = await bot.table.game_or_latest(interaction)
-        view = await bot.core.service.view(game.guild_id, game.id)
+        view = await bot.core.games.view(game.guild_id, game.id)
         me = game.seat_of(interaction.user.id)
         if me is not None and me.seat is not None:
             score = view.players[me.seat].score

@@ -16,15 +16,15 @@ from typing import Any, Final, cast
 import discord
 
 import render
-from bot.adapter import formatting
-from bot.adapter.moderator_words import creator_in_channel, deadline_notice, delivery_notice, to_creator
-from bot.adapter.reminder_words import reminder_line
+from bot.adapter.messages.moderators import creator_in_channel, deadline_notice, delivery_notice, to_creator
+from bot.adapter.messages.reminders import reminder_line
+from bot.adapter.messages.result import finished_embed
+from bot.adapter.messages.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.adapter.replays import record_file, record_name
 from bot.adapter.replies import picture
 from bot.adapter.ui import live_view
-from bot.adapter.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
-from bot.core.escaping import escaped
-from bot.core.posts import (
+from bot.core.storage.seats import is_absent_member
+from bot.core.table.posts import (
     SILENT,
     DeadlineWaiting,
     DeliveryFailed,
@@ -36,9 +36,9 @@ from bot.core.posts import (
     SeatPlayed,
     Wait,
 )
-from bot.core.results import GameInfo, Post
-from bot.core.seats import is_absent_member
-from bot.core.texts import loaded
+from bot.core.table.results import GameInfo, Post
+from bot.core.words.escaping import escaped
+from bot.core.words.texts import loaded
 from engine import GameView, Phase
 from engine.messages import ENGLISH, Speaker
 
@@ -219,7 +219,7 @@ async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
 async def _finished(c: Context) -> Outgoing:
     view = await c.view()
     payload = cast(Finished, c.post.payload)
-    embed = formatting.finished_embed(c.game, view, payload, c.t)
+    embed = finished_embed(c.game, view, payload, c.t)
     pictures = await _result_pictures(c, view)
     if pictures:
         embed.set_image(url=f"attachment://{pictures[0].filename}")
@@ -264,9 +264,9 @@ async def _silent(c: Context) -> Outgoing:
 
 
 async def _for_moderators(c: Context, text: Callable[[Speaker], str]) -> Outgoing:
-    """A notice on the route ``bot.core.mod_notices`` chose: the log channel or the game's channel (the moderator role
-    pinged if set), or the creator's DMs in their language (the game's channel, pinging them, when those are closed);
-    a notice queued before routes existed pings the role in the channel, or nobody."""
+    """A notice on the route ``bot.core.outbox.mod_notices`` chose: the log channel or the game's channel (the
+    moderator role pinged if set), or the creator's DMs in their language (the game's channel, pinging them, when those
+    are closed); a notice queued before routes existed pings the role in the channel, or nobody."""
     payload = cast(ModeratorsRoute, c.post.payload)
     role = payload.get("moderator_role_id")
     if payload.get("to") == "creator" and payload.get("creator_id") is not None:

@@ -30,14 +30,14 @@ player reads.
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
 
-Several processes (PostgreSQL, ``bot.core.shards``): each sends the posts of its own shards' guilds only, and
-claims every post before sending it (``TikalService.claim``: ``FOR UPDATE SKIP LOCKED``, then a lease of
+Several processes (PostgreSQL, ``bot.core.storage.shards``): each sends the posts of its own shards' guilds only, and
+claims every post before sending it (``PostQueue.claim``: ``FOR UPDATE SKIP LOCKED``, then a lease of
 ``CLAIM_LEASE`` in ``retry_at``), so two processes that both think they own a guild (a deploy with the old and
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
 
 A message that pinged someone is never deleted or edited away (UX principle 11): the channel stays short because
-each wait has one message (``bot.core.waits``), not because pings are taken back. A reminder or a wait's message
+each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's message
 whose game has already moved past it when it is due is not sent at all.
 """
 
@@ -61,11 +61,11 @@ from bot.adapter.replies import fitted, mentions
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import direct
 from bot.core.assembly import Core
-from bot.core.locks import KeyedLocks
-from bot.core.posts import PostKind
-from bot.core.results import Post
-from bot.core.texts import tr
-from bot.core.waits import LATEST
+from bot.core.table.locks import KeyedLocks
+from bot.core.table.posts import PostKind
+from bot.core.table.results import Post
+from bot.core.table.waits import LATEST
+from bot.core.words.texts import tr
 from engine import GameView
 from engine.messages import Msg, Said, Speaker
 
@@ -239,11 +239,11 @@ class Outbox:
 
     async def resume(self) -> None:
         """After a start: send what a crash left unsent, and give every running game its live message."""
-        svc = self.core.service
-        pending = {(p.guild_id, p.game_id) for p in await svc.pending_posts(BATCH)}
+        core = self.core
+        pending = {(p.guild_id, p.game_id) for p in await core.outbox.pending_posts(BATCH)}
         await self.flush()
-        for guild_id, game_id in await svc.running_games():
-            game = await svc.game(guild_id, game_id)
+        for guild_id, game_id in await core.games.running_games():
+            game = await core.games.game(guild_id, game_id)
             if self.catch_up is not None and (game.turn_message_id is None or (guild_id, game_id) in pending):
                 await self.catch_up(guild_id, game_id)
 
@@ -273,7 +273,7 @@ class Outbox:
             wanted = [p for p in posts if p.id not in self._delivered]
             if place in self._held or not wanted:
                 return
-            claimed = await self.core.service.claim([p.id for p in wanted], self.clock() + CLAIM_LEASE)
+            claimed = await self.core.outbox.claim([p.id for p in wanted], self.clock() + CLAIM_LEASE)
             untried = []
             for post in wanted:
                 if post.id not in claimed:  # another process has it: this place's later posts wait for it
@@ -282,7 +282,7 @@ class Outbox:
                     untried.append(post.id)
                 else:
                     await self._deliver(post, views, notices)
-            await self.core.service.release(untried)
+            await self.core.outbox.release(untried)
         await self._notify(notices)
 
     async def flush(self) -> int:
@@ -296,7 +296,7 @@ class Outbox:
             self._round += 1
             this_round = self._round
             now = self.clock()
-            pending = by_place(await self.core.service.pending_posts(BATCH))
+            pending = by_place(await self.core.outbox.pending_posts(BATCH))
             for place, mark in list(self._held.items()):
                 if mark < this_round and place not in pending:  # what it waited for is gone (sent, given up)
                     del self._held[place]
@@ -310,7 +310,7 @@ class Outbox:
                         if post.id in self._delivered:  # another sender had it meanwhile
                             continue
                         backing_off = post.retry_at is not None and post.retry_at > now
-                        if backing_off or not await self.core.service.claim([post.id], now + CLAIM_LEASE):
+                        if backing_off or not await self.core.outbox.claim([post.id], now + CLAIM_LEASE):
                             self._hold(place)  # it and its followers wait (its pause, or another sender has it)
                         elif await self._deliver(post, {}, notices):
                             sent.append((post.guild_id, post.game_id))
@@ -335,34 +335,34 @@ class Outbox:
     async def _deliver(self, post: Post, views: Mapping[int, GameView], notices: list[Post]) -> bool:
         """Send one post and record it (its place's lock held); False if it failed (it then holds back its place's
         later posts). A notice for the moderators that giving it up queued is added to ``notices``."""
-        svc = self.core.service
+        core = self.core
         try:
             sent = await self._send(post, views)
         except UnknownKind:
             # A kind this adapter cannot show yet: skipped rather than holding back the game's posts.
             log.warning("post %s of game %s has a kind this bot cannot show: %s", post.id, post.game_id, post.kind)
-            await svc.mark_sent(post.id, None)
+            await core.outbox.mark_sent(post.id, None)
             self._done(post.id)
             return False
         except Exception as error:  # Discord refused, it could not be reached, or the post could not be composed
             await self._failed(post, error, notices)
             return False
-        await svc.mark_sent(post.id, sent.message_id)
+        await core.outbox.mark_sent(post.id, sent.message_id)
         self._done(post.id)
         return True
 
     async def _failed(self, post: Post, error: Exception, notices: list[Post]) -> None:
-        svc = self.core.service
+        core = self.core
         failure = classify(error, missing_here(self.client, post.guild_id, post.channel_id))
         detail = f"{error.status} {error.text}" if isinstance(error, discord.HTTPException) else repr(error)
         attempts = post.attempts + 1
         now = self.clock()
-        await svc.mark_failed(post.id, detail, now + backoff(attempts))
+        await core.outbox.mark_failed(post.id, detail, now + backoff(attempts))
         failing_for = now - (post.first_failed_at or now)
         if failure.gone or failing_for >= GIVE_UP_AFTER or (failure.refused and attempts >= REFUSED_TRIES):
             log.error("giving up post %s of game %s and its followers in channel %s: %s", post.id, post.game_id,
                       post.channel_id, detail)
-            notice = await svc.give_up(post, failure.reason)
+            notice = await core.outbox.give_up(post, failure.reason)
             self._hold(place_of(post))  # its followers of this round are given up too
             if notice is not None and notice.channel_id != post.channel_id:
                 notices.append(notice)  # the lobby's channel: the moderators learn it at once
@@ -372,21 +372,21 @@ class Outbox:
         self._hold(place_of(post))
 
     async def _send(self, post: Post, views: Mapping[int, GameView]) -> Sent:
-        svc = self.core.service
+        core = self.core
         try:
             kind = PostKind(post.kind)
         except ValueError:
             raise UnknownKind(post.kind) from None
-        game = await svc.game(post.guild_id, post.game_id)
+        game = await core.games.game(post.guild_id, post.game_id)
 
         async def view() -> GameView:
             known = views.get(post.version)
-            return known if known is not None else await svc.view_at(game.guild_id, game.id, post.version)
+            return known if known is not None else await core.games.view_at(game.guild_id, game.id, post.version)
 
         guild = self.client.get_guild(game.guild_id)
 
         async def latest_of(of: PostKind) -> Post | None:
-            return await svc.latest_post(post.guild_id, post.game_id, of, before=LATEST)
+            return await core.outbox.latest_post(post.guild_id, post.game_id, of, before=LATEST)
 
         languages = self.core.languages
         here = await channel_speaker(self.client, languages, game.guild_id)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import discord
 
-from bot.core.texts import tr
-from engine.messages import Said
+from bot.core.words.texts import tr
+from engine.messages import ENGLISH, Msg, Said, Speaker
 
 VIEW = tr("perm.view_channel", "View Channel")
 SEND = tr("perm.send_messages", "Send Messages")
@@ -50,3 +51,10 @@ def missing_to_post(channel: discord.TextChannel) -> list[Said]:
     permissions = channel.permissions_for(me)
     return [label for attr, label in (("view_channel", VIEW), ("send_messages", SEND))
             if not getattr(permissions, attr)]
+
+
+def missing_permissions_text(missing: Sequence[Msg], t: Speaker = ENGLISH) -> str:
+    """Why a game cannot be opened here, for the member who tried: the permissions missing and who can grant them."""
+    return t.tr("fmt.missing_permissions", "I cannot run a game here: I am missing {permissions} in this channel. "
+                                           "Ask a moderator to grant them (channel settings → Permissions), then try "
+                                           "again.", permissions=", ".join(f"**{t.message(m)}**" for m in missing))

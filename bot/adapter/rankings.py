@@ -1,7 +1,7 @@
 """Ratings in Discord (issue 16): ``/tikal-game leaderboard`` with its page buttons, a member's rating and its
 latest changes (``/tikal-game stats``), and the seasons of ``/tikal-mod season``.
 
-What members see of a rating is one number, its ordinal (μ − 3σ, 0 for a new player: ``bot.core.ratings``), never
+What members see of a rating is one number, its ordinal (μ − 3σ, 0 for a new player: ``bot.core.league.ratings``), never
 μ or σ themselves. Every answer is private; mentions in embeds never notify anyone.
 """
 
@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.adapter.formatting import NEUTRAL
-from bot.adapter.overviews import stamp, stats_embed
+from bot.adapter.messages.overviews import stamp, stats_embed
+from bot.adapter.messages.parts import NEUTRAL
 from bot.adapter.replies import fit_embed, reply, update
 from bot.adapter.speech import reader
 from bot.adapter.ui.buttons import guarded
-from bot.core.errors import NotAllowed
-from bot.core.escaping import escaped
-from bot.core.ratings import level_of
-from bot.core.standings import Leaderboard, MemberRating, Season, Standing
-from bot.core.texts import tr
+from bot.core.league.ratings import level_of
+from bot.core.league.standings import Leaderboard, MemberRating, Season, Standing
+from bot.core.words.errors import NotAllowed
+from bot.core.words.escaping import escaped
+from bot.core.words.texts import tr
 from engine.messages import Speaker
 from render.words import Words
 

@@ -1,7 +1,7 @@
 """The animated replay in Discord (issue 16): attached to the end-of-game post (``/tikal-game replay``:
 ``bot.adapter.exts.games.replay``).
 
-Every GIF is drawn in the worker pool (``bot.core.cpu_pool``), never in the event loop and never under a game's
+Every GIF is drawn in the worker pool (``bot.core.table.cpu_pool``), never in the event loop and never under a game's
 lock. The end-of-game post is an outbox post like any other: its GIF is drawn when the post is sent (again after
 a crash or a failed try), from the record the post carries. A GIF that cannot be drawn (the pool failed or took
 too long) or is over the server's upload limit is left out, and the post goes without it (``notices``); the
@@ -19,9 +19,9 @@ from typing import Any, Final
 
 import discord
 
-from bot.core.cpu_pool import CpuPool
-from bot.core.posts import PostKind
-from bot.core.results import Post
+from bot.core.table.cpu_pool import CpuPool
+from bot.core.table.posts import PostKind
+from bot.core.table.results import Post
 from engine.messages import ENGLISH, Speaker
 from render.replay import DISCORD_SAFE_BYTES
 from render.replay_jobs import gif_of_record

@@ -20,8 +20,8 @@ from discord import app_commands
 
 from bot.adapter.command_links import linked
 from bot.adapter.transformers import describe_bad_value
-from bot.core.escaping import escaped_words
-from bot.core.seats import is_absent_member
+from bot.core.storage.seats import is_absent_member
+from bot.core.words.escaping import escaped_words
 from engine import EngineError
 from engine.messages import ENGLISH, Speaker
 from lang import translator

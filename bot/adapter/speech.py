@@ -2,7 +2,7 @@
 
 - an ephemeral reply: the member's Discord client language, ``interaction.locale``;
 - a channel post: the server's language (``/tikal-mod config language``, else the server's preferred locale,
-  else English: ``bot.core.languages.channel_language``);
+  else English: ``bot.core.guilds.languages.channel_language``);
 - a direct message: the member's locale as last seen (every interaction records it, written only on change).
 
 Each gives a ``lang.Translator``; ``said(t, text)`` renders the core's ``Said`` messages (or passes a finished
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.core.languages import Languages, channel_language
+from bot.core.guilds.languages import Languages, channel_language
 from engine.messages import Msg
 from lang import Translator, translator
 

@@ -21,16 +21,13 @@ from typing import Any, Final, cast
 import discord
 
 import render
-from bot.adapter import formatting, overviews
 from bot.adapter.cooldowns import Cooldowns
-from bot.adapter.formatting import NEUTRAL
-from bot.adapter.outbox import Outbox
-from bot.adapter.permissions import missing_permissions
-from bot.adapter.replies import edit, picture, post, reply, update
-from bot.adapter.speech import channel as channel_speaker
-from bot.adapter.speech import reader
-from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
-from bot.adapter.wait_message import (
+from bot.adapter.messages import overviews
+from bot.adapter.messages.lobby import lobby_embed
+from bot.adapter.messages.orders import order_answer
+from bot.adapter.messages.parts import NEUTRAL
+from bot.adapter.messages.rules import rules_embed
+from bot.adapter.messages.wait_message import (
     closed_embed,
     confirmation,
     jump_answer,
@@ -39,20 +36,26 @@ from bot.adapter.wait_message import (
     wait_embed,
     wait_picture,
 )
-from bot.core import labels
+from bot.adapter.outbox import Outbox
+from bot.adapter.permissions import missing_permissions, missing_permissions_text
+from bot.adapter.replies import edit, picture, post, reply, update
+from bot.adapter.speech import channel as channel_speaker
+from bot.adapter.speech import reader
+from bot.adapter.ui import confirm_end_view, history_view, live_view, lobby_view
 from bot.core.assembly import Core
-from bot.core.errors import NoGame, WrongStatus
-from bot.core.game_options import GameSetup, explain
-from bot.core.hints import hint_text, suggest
-from bot.core.locks import GameLocks
-from bot.core.posts import PostKind, Wait
-from bot.core.results import GameInfo, Moved, Post
-from bot.core.service import GameRef, Place
-from bot.core.storage import Status
-from bot.core.texts import tr
-from bot.core.thinking import off_loop
-from bot.core.timing import Timing, timing_text
-from bot.core.waits import LATEST
+from bot.core.clocks.timing import Timing, timing_text
+from bot.core.storage.base import Status
+from bot.core.table.game_options import GameSetup, explain
+from bot.core.table.hints import hint_text, suggest
+from bot.core.table.locks import GameLocks
+from bot.core.table.plans import GameRef, Place
+from bot.core.table.posts import PostKind, Wait
+from bot.core.table.results import GameInfo, Moved, Post
+from bot.core.table.thinking import off_loop
+from bot.core.table.waits import LATEST
+from bot.core.words import labels
+from bot.core.words.errors import NoGame, WrongStatus
+from bot.core.words.texts import tr
 from engine import GameView, Phase
 from lang import Translator
 
@@ -134,7 +137,7 @@ class Table:
 
     async def _elsewhere(self, interaction: discord.Interaction) -> NoGame | None:
         """Why there is no game here, when the channel's game is played in its thread."""
-        games = await self.core.service.games(self.guild_id(interaction))
+        games = await self.core.games.games(self.guild_id(interaction))
         elsewhere = [g for g in games if g.channel_id == interaction.channel_id and g.thread_id is not None
                      and g.place_id == g.thread_id]
         if not elsewhere:
@@ -152,12 +155,12 @@ class Table:
     async def game_for(self, interaction: discord.Interaction, game_id: int | None = None) -> GameInfo:
         """The game a button names (scoped by the guild) or the one of the channel a command was used in."""
         guild = self.guild_id(interaction)
-        svc = self.core.service
+        core = self.core
         if game_id is not None:
-            return await svc.game(guild, game_id)
+            return await core.games.game(guild, game_id)
         assert interaction.channel_id is not None
         try:
-            return await svc.game_here(guild, interaction.channel_id)
+            return await core.games.game_here(guild, interaction.channel_id)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(tr(
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
@@ -171,7 +174,7 @@ class Table:
             return await self.game_for(interaction)
         except NoGame:
             guild = self.guild_id(interaction)
-            here = [g for g in await self.core.service.games(guild, tuple(Status))
+            here = [g for g in await self.core.games.games(guild, tuple(Status))
                     if interaction.channel_id in (g.place_id, g.channel_id)]
             if not here:
                 raise NoGame(tr("table.no_game_number", "There is no game in this channel: give the game's number "
@@ -184,7 +187,7 @@ class Table:
 
     async def moderator(self, interaction: discord.Interaction) -> bool:
         """Manage Server, or the server's moderator role (a role cannot be a command's default permission)."""
-        settings = await self.core.service.settings(self.guild_id(interaction))
+        settings = await self.core.settings.get(self.guild_id(interaction))
         return is_moderator(interaction, settings.moderator_role_id)
 
     # --- the lobby -----------------------------------------------------------------------------
@@ -195,24 +198,24 @@ class Table:
         """Open a lobby; ``clock``: the game's own ``turn_hours``, ``bid_hours`` and ``policy`` (checked first,
         so a bad value is refused before anything is created)."""
         guild = self.guild_id(interaction)
-        svc = self.core.service
+        core = self.core
         clock = {k: v for k, v in (clock or {}).items() if v is not None}
         if clock:
             hours = {k: (None if v == 0 else v) for k, v in clock.items() if k.endswith("_hours")}
             Timing(True, hours.get("turn_hours"), hours.get("bid_hours"), clock.get("policy", "wait")).validated()
         in_thread = isinstance(interaction.channel, discord.Thread)
         if thread is None:
-            thread = (await svc.settings(guild)).use_threads and not in_thread
+            thread = (await core.settings.get(guild)).use_threads and not in_thread
         if in_thread and thread:
             await reply(interaction, reader(interaction).tr("table.already_thread", "This is already a thread: leave "
                                                                                     "`thread` off to play right here."))
             return
         missing = missing_permissions(interaction.app_permissions, thread=thread)
         if missing:
-            await reply(interaction, formatting.missing_permissions_text(missing, reader(interaction)))
+            await reply(interaction, missing_permissions_text(missing, reader(interaction)))
             return
         assert interaction.channel_id is not None
-        game = await svc.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
+        game = await core.lobby.new_game(guild, interaction.channel_id, interaction.user.id, display_name(interaction),
                                   variant=variant, seats=seats, thread=thread, computers=computers,
                                   computer_level=level)
         mod = self.core.moderation
@@ -228,9 +231,9 @@ class Table:
                          clock=clock_text))
         channel = self.channel(guild, game.channel_id)
         here = await self.speaker(guild)
-        message = await post(channel, embed=formatting.lobby_embed(game, game_clock, here),
+        message = await post(channel, embed=lobby_embed(game, game_clock, here),
                              view=lobby_view(game, here))
-        await svc.set_lobby_message(guild, game.id, message.id)
+        await core.lobby.set_lobby_message(guild, game.id, message.id)
         if thread:
             try:
                 created = await message.create_thread(name=here.tr("table.thread_name", "Tikal game #{game}",
@@ -238,14 +241,14 @@ class Table:
                                                       auto_archive_duration=THREAD_ARCHIVE_MINUTES)
             except discord.HTTPException as error:  # the game is then simply played in the channel
                 log.warning("could not open the thread of game %s: %s", game.id, error)
-                await svc.no_thread(guild, game.id)
+                await core.lobby.no_thread(guild, game.id)
                 return
             try:
-                game = await svc.attach_thread(guild, game.id, created.id)
+                game = await core.lobby.attach_thread(guild, game.id, created.id)
             except WrongStatus:  # started in the channel meanwhile (the thread took minutes): it stays there
                 log.warning("game %s started before its thread %s was ready", game.id, created.id)
                 return
-            await edit(message, embed=formatting.lobby_embed(game, game_clock, here), view=lobby_view(game, here))
+            await edit(message, embed=lobby_embed(game, game_clock, here), view=lobby_view(game, here))
 
     async def update_lobby(self, game: GameInfo) -> None:
         """Show the lobby as it is stored now: members joining and leaving at the same moment edit it one after
@@ -253,19 +256,19 @@ class Table:
         if game.lobby_message_id is None:
             return
         async with self._lock(game.id):
-            game = await self.core.service.game(game.guild_id, game.id)
+            game = await self.core.games.game(game.guild_id, game.id)
             message = self.channel(game.guild_id, game.channel_id).get_partial_message(game.lobby_message_id or 0)
             here = await self.speaker(game.guild_id)
             view = lobby_view(game, here) if game.status is Status.LOBBY else None
             timing = (await self.core.moderation.clock(game.guild_id, game.id)).timing
             try:
-                await edit(message, embed=formatting.lobby_embed(game, timing, here), view=view)
+                await edit(message, embed=lobby_embed(game, timing, here), view=view)
             except discord.NotFound:
                 log.info("lobby message of game %s is gone", game.id)
 
     async def join(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         game = await self.game_for(interaction, game_id)
-        game = await self.core.service.join(game.guild_id, game.id, interaction.user.id, display_name(interaction))
+        game = await self.core.lobby.join(game.guild_id, game.id, interaction.user.id, display_name(interaction))
         await reply(interaction, reader(interaction).tr("table.joined", "You joined game #{game} ({seats}/{wanted}).",
                                                         game=game.id, seats=len(game.seats),
                                                         wanted=game.seats_wanted))
@@ -273,7 +276,7 @@ class Table:
 
     async def leave(self, interaction: discord.Interaction, game_id: int | None = None) -> None:
         game = await self.game_for(interaction, game_id)
-        game = await self.core.service.leave(game.guild_id, game.id, interaction.user.id)
+        game = await self.core.lobby.leave(game.guild_id, game.id, interaction.user.id)
         closed = game.status is Status.ABORTED
         t = reader(interaction)
         await reply(interaction, t.tr("table.left_closed", "You left game #{game}. Nobody is left, so the lobby is "
@@ -285,9 +288,9 @@ class Table:
         """The lobby's options menu: its creator or a moderator; a combination the engine refuses is explained
         privately and nothing changes."""
         game = await self.game_for(interaction, game_id)
-        svc = self.core.service
-        settings = await svc.settings(game.guild_id)
-        game = await svc.set_options(game.guild_id, game.id, interaction.user.id, options,
+        core = self.core
+        settings = await core.settings.get(game.guild_id)
+        game = await core.lobby.set_options(game.guild_id, game.id, interaction.user.id, options,
                                      is_moderator=is_moderator(interaction, settings.moderator_role_id))
         t = reader(interaction)
         chosen = ", ".join(t.message(name) for name, _ in explain(GameSetup("basic", game.options))) or \
@@ -298,9 +301,9 @@ class Table:
 
     async def start(self, interaction: discord.Interaction, game_id: int | None = None, order: str = "joined") -> None:
         game = await self.game_for(interaction, game_id)
-        svc = self.core.service
-        settings = await svc.settings(game.guild_id)
-        started = await svc.start(game.guild_id, game.id, interaction.user.id, order=order,
+        core = self.core
+        settings = await core.settings.get(game.guild_id)
+        started = await core.lobby.start(game.guild_id, game.id, interaction.user.id, order=order,
                                   is_moderator=is_moderator(interaction, settings.moderator_role_id))
         t = reader(interaction)
         await reply(interaction, t.tr("table.started_in", "Game #{game} started in {place}.", game=game.id,
@@ -314,10 +317,10 @@ class Table:
 
     async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
                   silent: bool = False) -> None:
-        """Apply a move for the member; the service refuses before anything is answered (so privately)."""
+        """Apply a move for the member; the core refuses before anything is answered (so privately)."""
         guild = self.guild_id(interaction)
         try:
-            moved = await self.core.service.act(guild, self.here(interaction, game_id), interaction.user.id, text)
+            moved = await self.core.turns.act(guild, self.here(interaction, game_id), interaction.user.id, text)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(tr(
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
@@ -335,7 +338,7 @@ class Table:
         choice reveals everyone's at once."""
         guild = self.guild_id(interaction)
         try:
-            chosen = await self.core.service.choose_jump(guild, self.here(interaction, game_id), interaction.user.id,
+            chosen = await self.core.jumps.choose_jump(guild, self.here(interaction, game_id), interaction.user.id,
                                                          chips, jump=jump)
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(tr(
@@ -348,7 +351,7 @@ class Table:
         once when the member's bid is due (the auction's buttons, ``/tikal-game order``)."""
         game = await self.game_or_latest(interaction, game_id)
         left, moved = await self.core.orders.leave(game.guild_id, game.id, interaction.user.id, text)
-        await reply(interaction, formatting.order_answer(game.id, left.round, left.max_bid, moved is not None,
+        await reply(interaction, order_answer(game.id, left.round, left.max_bid, moved is not None,
                                                          reader(interaction)))
         if moved is not None:
             await self.sync(game.guild_id, game.id, moved)
@@ -356,7 +359,7 @@ class Table:
     async def end_turn(self, interaction: discord.Interaction, game_id: int, version: int | None) -> None:
         """The End turn button: asks first while AP are left (``version``: the state the confirmation is for)."""
         game = await self.game_for(interaction, game_id)
-        view = await self.core.service.view(game.guild_id, game.id)
+        view = await self.core.games.view(game.guild_id, game.id)
         seat = game.at_seat(view.to_act) if view.to_act is not None else None
         t = reader(interaction)
         if version is not None and view.version != version:
@@ -375,7 +378,7 @@ class Table:
                 t.tr("table.ask_end", "You still have **{ap} AP**. End your turn anyway?", ap=view.ap_left)
             await reply(interaction, ask, view=confirm_end_view(game, view, t))
             return
-        moved = await self.core.service.act(game.guild_id, game.id, interaction.user.id, "end")
+        moved = await self.core.turns.act(game.guild_id, game.id, interaction.user.id, "end")
         if version is not None:
             await update(interaction, confirmation(moved.view, "end", t=t))
         else:
@@ -424,7 +427,7 @@ class Table:
         act."""
         played: list[Moved] = []
         while True:
-            computers = await self.core.service.play_computers(guild, game_id)
+            computers = await self.core.computers.play_computers(guild, game_id)
             order = await self.core.orders.play_due(guild, game_id)
             played.extend([*computers, *([order] if order is not None else [])])
             if not computers and order is None:
@@ -432,13 +435,13 @@ class Table:
 
     async def _sync(self, guild: int, game_id: int, moved: Moved | None) -> None:
         async with self._lock(game_id):
-            svc = self.core.service
+            core = self.core
             view: GameView | None
             if moved is not None:
                 game, view = moved.game, moved.view
             else:
-                game = await svc.game(guild, game_id)
-                view = await svc.view(guild, game_id) if game.started_at is not None else None
+                game = await core.games.game(guild, game_id)
+                view = await core.games.view(guild, game_id) if game.started_at is not None else None
             await self._send_posts(moved)
             if view is None:
                 return
@@ -446,21 +449,21 @@ class Table:
             channel = self.channel(guild, game.place_id)
             live = self._live.get(game_id)
             if moved is None or live is None or any(p.kind == PostKind.WAIT for p in moved.posts):
-                latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
-                if latest is None and game.status is Status.RUNNING and await svc.announce(guild, game_id):
+                latest = await core.outbox.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                if latest is None and game.status is Status.RUNNING and await core.outbox.announce(guild, game_id):
                     await self.outbox.flush()  # a game from before one message per wait: its wait gets one now
-                    latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                    latest = await core.outbox.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
                 if latest is not None and (live is None or latest.id != live.post_id):
                     live = await self._adopt(game, channel, live, latest, view, here)
             if live is None:
                 return
-            jump = await svc.jump_status(guild, game_id) if view.phase is Phase.JUMP else None
+            jump = await core.jumps.jump_status(guild, game_id) if view.phase is Phase.JUMP else None
             if game.status is Status.RUNNING and set(waited_seats(view, jump)) & set(live.payload["seats"]):
                 if (live.view is None or live.view.version != view.version or live.closed or jump is not None) and \
                         not await self._show(game, channel, live, view, jump, here) and \
-                        await svc.announce(guild, game_id, again=True):  # deleted: posted again, pinging nobody
+                        await core.outbox.announce(guild, game_id, again=True):  # deleted: posted again, pinging nobody
                     await self.outbox.flush()
-                    latest = await svc.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
+                    latest = await core.outbox.latest_post(guild, game_id, PostKind.WAIT, before=LATEST)
                     self._live.pop(game_id, None)
                     if latest is not None:
                         live = await self._adopt(game, channel, None, latest, view, here)
@@ -469,7 +472,7 @@ class Table:
             if game.status is not Status.RUNNING:  # over or stopped: no wait's message any more
                 self._live.pop(game_id, None)
                 if game.turn_message_id is not None:
-                    await svc.set_turn_message(guild, game_id, None)
+                    await core.turns.set_turn_message(guild, game_id, None)
 
     async def _adopt(self, game: GameInfo, channel: discord.PartialMessageable, live: Live | None, latest: Post,
                      view: GameView, here: Translator) -> Live | None:
@@ -485,7 +488,7 @@ class Table:
         adopted = Live(latest.id, latest.message_id, cast(Wait, latest.payload), latest.version,
                        view if view.version == latest.version else None)
         self._live[game.id] = adopted
-        await self.core.service.set_turn_message(game.guild_id, game.id, latest.message_id)
+        await self.core.turns.set_turn_message(game.guild_id, game.id, latest.message_id)
         return adopted
 
     async def _show(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
@@ -503,7 +506,7 @@ class Table:
     async def _close(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
                      newer: Post | None, here: Translator) -> None:
         """Give the wait's message its last form: what was done (and whether the bot did it), no buttons."""
-        old = live.view or await self.core.service.view_at(game.guild_id, game.id, min(live.version, view.version))
+        old = live.view or await self.core.games.view_at(game.guild_id, game.id, min(live.version, view.version))
         by_bot = played_for(live, old.version, newer)
         embed = closed_embed(game, old, view, by_bot=by_bot, picture=wait_picture(live.post_id), t=here)
         if game.status is Status.ABORTED:
@@ -546,7 +549,7 @@ class Table:
                     game_id: int | None = None) -> None:
         """A private picture: the board, or one hex up close, plus the placement preview while placing."""
         game = await self.game_for(interaction, game_id)
-        view = await self.core.service.view(game.guild_id, game.id)
+        view = await self.core.games.view(game.guild_id, game.id)
         self.cooldowns.check("board", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         t = reader(interaction)
@@ -567,7 +570,7 @@ class Table:
     async def hint(self, interaction: discord.Interaction) -> None:
         """Privately, what the strong computer player would do; only for the player to act."""
         game = await self.game_for(interaction)
-        view = await self.core.service.seat_view(game.guild_id, game.id, interaction.user.id)
+        view = await self.core.turns.seat_view(game.guild_id, game.id, interaction.user.id)
         self.cooldowns.check("hint", interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         suggestion = await off_loop(self.core.pool, suggest, view, game.id * 1_000_003 + view.version)
@@ -578,12 +581,12 @@ class Table:
     async def status(self, interaction: discord.Interaction) -> None:
         guild = self.guild_id(interaction)
         assert interaction.channel_id is not None
-        overview = await self.core.service.overview(guild, interaction.channel_id)
+        overview = await self.core.games.overview(guild, interaction.channel_id)
         if overview.view is None:
             timing = (await self.core.moderation.clock(guild, overview.game.id)).timing
-            await reply(interaction, embed=formatting.lobby_embed(overview.game, timing, reader(interaction)))
+            await reply(interaction, embed=lobby_embed(overview.game, timing, reader(interaction)))
         else:
-            jump = await self.core.service.jump_status(guild, overview.game.id) \
+            jump = await self.core.jumps.jump_status(guild, overview.game.id) \
                 if overview.view.phase is Phase.JUMP else None
             await reply(interaction, embed=status_embed(overview.game, overview.view, jump,
                                                                    reader(interaction)))
@@ -597,7 +600,7 @@ class Table:
         t = reader(interaction)
         legend = render.legend_lines(locale=t.locale) + (
             render.option_legend_lines(setup.options, locale=t.locale) if setup is not None else [])
-        await reply(interaction, embed=formatting.rules_embed(legend, setup, t))
+        await reply(interaction, embed=rules_embed(legend, setup, t))
 
     async def history_page(self, interaction: discord.Interaction, game_id: int, page: int) -> None:
         """A page of ``/tikal-game history`` (its buttons)."""

@@ -14,10 +14,10 @@ from discord import app_commands
 
 import engine
 from bot.adapter.speech import reader
-from bot.core.autocomplete import option_choices, zoom_choices
-from bot.core.errors import quoted
-from bot.core.service import Place
-from bot.core.texts import ntr, tr
+from bot.core.table.autocomplete import option_choices, zoom_choices
+from bot.core.table.plans import Place
+from bot.core.words.errors import quoted
+from bot.core.words.texts import ntr, tr
 from engine import EngineError
 from engine.messages import Said, listed
 
@@ -44,7 +44,7 @@ async def legal_spaces(interaction: discord.Interaction, value: str) -> list[str
             or interaction.channel_id is None:
         return []
     try:
-        view, entries = await core.service.view_and_moves(interaction.guild_id, Place(interaction.channel_id),
+        view, entries = await core.turns.view_and_moves(interaction.guild_id, Place(interaction.channel_id),
                                                           interaction.user.id)
     except EngineError:
         return []

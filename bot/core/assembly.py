@@ -1,4 +1,4 @@
-"""The discord-free core put together: one storage and the services built on it.
+"""The discord-free core put together: one storage, the game store on it and the services built on those.
 
 An adapter (the Discord bot, a test, a benchmark) opens a ``Core`` and reaches every capability
 through it; nothing in the core knows who is calling.
@@ -7,32 +7,50 @@ through it; nothing in the core knows who is calling.
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.core.app_state import AppState
-from bot.core.backends import open_storage
-from bot.core.cpu_pool import CpuPool
-from bot.core.guild_removal import GuildRemoval
-from bot.core.history import History
-from bot.core.languages import Languages
-from bot.core.members import Members
-from bot.core.moderation import Moderation
-from bot.core.reminders import Scheduler
-from bot.core.service import TikalService
-from bot.core.shards import EVERY_GUILD, Shards
-from bot.core.standing_orders import StandingOrders
-from bot.core.standings import Standings
-from bot.core.storage import Storage
+from bot.core.clocks import timing
+from bot.core.clocks.members import Members
+from bot.core.days.guild_removal import GuildRemoval
+from bot.core.days.reminders import Scheduler
+from bot.core.days.standing_orders import StandingOrders
+from bot.core.guilds.languages import Languages
+from bot.core.guilds.moderation import Moderation
+from bot.core.guilds.settings import ServerSettings
+from bot.core.league import ratings
+from bot.core.league.history import History
+from bot.core.league.standings import Standings
+from bot.core.outbox.queue import PostQueue
+from bot.core.storage.app_state import AppState
+from bot.core.storage.backends import open_storage
+from bot.core.storage.base import Storage
+from bot.core.storage.shards import EVERY_GUILD, Shards
+from bot.core.table.computers import Computers
+from bot.core.table.cpu_pool import CpuPool
+from bot.core.table.games import Games
+from bot.core.table.jumps import Jumps
+from bot.core.table.lobby import Lobby
+from bot.core.table.store import GameStore
+from bot.core.table.turns import Turns
 
 
 @dataclass(frozen=True, slots=True)
 class Core:
-    """Games, moves and posts (``service``) and what keeps games alive for days around them."""
+    """The game table's services over one game store, and what keeps games alive for days around them."""
 
     storage: Storage
-    service: TikalService
+    store: GameStore
+    """Every game loaded in one read, its moves committed in one transaction: what the services below share."""
+    games: Games
+    lobby: Lobby
+    turns: Turns
+    jumps: Jumps
+    computers: Computers
+    outbox: PostQueue
+    settings: ServerSettings
     scheduler: Scheduler
     moderation: Moderation
     members: Members
@@ -43,20 +61,30 @@ class Core:
     standings: Standings
     """Seasons, leaderboards and members' ratings (issue 16)."""
     pool: CpuPool
-    """Worker processes for CPU-bound jobs (``bot.core.cpu_pool``): started on the first job."""
+    """Worker processes for CPU-bound jobs (``bot.core.table.cpu_pool``): started on the first job."""
     languages: Languages
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
-              workers: int = 1) -> Core:
+              workers: int = 1, rng: random.Random | None = None, seed_source: Callable[[], int] | None = None,
+              retries: int = 3) -> Core:
         """The core over an open storage (``clock``: the scheduler's time, as the storage's), doing the work of the
-        guilds ``shards`` owns (default: every guild), with ``workers`` processes for CPU-bound jobs."""
+        guilds ``shards`` owns (default: every guild), with ``workers`` processes for CPU-bound jobs. ``rng`` shuffles
+        seats and ``seed_source`` makes games' seeds (default: the system's randomness); ``retries``: how often a
+        move is tried again when other commands keep committing first."""
         pool = CpuPool(workers)
-        service = TikalService(storage, shards=shards, pool=pool)
+        # The clocks of issue 5 (reminders, deadlines, pause, results) and the ratings of issue 16: in the move's
+        # transaction.
+        store = GameStore(storage, shards=shards, retries=retries, commit_hooks=(timing.on_commit, ratings.on_commit))
+        games, jumps = Games(store), Jumps(store)
+        computers = Computers(store, jumps, pool=pool)
         languages = Languages(storage)
-        return cls(storage, service, Scheduler(service, clock=clock), Moderation(service, languages),
-                   Members(storage), History(service), StandingOrders(service), GuildRemoval(service),
-                   AppState(storage), Standings(service), pool, languages)
+        return cls(
+            storage, store, games, Lobby(store, rng=rng, seed_source=seed_source), Turns(store), jumps, computers,
+            PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
+            Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
+            StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
+            languages)
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -22,12 +22,14 @@ def loaded_after(modules: list[str]) -> set[str]:
 
 
 def core_modules() -> list[str]:
-    return sorted("bot.core." + p.stem for p in (ROOT / "bot" / "core").glob("*.py") if p.stem != "__init__")
+    core = ROOT / "bot" / "core"
+    return sorted("bot.core." + ".".join(p.relative_to(core).with_suffix("").parts)
+                  for p in core.rglob("*.py") if p.stem != "__init__")
 
 
 def test_every_core_module_loads_neither_discord_nor_pil() -> None:
     wanted = [*core_modules(), "bot.config"]
-    assert "bot.core.service" in wanted and "bot.core.reminders" in wanted and len(wanted) > 20
+    assert "bot.core.table.store" in wanted and "bot.core.days.reminders" in wanted and len(wanted) > 20
     loaded = loaded_after(wanted)
     assert set(wanted) <= loaded
     assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "render")) for m in loaded)

@@ -165,7 +165,7 @@ def test_render_imports_only_pillow_stdlib_engine_and_lang() -> None:
     import sys
 
     allowed = {"PIL", "engine", "render", "lang", *sys.stdlib_module_names}
-    for path in RENDER.glob("*.py"):
+    for path in RENDER.rglob("*.py"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):

@@ -18,13 +18,13 @@ from typing import Any, Final, cast
 
 import discord
 
+from bot.adapter.messages.wait_message import TURN_PHASES, rapido_stage
 from bot.adapter.replies import explain
 from bot.adapter.speech import reader
 from bot.adapter.ui.actions import table_of
-from bot.adapter.wait_message import TURN_PHASES, rapido_stage
-from bot.core.game_options import OPTION_TEXT, OPTIONS
-from bot.core.labels import hexagon_name
-from bot.core.results import GameInfo
+from bot.core.table.game_options import OPTION_TEXT, OPTIONS
+from bot.core.table.results import GameInfo
+from bot.core.words.labels import hexagon_name
 from engine import GameView, Phase
 from engine.messages import ENGLISH, Speaker
 

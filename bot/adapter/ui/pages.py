@@ -13,7 +13,7 @@ import discord
 
 from bot.adapter.ui.actions import table_of
 from bot.adapter.ui.buttons import guarded
-from bot.core.history import HistoryPage
+from bot.core.league.history import HistoryPage
 from engine.messages import ENGLISH, Speaker
 
 

@@ -16,8 +16,8 @@ import engine
 from bot.adapter.app import TikalBot
 from bot.adapter.exts.clock import Clockwork
 from bot.config import Settings
-from bot.core.backends import is_postgres
-from bot.core.reminders import TickReport
+from bot.core.days.reminders import TickReport
+from bot.core.storage.backends import is_postgres
 from engine import GameView, LegalMove, Move
 from tests.bot.adapter.wire import Call, Wire
 from tests.bot.core.clockkit import FakeClock
@@ -149,7 +149,7 @@ COMMAND_OPTIONS: dict[type, tuple[str, ...]] = {
 
 def as_command(move: Move) -> tuple[str, dict[str, Any]]:
     """The slash command (name and options) that makes ``move``."""
-    from bot.core.autocomplete import parts
+    from bot.core.table.autocomplete import parts
 
     verb = str(move).split()[0]
     name = "tikal pass" if verb == "pass" else f"tikal {verb}"
@@ -198,9 +198,9 @@ async def mixed_burst(wire: Wire, game_id: int, rng: random.Random, *, guild: in
     """Interactions that may all arrive at once in a running game, shuffled: some moves of the player to act (as
     the legal moves are now), two ``end`` commands and a click on the turn message's End button, another member's
     move, ``status``, ``games``, ``history``, the board and an autocomplete."""
-    svc = bot_of(wire).core.service
-    view = await svc.view(guild, game_id)
-    game = await svc.game(guild, game_id)
+    svc = bot_of(wire).core
+    view = await svc.games.view(guild, game_id)
+    game = await svc.games.game(guild, game_id)
     seat = game.at_seat(view.to_act or 0)
     assert seat is not None and not view.finished
     actor = seat.member_id
@@ -211,7 +211,7 @@ async def mixed_burst(wire: Wire, game_id: int, rng: random.Random, *, guild: in
         return wire.command_payload(name, options, guild_id=guild, channel_id=channel, user_id=user,
                                     name=NAMES.get(user, "someone"), focused=focused)
 
-    entries = await svc.legal_moves(guild, game_id, actor)
+    entries = await svc.turns.legal_moves(guild, game_id, actor)
     chosen = sorted({str(pick_move(entries, rng, 0)) for _ in range(moves)})
     payloads = [slash(*as_command(engine.parse_move(m)), user=actor) for m in chosen]
     end = wire.component_payload(f"tikal:end:{game_id}", message_id=game.turn_message_id or 0, guild_id=guild,
@@ -264,18 +264,18 @@ async def mod(wire: Wire, name: str, options: dict[str, Any] | None = None, user
 
 async def member_to_act(wire: Wire, game_id: int) -> int | None:
     """The member id of the seat to act in a game of ``GUILD`` (``None`` once it is over)."""
-    svc = bot_of(wire).core.service
-    view = await svc.view(GUILD, game_id)
+    svc = bot_of(wire).core
+    view = await svc.games.view(GUILD, game_id)
     if view.to_act is None:
         return None
-    seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act)
+    seat = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act)
     assert seat is not None
     return seat.member_id
 
 
 async def place_first(wire: Wire, game_id: int) -> int:
     """The player to act places its hexagon on the first legal space through ``/tikal place``; its member id."""
-    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    view = await bot_of(wire).core.games.view(GUILD, game_id)
     member = await member_to_act(wire, game_id)
     assert member is not None
     space, rotation = view.placements[0]
@@ -285,9 +285,9 @@ async def place_first(wire: Wire, game_id: int) -> int:
 
 async def whose_turn(wire: Wire, game_id: int) -> tuple[GameView, int, int]:
     """The view, the member to act and one member who is not."""
-    svc = bot_of(wire).core.service
-    game = await svc.game(GUILD, game_id)
-    view = await svc.view(GUILD, game_id)
+    svc = bot_of(wire).core
+    game = await svc.games.game(GUILD, game_id)
+    view = await svc.games.view(GUILD, game_id)
     assert view.to_act is not None
     seat = game.at_seat(view.to_act)
     assert seat is not None

@@ -66,7 +66,7 @@ async def main() -> None:
     await clock.on_ready()  # the start-up membership check, as discord.py's ready event calls it
     rng = random.Random(args.ids)
     actions: dict[int, int] = {}
-    say(ready=True, shards=str(client.core.service.shards))
+    say(ready=True, shards=str(client.core.store.shards))
     loop = asyncio.get_running_loop()
     while True:
         line = await loop.run_in_executor(None, sys.stdin.readline)
@@ -80,28 +80,28 @@ async def main() -> None:
             game = await discordkit.open_game(wire, [ANA, BEN], channel=order["channel"], guild=order["guild"])
             say(game=game)
         elif do == "play":
-            svc = client.core.service
+            svc = client.core
             versions = []
             for _ in range(order["commands"]):
-                view = await svc.view(order["guild"], order["game"])
+                view = await svc.games.view(order["guild"], order["game"])
                 if view.finished or view.to_act is None:
                     break
-                seat = (await svc.game(order["guild"], order["game"])).at_seat(view.to_act)
+                seat = (await svc.games.game(order["guild"], order["game"])).at_seat(view.to_act)
                 assert seat is not None
-                entries = await svc.legal_moves(order["guild"], order["game"], seat.member_id)
+                entries = await svc.turns.legal_moves(order["guild"], order["game"], seat.member_id)
                 move = discordkit.pick_move(entries, rng, actions.get(order["game"], 0))
                 actions[order["game"]] = 0 if str(move) == "end" else actions.get(order["game"], 0) + 1
                 name, options = discordkit.as_command(move)
                 await discordkit.command(wire, name, options, user=seat.member_id, channel=order["channel"],
                                          guild=order["guild"])
-                versions.append((await svc.view(order["guild"], order["game"])).version)
+                versions.append((await svc.games.view(order["guild"], order["game"])).version)
             say(versions=versions)
         elif do == "hang":
             async def hang(*_: Any) -> None:
                 say(in_commit=True)
                 await asyncio.Event().wait()  # never: the parent kills this process here
 
-            client.core.service.commit_hooks.append(hang)
+            client.core.store.commit_hooks.append(hang)
             say(hanging=True)
         elif do == "tick":
             done = await clock.tick(time.time() + order["later"] * 3600)

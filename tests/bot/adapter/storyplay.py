@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from bot.core.story import CaughtUp
+from bot.core.table.story import CaughtUp
+from bot.core.table.waits import caught_up
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -109,7 +110,7 @@ def _typed(name: str, options: dict[str, Any]) -> str:
 
 async def start_story(wire: Wire, story: Story, transcript: Transcript) -> int:
     """Open the lobby (with its clock and options), let the others join with the button, start it."""
-    bot_of(wire).core.service._seed_source = lambda: story.seed
+    bot_of(wire).core.lobby._seed_source = lambda: story.seed
     first = story.players[0]
     options: dict[str, Any] = {"variant": story.variant, "seats": len(story.players) + story.computers,
                                "thread": False, "turn_hours": story.turn_hours or 0, "bid_hours": story.bid_hours or 0}
@@ -152,26 +153,26 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000,
         transcript.note(f"{NAMES[MOD]}: /tikal-mod config moderator_role:@Tikal mods")
         await mod(wire, "config", {"moderator_role": Ref("role", MODERATORS, "Tikal mods")})
     game_id = await start_story(wire, story, transcript)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(story.moves_seed)
     actions_done, turn_key = 0, ""
     for played in range(limit):
-        view = await svc.view(GUILD, game_id)
+        view = await svc.games.view(GUILD, game_id)
         if view.finished or played == story.stop:
             transcript.mark("over")
             return game_id, transcript
-        game = await svc.game(GUILD, game_id)
+        game = await svc.games.game(GUILD, game_id)
         assert view.to_act is not None
         key = stage_key(view)
         transcript.mark(key)
         if key != turn_key:
             turn_key, actions_done = key, 0
         if view.phase is Phase.JUMP:
-            _, waiting = await svc.jump_status(GUILD, game_id)
+            _, waiting = await svc.jumps.jump_status(GUILD, game_id)
             for seat in waiting:
                 member = game.at_seat(seat)
                 assert member is not None
-                most, _ = await svc.jump_chips(GUILD, game_id, member.member_id)
+                most, _ = await svc.jumps.jump_chips(GUILD, game_id, member.member_id)
                 chips = rng.randint(1, most)
                 opened = view.version - len(view.chosen)
                 transcript.note(f"{NAMES[member.member_id]} clicks {chips} (a jump's chips, in secret)")
@@ -183,7 +184,7 @@ async def play_story(wire: Wire, story: Story, *, limit: int = 3000,
         if played in story.idle and clock is not None and game.deadline_at is not None:
             await stay_away(wire, clock, game.deadline_at, NAMES[acting.member_id], transcript)
             continue
-        entries = await svc.legal_moves(GUILD, game_id, acting.member_id)
+        entries = await svc.turns.legal_moves(GUILD, game_id, acting.member_id)
         move = keen(entries, rng, actions_done)
         who = NAMES[acting.member_id]
         if isinstance(move, engine.Declare):
@@ -218,16 +219,16 @@ async def waits_of(wire: Wire, game_id: int) -> int:
     or a pass, a pick, a turn, a scoring turn, a Rápido placement or slot, each jump's choice, a declaration: a run
     of moves by one seat of one kind; and, in a game stopped short, the waits under way."""
     core = bot_of(wire).core
-    computers = await core.service.computers(GUILD, game_id)
+    computers = await core.games.computers(GUILD, game_id)
     async with core.storage.read() as r:
-        moves = await r.caught_up(game_id, 0)
+        moves = await caught_up(r, game_id, 0)
     kinds = [(m["seat"], _wait_kind(m)) for m in moves]
     done = sum(seat not in computers for k, (seat, kind) in enumerate(kinds)
                if k == 0 or kinds[k - 1] != (seat, kind) or kind in ("bid", "pass", "jump"))
-    view = await core.service.view(GUILD, game_id)
+    view = await core.games.view(GUILD, game_id)
     if view.finished or view.to_act is None:
         return done
-    waiting = (await core.service.jump_status(GUILD, game_id))[1] if view.phase is Phase.JUMP else [view.to_act]
+    waiting = (await core.jumps.jump_status(GUILD, game_id))[1] if view.phase is Phase.JUMP else [view.to_act]
     going_on = kinds[-1][0] if kinds and view.phase is not Phase.JUMP else None  # a turn half played goes on
     return done + sum(seat not in computers and seat != going_on for seat in waiting)
 

@@ -16,8 +16,8 @@ import pytest
 
 from bot.adapter import command_links
 from bot.adapter.app import TikalBot
-from bot.core.process_lock import DatabaseInUse
-from bot.core.storage import Status
+from bot.core.storage.base import Status
+from bot.core.storage.process_lock import DatabaseInUse
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -64,7 +64,7 @@ async def test_commands_sync_to_the_dev_guild_when_set(tmp_path: Path) -> None:
 
 async def test_a_moderator_stops_a_running_game(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
+    turn = (await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id
     calls = await command(wire, "tikal-mod abort", user=BEN)  # Discord hides it from members; still refused
     assert responses(calls)[0].ephemeral and "moderator" in responses(calls)[0].data["content"]
     calls = await command(wire, "tikal-mod abort", user=7205, permissions=discord.Permissions.all().value)
@@ -74,7 +74,7 @@ async def test_a_moderator_stops_a_running_game(wire: Wire) -> None:
     assert notice.json["allowed_mentions"]["parse"] == []
     final = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{turn}")]
     assert final and final[-1].json is not None and final[-1].json["components"] == []
-    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    game = await bot_of(wire).core.games.game(GUILD, game_id)
     assert game.status is Status.ABORTED and game.turn_message_id is None
     calls = await command(wire, "tikal end", user=ANA)
     assert responses(calls)[0].ephemeral
@@ -194,7 +194,7 @@ async def test_a_failed_sync_is_logged_and_the_bot_starts_anyway(tmp_path: Path,
 
 async def test_command_paths_in_messages_are_clickable(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    turn = wire.messages[(await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id or 0]
+    turn = wire.messages[(await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id or 0]
     assert "</tikal place:" in turn["embeds"][0]["description"]
     calls = await command(wire, "tikal-game rules", user=ANA)
     assert "</tikal uncover:" in text_of(responses(calls)[0]) and "`/tikal" not in text_of(responses(calls)[0])

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import engine
-from bot.core import sql
+from bot.core.storage import sql
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -72,7 +72,7 @@ async def assert_every_post_delivered_once(wire: Wire, earlier: Counter[str] | N
     bot = bot_of(wire)
     await bot.outbox.flush()
     sent = delivered(wire) + (earlier or Counter())
-    async with bot.core.service.storage.read() as r:
+    async with bot.core.storage.read() as r:
         rows = await sql.rows(r, "SELECT nonce, message_id, sent_at, given_up_at FROM outbox")
     assert [row for row in rows if row[2] is None or row[3] is not None] == []  # none pending or given up
     assert all(n == 1 for n in sent.values()), sent.most_common(3)
@@ -83,7 +83,7 @@ async def assert_every_post_delivered_once(wire: Wire, earlier: Counter[str] | N
 async def test_a_burst_of_mixed_interactions_in_a_game_is_answered_once_each_and_loses_nothing(
         wire: Wire, caplog: pytest.LogCaptureFixture) -> None:
     game_id = await open_game(wire, [ANA, BEN, CY])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(8)
     for _ in range(4):  # four bursts, one after the other
         payloads = await mixed_burst(wire, game_id, rng)
@@ -91,14 +91,14 @@ async def test_a_burst_of_mixed_interactions_in_a_game_is_answered_once_each_and
         assert_answered_once_each(wire, payloads)
         async with svc.storage.read() as r:
             replayed = await replays_to_snapshot(r, GUILD, game_id)
-        assert engine.view(replayed, None) == await svc.view(GUILD, game_id)
+        assert engine.view(replayed, None) == await svc.games.view(GUILD, game_id)
     await assert_every_post_delivered_once(wire)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_members_joining_and_leaving_a_lobby_at_once_leave_it_as_stored_and_shown(
         wire: Wire, caplog: pytest.LogCaptureFixture) -> None:
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     lobby = posts(await wire.send(command_payload(wire, "tikal-game new", {"seats": 4, "thread": False},
                                                   user=ANA)))[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
@@ -112,7 +112,7 @@ async def test_members_joining_and_leaving_a_lobby_at_once_leave_it_as_stored_an
         rng.shuffle(payloads)
         await wire.burst(payloads)
         assert_answered_once_each(wire, payloads)
-        game = await svc.game(GUILD, game_id)
+        game = await svc.games.game(GUILD, game_id)
         members = [s.member_id for s in game.seats]
         assert members[0] == ANA and len(members) == len(set(members)) <= 4
         # the lobby message, as Discord holds it after every edit, shows the seats as stored
@@ -132,7 +132,7 @@ def _mentions(text: str) -> list[str]:
 
 
 async def test_double_clicks_and_twice_sent_commands_count_once(wire: Wire, caplog: pytest.LogCaptureFixture) -> None:
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     lobby = posts(await wire.send(command_payload(wire, "tikal-game new", {"seats": 3, "thread": False},
                                                   user=ANA)))[0]
     game_id = int(custom_ids(lobby.data)[0].split(":")[2])
@@ -146,19 +146,19 @@ async def test_double_clicks_and_twice_sent_commands_count_once(wire: Wire, capl
 
     await both(lambda: click_payload(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id))
     await both(lambda: click_payload(wire, f"tikal:join:{game_id}", user=CY, message_id=lobby.message_id))
-    assert [s.member_id for s in (await svc.game(GUILD, game_id)).seats] == [ANA, BEN, CY]
+    assert [s.member_id for s in (await svc.games.game(GUILD, game_id)).seats] == [ANA, BEN, CY]
     await both(lambda: click_payload(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id))
-    kinds = [p.kind for p in await svc.posts_of(GUILD, game_id)]
+    kinds = [p.kind for p in await svc.outbox.posts_of(GUILD, game_id)]
     assert kinds == ["wait"]  # the first wait's message, once
     actor = await member_to_act(wire, game_id)
     assert actor is not None
-    view = await svc.view(GUILD, game_id)
+    view = await svc.games.view(GUILD, game_id)
     space, rotation = view.placements[0]
     await both(lambda: command_payload(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
                                        user=actor))
     await both(lambda: command_payload(wire, "tikal end", user=actor))
-    assert [p.kind for p in await svc.posts_of(GUILD, game_id)] == ["wait", "wait"]  # the next wait's, once
-    assert (await svc.view(GUILD, game_id)).version == view.version + 2
+    assert [p.kind for p in await svc.outbox.posts_of(GUILD, game_id)] == ["wait", "wait"]  # the next wait's, once
+    assert (await svc.games.view(GUILD, game_id)).version == view.version + 2
     resign = next(c for c in await wire.send(command_payload(wire, "tikal-game resign", user=CY))
                   if c.callback_type == 4)
     await both(lambda: click_payload(wire, f"tikal:resign:{game_id}", user=CY,
@@ -181,12 +181,12 @@ async def test_a_burst_after_a_restart_meets_the_game_where_it_was(database: Pat
     async with running_bot(database, messages) as wire:
         actor = await member_to_act(wire, game_id)
         assert actor is not None
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         payloads = [command_payload(wire, "tikal place", {"space": engine.space_name(s), "rotation": r}, user=actor)
                     for s, r in view.placements[:4]] + [command_payload(wire, "tikal end", user=actor)]
         await wire.burst(payloads)
         assert_answered_once_each(wire, payloads)
-        async with bot_of(wire).core.service.storage.read() as r:
+        async with bot_of(wire).core.storage.read() as r:
             replayed = await replays_to_snapshot(r, GUILD, game_id)
         assert replayed.version in (view.version + 1, view.version + 2)  # one placement, and the end if after it
         await assert_every_post_delivered_once(wire, before)

@@ -25,7 +25,7 @@ async def test_board_pictures_have_a_per_member_cooldown_shared_by_the_button_an
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
-        message = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id or 0
+        message = (await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id or 0
         for _ in range(2):
             calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
             assert responses(calls)[0].callback_type == 5  # deferred: the picture follows

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from bot.adapter.outbox import CLAIM_LEASE
-from bot.core import sql
+from bot.core.storage import sql
 from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -51,12 +51,12 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
     async with running_bot(tmp_path / "t.sqlite3") as wire:
         start = len(wire.calls)
         game_id = await open_game(wire, [ANA, BEN, CY], variant=variant)
-        svc = bot_of(wire).core.service
-        game = await svc.game(GUILD, game_id)
+        svc = bot_of(wire).core
+        game = await svc.games.game(GUILD, game_id)
         members = {s.seat: s.member_id for s in game.seats}
         actions_done, turn_key, commands = 0, None, 0
         while True:
-            view = await svc.view(GUILD, game_id)
+            view = await svc.games.view(GUILD, game_id)
             if view.finished:
                 break
             assert view.to_act is not None
@@ -64,7 +64,7 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
             if key != turn_key:
                 turn_key, actions_done = key, 0
             member = members[view.to_act]
-            move = pick_move(await svc.legal_moves(GUILD, game_id, member), rng, actions_done)
+            move = pick_move(await svc.turns.legal_moves(GUILD, game_id, member), rng, actions_done)
             name, options = as_command(move)
             calls = await command(wire, name, options, user=member)
             reply = responses(calls)[0]
@@ -74,7 +74,7 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
             commands += 1
             assert commands < 2000, "a game that does not end"
 
-        final = await svc.view(GUILD, game_id)
+        final = await svc.games.view(GUILD, game_id)
         calls = wire.calls[start:]
         channel = posts(calls, CHANNEL)
         waits = [c for c in channel if any(name.startswith("board-") for name in c.files)]
@@ -101,7 +101,7 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
             assert opened and max(len(_pings(c)) for c in opened) == 3
             won = [c for c in waits if "you won the " in (c.data.get("content") or "")]
             assert won and all(len(_pings(c)) == 1 for c in won)
-        game = await svc.game(GUILD, game_id)
+        game = await svc.games.game(GUILD, game_id)
         assert game.status.value == "finished" and game.turn_message_id is None
         with sqlite3.connect(tmp_path / "t.sqlite3") as db:
             assert db.execute("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL").fetchone()[0] == 0
@@ -109,7 +109,7 @@ async def test_a_whole_three_player_game_through_the_wire(tmp_path: Path, varian
 
 async def stored(wire: Wire, query: str) -> list[tuple[Any, ...]]:
     """Rows of the running bot's database (either backend)."""
-    async with bot_of(wire).core.service.storage.read() as r:
+    async with bot_of(wire).core.storage.read() as r:
         return await sql.rows(r, query)
 
 
@@ -120,14 +120,14 @@ async def test_buttons_keep_working_after_a_restart(database: Path | str) -> Non
         lobby = await command(wire, "tikal-game new", {"seats": 2, "thread": False}, user=CY, channel=7103)
         lobby_game = int(custom_ids(posts(lobby)[0].data)[0].split(":")[2])
         lobby_message = posts(lobby)[0].message_id
-        game = await bot_of(wire).core.service.game(GUILD, game_id)
+        game = await bot_of(wire).core.games.game(GUILD, game_id)
         message = game.turn_message_id
         assert message is not None
     async with running_bot(database) as wire:  # a new bot object on the same database: nothing in memory
         assert message not in wire.messages  # the harness rebuilds the clicked message from the custom id
         calls = await click(wire, f"tikal:board:{game_id}", user=CY, message_id=message)
         assert calls[0].callback_type == 5 and "board.png" in calls[-1].files
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         other = ANA if game.at_seat(view.to_act or 0).member_id == BEN else BEN  # type: ignore[union-attr]
         calls = await click(wire, f"tikal:end:{game_id}", user=other, message_id=message)
         assert calls[0].ephemeral and "turn" in calls[0].data["content"]
@@ -147,7 +147,7 @@ async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(database
         async def crash(post_id: int, message_id: int | None = None) -> bool:
             raise RuntimeError("the process died here")
 
-        bot.core.service.mark_sent = crash  # type: ignore[method-assign]
+        bot.core.outbox.mark_sent = crash  # type: ignore[method-assign]
         calls = await command(wire, "tikal end", user=member)
         assert responses(calls)[-1].ephemeral and "went wrong" in responses(calls)[-1].data["content"]
         first = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)][-1]
@@ -160,7 +160,7 @@ async def test_a_post_lost_in_a_crash_is_sent_again_with_the_same_nonce(database
         assert len(again) == 1 and again[0].json is not None
         assert again[0].json["nonce"] == nonce and again[0].json["enforce_nonce"]
         assert await stored(wire, "SELECT id FROM outbox WHERE sent_at IS NULL") == []
-        game = await bot_of(wire).core.service.game(GUILD, game_id)
+        game = await bot_of(wire).core.games.game(GUILD, game_id)
         assert game.turn_message_id == again[0].message_id  # and it is the live message of the next turn
 
 
@@ -169,16 +169,16 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(datab
     async with running_bot(database) as wire:
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN])
-        view = await bot.core.service.view(GUILD, game_id)
-        member = (await bot.core.service.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        view = await bot.core.games.view(GUILD, game_id)
+        member = (await bot.core.games.game(GUILD, game_id)).at_seat(view.to_act or 0)
         assert member is not None
         space, rotation = view.placements[0]
         # Committed through the service alone: the process "dies" before the adapter sends anything.
-        await bot.core.service.act(GUILD, game_id, member.member_id, f"place {engine.space_name(space)} {rotation}")
-        await bot.core.service.act(GUILD, game_id, member.member_id, "end")
+        await bot.core.turns.act(GUILD, game_id, member.member_id, f"place {engine.space_name(space)} {rotation}")
+        await bot.core.turns.act(GUILD, game_id, member.member_id, "end")
         assert not [c for c in posts(wire.calls) if "Since your last turn" in text_of(c)]  # nothing went out
         ((nonce,),) = await stored(wire, "SELECT nonce FROM outbox WHERE kind = 'wait' AND sent_at IS NULL")
-        old_turn = (await bot.core.service.game(GUILD, game_id)).turn_message_id
+        old_turn = (await bot.core.games.game(GUILD, game_id)).turn_message_id
         kept = dict(wire.messages)
     async with running_bot(database, kept) as wire:
         sent = [c for c in posts(wire.calls, CHANNEL) if any(f.startswith("board-") for f in c.files)]
@@ -191,4 +191,4 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(datab
         assert final.json is not None and final.json["components"] == [] and "over" in text_of(final)
         turn = [c for c in posts(wire.calls, CHANNEL) if custom_ids(c.data)[-1:] == [f"tikal:end:{game_id}"]]
         assert turn == sent
-        assert (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id == turn[0].message_id
+        assert (await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id == turn[0].message_id

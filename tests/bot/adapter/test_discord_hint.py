@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import engine
-from bot.core.autocomplete import command_text
-from bot.core.hints import suggest
+from bot.core.table.autocomplete import command_text
+from bot.core.table.hints import suggest
 from engine.ai import explain, plan
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -26,14 +26,14 @@ from tests.bot.adapter.wire import Wire
 async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
     _, actor, other = await whose_turn(wire, game_id)
-    svc = bot_of(wire).core.service
-    before = await svc.view(GUILD, game_id)
+    svc = bot_of(wire).core
+    before = await svc.games.view(GUILD, game_id)
     calls = await command(wire, "tikal hint", user=actor)
     answers = responses(calls)
     assert answers[0].callback_type == 5 and answers[0].ephemeral  # deferred privately, then the follow-up
     text = text_of(answers[-1])
     assert answers[-1].ephemeral and "Suggestion" in text
-    seat_view = await svc.seat_view(GUILD, game_id, actor)
+    seat_view = await svc.turns.seat_view(GUILD, game_id, actor)
     expected = plan(seat_view, "strong", game_id * 1_000_003 + seat_view.version)
     # each step as the command the player types (the command itself clickable), not the notation
     typed = [command_text(m) for m in expected]
@@ -46,7 +46,7 @@ async def test_hint_is_private_for_the_player_to_act_and_changes_nothing(wire: W
     assert all(path[1:] in line and options in line for (path, options), line in zip(typed, lines, strict=False))
     assert f"`{expected[0]}`" not in text
     assert "space:" in lines[0] and "rotation:" in lines[0]
-    assert (await svc.view(GUILD, game_id)).version == before.version
+    assert (await svc.games.view(GUILD, game_id)).version == before.version
     pool = bot_of(wire).core.pool
     assert pool.running and pool.started == 1  # thought in the worker pool, whose answer (and reason) came back
     for user in (other, CY):

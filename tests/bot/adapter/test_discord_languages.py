@@ -13,9 +13,9 @@ import pytest
 
 import engine
 import render
-from bot.core import sql
-from bot.core.languages import channel_language
-from bot.core.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.guilds.languages import channel_language
+from bot.core.league.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.storage import sql
 from render.replay_jobs import gif_of_record
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -123,7 +123,7 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
                    everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
     wire.locales.update({ANA: "de", BEN: "es-419"})
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     names = ["Ana", "Ben", "Mo", "TikalBot"]
     start = len(wire.calls)
     mine: list[Call] = []  # what Ana's own interactions answered
@@ -147,9 +147,9 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     for _ in range(400):
         if ana_turns:
             break
-        view = await svc.view(FR_GUILD, game_id)
+        view = await svc.games.view(FR_GUILD, game_id)
         assert view.to_act is not None
-        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        seat = (await svc.games.game(FR_GUILD, game_id)).at_seat(view.to_act)
         assert seat is not None
         member = seat.member_id
         if member != ANA and not refused:
@@ -158,7 +158,7 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
         if member == ANA and view.phase is engine.Phase.PLACE and not done:
             await ana("tikal end")  # refused: place first (the engine's words, in German)
             await ana("tikal place", {"space": ""}, focused="space")  # autocomplete, in German
-        entries = await svc.legal_moves(FR_GUILD, game_id, member)
+        entries = await svc.turns.legal_moves(FR_GUILD, game_id, member)
         move = pick_move(entries, rng, done)
         name, options = as_command(move)
         if member == ANA:
@@ -191,7 +191,7 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     assert ("Partie #" in private_text and "Geländetafel" in private_text) or "Zug" in private_text
     turn_posts = [c for c in channel if c.method == "POST" and c.files]
     assert turn_posts, "the board pictures"
-    final = await svc.view(FR_GUILD, game_id)
+    final = await svc.games.view(FR_GUILD, game_id)
     alt = [a.get("description") for c in turn_posts for a in c.data.get("attachments") or []]
     assert alt and all(a and not english_left(a, "fr", names) for a in alt)
     assert render.describe(final, locale="fr") != render.describe(final)
@@ -199,7 +199,7 @@ async def test_a_german_member_in_a_french_server_reads_german_privately_and_fre
     png = next(iter(turn_posts[-1].files.values()))
     drawn = {}
     for version in range(final.version, max(final.version - 8, 0), -1):
-        at = await svc.view_at(FR_GUILD, game_id, version)
+        at = await svc.games.view_at(FR_GUILD, game_id, version)
         drawn[version] = (render.render_board(at, locale="fr"), render.render_board(at))
     assert any(png == french != english for french, english in drawn.values())
 
@@ -217,7 +217,7 @@ async def test_the_leader_typed_in_the_members_language_is_read_as_in_english(wi
     (answer,) = responses(await command(wire, "tikal deploy", {"space": "A1", "figures": "Expeditionsleiter"},
                                         user=member))
     assert text_of(answer) == "✅ Expeditionsleiter eingesetzt → A1 · 1 AP · noch 9 AP"
-    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    view = await bot_of(wire).core.games.view(GUILD, game_id)
     assert view.log[-1] == "deploy A1 leader"
 
 
@@ -230,7 +230,7 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
     wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
                    everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
     wire.locales.update({ANA: "de", BEN: "de"})
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     start = len(wire.calls)
     private: list[Call] = []
     calls = await command(wire, "tikal-game new", {"variant": variant, "seats": 2, "thread": False}, user=ANA,
@@ -243,17 +243,17 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
     rng = random.Random(5)
     done = 0
     for _ in range(3000):
-        view = await svc.view(FR_GUILD, game_id)
+        view = await svc.games.view(FR_GUILD, game_id)
         if view.finished or view.to_act is None:
             break
-        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        seat = (await svc.games.game(FR_GUILD, game_id)).at_seat(view.to_act)
         assert seat is not None
-        move = pick_move(await svc.legal_moves(FR_GUILD, game_id, seat.member_id), rng, done)
+        move = pick_move(await svc.turns.legal_moves(FR_GUILD, game_id, seat.member_id), rng, done)
         name, options = as_command(move)
         private += [c for c in responses(await command(wire, name, options, user=seat.member_id, channel=FR_CHANNEL,
                                                        guild=FR_GUILD)) if c.ephemeral]
         done = 0 if str(move) == "end" or isinstance(move, engine.Bid | engine.Pass | engine.Pick) else done + 1
-    assert (await svc.view(FR_GUILD, game_id)).finished
+    assert (await svc.games.view(FR_GUILD, game_id)).finished
     channel = [c for c in wire.calls[start:] if c.via == "http" and c.method in ("POST", "PATCH") and c.json
                and c.path.startswith(f"/channels/{FR_CHANNEL}/messages")]
     names = ["Ana", "Ben", "Mo", "TikalBot"]
@@ -274,19 +274,19 @@ async def french_server_near_the_end(wire: Wire, seed: int) -> tuple[int, int, e
     wire.add_guild(FR_GUILD, owner_id=MOD, members=dict(NAMES), channels=[FR_CHANNEL],
                    everyone_permissions=PLAYER_PERMISSIONS, locale="fr")
     game_id = await open_game(wire, [ANA, BEN], channel=FR_CHANNEL, guild=FR_GUILD)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(seed)
     while True:
-        state = (await svc._load(FR_GUILD, game_id)).state
-        view = await svc.view(FR_GUILD, game_id)
+        state = (await svc.store.load(FR_GUILD, game_id)).state
+        view = await svc.games.view(FR_GUILD, game_id)
         assert view.to_act is not None
-        seat = (await svc.game(FR_GUILD, game_id)).at_seat(view.to_act)
+        seat = (await svc.games.game(FR_GUILD, game_id)).at_seat(view.to_act)
         assert seat is not None
-        move = choose(await svc.legal_moves(FR_GUILD, game_id, seat.member_id), rng, allow_undo=False)
+        move = choose(await svc.turns.legal_moves(FR_GUILD, game_id, seat.member_id), rng, allow_undo=False)
         if engine.apply(state, move).finished:
             await bot_of(wire).outbox.flush()
             return game_id, seat.member_id, move
-        await svc.act(FR_GUILD, game_id, seat.member_id, move)
+        await svc.turns.act(FR_GUILD, game_id, seat.member_id, move)
 
 
 def english_read(calls: list[Call], locale: str) -> dict[str, set[str]]:
@@ -331,7 +331,7 @@ async def test_the_end_post_its_replay_ratings_and_seasons_read_french_in_the_ch
     assert english_read([post], "fr") == {}
 
     # Privately, in German: the replay (its frames' captions too), the leaderboard and the ratings.
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     async with svc.storage.transaction() as tx:  # enough rated players for a second page
         await sql.run_many(tx, "INSERT INTO ratings (guild_id, season_id, player_id, mu, sigma, ordinal, games, "
                                "wins, last_played) VALUES (?, 0, ?, ?, 5.0, ?, 3, 1, 1000.0)",

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 import engine
-from bot.core.storage import Status
+from bot.core.storage.base import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -92,7 +92,7 @@ async def test_only_the_creator_or_a_moderator_starts(wire: Wire) -> None:
     calls = await command(wire, "tikal-game start", {"order": "shuffled"}, user=MOD,
                           permissions=discord.Permissions.all().value)
     assert responses(calls)[0].ephemeral and "started" in responses(calls)[0].data["content"]
-    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    game = await bot_of(wire).core.games.game(GUILD, game_id)
     assert game.status is Status.RUNNING
     # The lobby loses its buttons; the first wait's message follows: the board, the seat order, the first turn.
     assert any(e.json is not None and e.json.get("components") == [] for e in edits(calls))
@@ -112,7 +112,7 @@ async def test_new_says_exactly_which_permissions_are_missing(wire: Wire) -> Non
         assert missing in text
     assert "View Channel" not in text and "Send Messages**" not in text
     assert not posts(calls)
-    assert await bot_of(wire).core.service.games(GUILD) == []
+    assert await bot_of(wire).core.games.games(GUILD) == []
 
 
 @pytest.mark.backends
@@ -162,11 +162,11 @@ async def test_every_post_of_a_thread_game_goes_to_its_thread(wire: Wire) -> Non
     thread_id = int(wire.threads[0]["id"])
     await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby.message_id)
     await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby.message_id)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     start = len(wire.calls)
     for _ in range(2):  # two turns: place, end
-        view = await svc.view(GUILD, game_id)
-        seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        view = await svc.games.view(GUILD, game_id)
+        seat = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act or 0)
         assert seat is not None
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
@@ -193,10 +193,10 @@ async def test_start_waits_for_the_games_thread_and_the_game_never_moves(wire: W
     await click(wire, f"tikal:join:{game_id}", user=BEN, message_id=lobby[0].message_id)
     calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
     assert responses(calls)[0].ephemeral and "thread" in responses(calls)[0].data["content"]
-    assert not posts(calls) and (await bot_of(wire).core.service.game(GUILD, game_id)).status is Status.LOBBY
+    assert not posts(calls) and (await bot_of(wire).core.games.game(GUILD, game_id)).status is Status.LOBBY
     opened.set()
     await creating
     thread_id = int(wire.threads[0]["id"])
     calls = await click(wire, f"tikal:start:{game_id}", user=ANA, message_id=lobby[0].message_id)
     assert len(posts(calls, thread_id)) == 1 and not posts(calls, CHANNEL)
-    assert (await bot_of(wire).core.service.game(GUILD, game_id)).place_id == thread_id
+    assert (await bot_of(wire).core.games.game(GUILD, game_id)).place_id == thread_id

@@ -91,7 +91,7 @@ async def test_a_creator_whose_dms_are_closed_is_pinged_in_the_games_channel_onc
         text = text_of(fallback)
         assert text.startswith(f"<@{ANA}> ⏰ 🟦 Ana's turn deadline in game #{game_id} passed")
         assert "your direct messages are closed" in text and "log_channel" in text
-        assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
+        assert not await bot_of(wire).core.outbox.pending_posts()  # delivered once, marked sent
         for hours in (25, 48, 96):
             _, calls = await tick(wire, clock, T0 + hours * HOUR)
             assert not [c for c in posts(calls) if "deadline in game" in text_of(c)]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import engine
-from bot.core.seats import is_absent_member
-from bot.core.storage import Status
-from bot.core.timing import DEFAULTS
+from bot.core.clocks.timing import DEFAULTS
+from bot.core.storage.base import Status
+from bot.core.storage.seats import is_absent_member
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -73,8 +73,8 @@ def no_pings(calls: list[Call]) -> None:
 @pytest.mark.backends
 async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothing(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
-    before = await svc.view(GUILD, game_id)
+    svc = bot_of(wire).core
+    before = await svc.games.view(GUILD, game_id)
     sent = len(posts(wire.calls))
     for name, options in (("abort", {}), ("kick", {"player": "Ana"}), ("replace", {"player": "Ana",
                           "member": Ref("user", CY, "Cy")}), ("skip", {}), ("pause", {}), ("resume", {}),
@@ -84,8 +84,8 @@ async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothin
         ephemeral, text = answer(calls)
         assert ephemeral and "moderator" in text, (name, text)
     assert len(posts(wire.calls)) == sent  # nothing logged in the channel
-    game = await svc.game(GUILD, game_id)
-    assert game.status is Status.RUNNING and (await svc.view(GUILD, game_id)).version == before.version
+    game = await svc.games.game(GUILD, game_id)
+    assert game.status is Status.RUNNING and (await svc.games.view(GUILD, game_id)).version == before.version
     assert {s.member_id for s in game.seats} == {ANA, BEN}
     assert (await bot_of(wire).core.moderation.config(GUILD)).defaults == DEFAULTS
 
@@ -93,7 +93,7 @@ async def test_every_moderator_command_refuses_a_plain_member_and_changes_nothin
 @pytest.mark.backends
 async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     actor = await to_act(wire, game_id)
 
     calls = await mod(wire, "pause")
@@ -102,12 +102,12 @@ async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire)
     assert (log.json or {})["content"].startswith(f"⏸️ <@{MOD}> paused game #{game_id}")
     no_pings(calls)
     assert pinged(log) == ([], [])
-    view = await svc.view(GUILD, game_id)
+    view = await svc.games.view(GUILD, game_id)
     space, rotation = view.placements[0]
     calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
                           user=actor)
     ephemeral, text = answer(calls)
-    assert ephemeral and "paused" in text and (await svc.view(GUILD, game_id)).version == view.version
+    assert ephemeral and "paused" in text and (await svc.games.view(GUILD, game_id)).version == view.version
     calls = await mod(wire, "pause")
     assert answer(calls)[0] and "already paused" in answer(calls)[1]
     calls = await mod(wire, "resume")
@@ -126,7 +126,7 @@ async def test_pause_resume_skip_and_abort_are_logged_in_the_channel(wire: Wire)
     calls = await mod(wire, "abort", {"game": game_id})
     assert answer(calls) == (True, f"Game #{game_id} is stopped.")
     assert any("🛑" in (c.json or {}).get("content", "") for c in posts(calls, CHANNEL))
-    assert (await svc.game(GUILD, game_id)).status is Status.ABORTED
+    assert (await svc.games.game(GUILD, game_id)).status is Status.ABORTED
 
 
 @pytest.mark.backends
@@ -155,7 +155,7 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
-        svc = bot_of(wire).core.service
+        svc = bot_of(wire).core
         role = 7301
         await mod(wire, "config", {"moderator_role": Ref("role", role, "Tikal mods")})
         calls = await mod(wire, "deadline", {"turn_hours": 2.0, "policy": "wait", "reminders": False})
@@ -183,15 +183,15 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
         assert await to_act(wire, game_id) != actor
         history = await bot_of(wire).core.history.history(GUILD, game_id)
         assert [e.actor_id for e in history.entries] == [None, None]  # made by the bot
-        assert (await svc.game(GUILD, game_id)).status is Status.RUNNING
+        assert (await svc.games.game(GUILD, game_id)).status is Status.RUNNING
 
 
 @pytest.mark.backends
 async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     actor = await to_act(wire, game_id)
-    kicked = (await svc.game(GUILD, game_id)).seat_of(actor)
+    kicked = (await svc.games.game(GUILD, game_id)).seat_of(actor)
     assert kicked is not None and kicked.name is not None
     calls = await command(wire, "tikal-mod kick", {"player": ""}, user=MOD, permissions=ALL, focused="player")
     assert {c["value"] for c in choices_of(calls[0])} == {"Ana", "Ben"}
@@ -209,17 +209,17 @@ async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
     assert answer(calls)[0] and f"<@{CY}>" in answer(calls)[1]
     (log,) = posts(calls, CHANNEL)
     assert "instead of an absent player" in (log.json or {})["content"] and pinged(log) == ([], [])
-    game = await svc.game(GUILD, game_id)
+    game = await svc.games.game(GUILD, game_id)
     assert {s.member_id for s in game.seats} == {CY, next(m for m in (ANA, BEN) if m != actor)}
     # Both seats are played on: two turns, each by its member through the commands.
     for _ in range(2):
         member = await to_act(wire, game_id)
-        view = await svc.view(GUILD, game_id)
+        view = await svc.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
         calls = await command(wire, "tikal end", user=member)
         assert answer(calls) == (True, "✅ Turn ended.")
-    assert (await svc.view(GUILD, game_id)).turn == view.turn + 1
+    assert (await svc.games.view(GUILD, game_id)).turn == view.turn + 1
 
 
 async def test_guild_removal_shows_the_purge_date_and_coming_back_cancels_it(tmp_path: Path) -> None:
@@ -240,16 +240,16 @@ async def test_guild_removal_shows_the_purge_date_and_coming_back_cancels_it(tmp
         assert await bot.core.removal.pending(GUILD) == T0 + 30 * 86400
         report, _ = await tick(wire, clock, T0 + 31 * 86400)
         assert report.purged == (GUILD,)
-        assert await bot.core.service.games(GUILD, tuple(Status)) == []
+        assert await bot.core.games.games(GUILD, tuple(Status)) == []
 
 
 async def test_a_lobby_sets_its_own_deadline_and_a_bad_one_is_refused_before_anything_exists(tmp_path: Path) -> None:
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
-        svc = bot_of(wire).core.service
+        svc = bot_of(wire).core
         calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False, "turn_hours": 0.5}, user=ANA)
         assert answer(calls)[0] and "between 1 and" in answer(calls)[1] and posts(calls) == []
-        assert await svc.games(GUILD) == []
+        assert await svc.games.games(GUILD) == []
         calls = await command(wire, "tikal-game new", {"seats": 2, "thread": False, "turn_hours": 24.0,
                                                        "policy": "skip"}, user=ANA)
         assert "turn deadline 24 h" in answer(calls)[1] and "the bot plays that turn" in answer(calls)[1]

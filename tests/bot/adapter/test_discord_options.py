@@ -59,7 +59,7 @@ async def start_game(wire: Wire, variant: str, people: list[int], options: list[
                      seed: int = 1) -> int:
     """A started game of Ana and ``people`` (joined with the button) and ``computers``, its options chosen with the
     lobby's menu; the game's seed is ``seed`` (so the test plays the same game every time)."""
-    bot_of(wire).core.service._seed_source = lambda: seed
+    bot_of(wire).core.lobby._seed_source = lambda: seed
     game_id, lobby = await open_lobby(wire, variant, len(people) + computers, computers)
     if options:
         reply = responses(await select(wire, f"tikal:options:{game_id}", options, user=ANA, message_id=lobby))[0]
@@ -74,21 +74,21 @@ async def play_on(wire: Wire, game_id: int, rng: random.Random, *, until: Callab
                   most_chips: bool = True, limit: int = 3000) -> GameView:
     """Play through commands and buttons, as people would: a jump's chips with its buttons (each member in
     secret), a declaration with its buttons, every other move with its slash command."""
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     actions_done, turn_key = 0, None
     for _ in range(limit):
-        view = await svc.view(GUILD, game_id)
+        view = await svc.games.view(GUILD, game_id)
         if view.finished or until(view):
             return view
-        game = await svc.game(GUILD, game_id)
+        game = await svc.games.game(GUILD, game_id)
         assert view.to_act is not None
         if view.phase is Phase.JUMP:
-            _, waiting = await svc.jump_status(GUILD, game_id)
+            _, waiting = await svc.jumps.jump_status(GUILD, game_id)
             assert waiting, "the bot's seats chose when the jump opened"
             for seat in waiting:
                 member = game.at_seat(seat)
                 assert member is not None and member.member_id > 0
-                most, _ = await svc.jump_chips(GUILD, game_id, member.member_id)
+                most, _ = await svc.jumps.jump_chips(GUILD, game_id, member.member_id)
                 chips = most if most_chips else rng.randint(1, most)
                 opened = view.version - len(view.chosen)
                 calls = await click(wire, f"tikal:jump:{game_id}:{opened}:{chips}", user=member.member_id,
@@ -101,7 +101,7 @@ async def play_on(wire: Wire, game_id: int, rng: random.Random, *, until: Callab
         key = (view.turn, view.to_act, view.phase, view.round, len(view.log) if view.stage.value == "jumps" else 0)
         if key != turn_key:
             turn_key, actions_done = key, 0
-        entries = await svc.legal_moves(GUILD, game_id, acting.member_id)
+        entries = await svc.turns.legal_moves(GUILD, game_id, acting.member_id)
         move = keen(entries, rng, actions_done)
         if isinstance(move, engine.Declare):
             answer = "yes" if move.score else "no"
@@ -123,17 +123,17 @@ async def play_on(wire: Wire, game_id: int, rng: random.Random, *, until: Callab
 async def test_the_lobby_options_menu_is_for_its_creator_or_a_moderator(wire: Wire) -> None:
     game_id, lobby = await open_lobby(wire, "auction", 3)
     assert f"tikal:options:{game_id}" in custom_ids(wire.messages[lobby])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     # another member is refused privately, and nothing changes
     calls = await select(wire, f"tikal:options:{game_id}", ["noround"], user=BEN, message_id=lobby)
     (reply,) = responses(calls)
     assert reply.ephemeral and "creator or a moderator" in reply.data["content"]
-    assert not posts(calls) and not edits(calls) and (await svc.game(GUILD, game_id)).options == ()
+    assert not posts(calls) and not edits(calls) and (await svc.games.game(GUILD, game_id)).options == ()
     # a combination the engine refuses: its reason, privately
     calls = await select(wire, f"tikal:options:{game_id}", ["indiana", "indiana1d20"], user=ANA, message_id=lobby)
     (reply,) = responses(calls)
     assert reply.ephemeral and "At most one Indiana Jones option" in reply.data["content"]
-    assert not edits(calls) and (await svc.game(GUILD, game_id)).options == ()
+    assert not edits(calls) and (await svc.games.game(GUILD, game_id)).options == ()
     # the creator's choice: the lobby explains each option in two lines
     calls = await select(wire, f"tikal:options:{game_id}", ["randomterrain", "obstacles"], user=ANA,
                          message_id=lobby)
@@ -147,7 +147,7 @@ async def test_the_lobby_options_menu_is_for_its_creator_or_a_moderator(wire: Wi
     calls = await select(wire, f"tikal:options:{game_id}", ["guns"], user=MOD, message_id=lobby,
                          permissions=MOD_PERMISSIONS)
     assert "Machine guns" in responses(calls)[0].data["content"]
-    assert (await svc.game(GUILD, game_id)).options == ("guns",)
+    assert (await svc.games.game(GUILD, game_id)).options == ("guns",)
     rules = text_of(responses(await command(wire, "tikal-game rules", user=BEN))[0])
     assert "This game: Machine guns" in rules and "crosshair" in rules
     status = text_of(responses(await command(wire, "tikal-game status", user=BEN))[0])
@@ -172,9 +172,9 @@ async def open_lobby_in(wire: Wire, variant: str) -> tuple[int, int]:
 async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(wire: Wire) -> None:
     rng = random.Random(5)
     game_id = await start_game(wire, "rapido", [ANA, BEN], [], computers=1)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     view = await play_on(wire, game_id, rng, until=lambda v: v.phase is Phase.JUMP)
-    game = await svc.game(GUILD, game_id)
+    game = await svc.games.game(GUILD, game_id)
     live = game.turn_message_id or 0
     # the jump opened with one post pinging both people (the computer chose already, in secret)
     opened = [c for c in posts(wire.calls, CHANNEL) if "choose your chips for jump 1" in (c.data.get("content") or "")]
@@ -206,17 +206,17 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     calls = await click(wire, f"tikal:jump:{game_id}:{view.version}:5", user=second, message_id=live)
     assert "Everyone has chosen" in responses(calls)[0].data["content"]
     (reveal,) = [c for c in edits(calls) if c.path.endswith(f"/{live}") and "revealed" in text_of(c)]
-    names = [p.name for p in (await svc.view(GUILD, game_id)).players]
+    names = [p.name for p in (await svc.games.view(GUILD, game_id)).players]
     assert all(name in text_of(reveal) for name in names) and "**3**" in text_of(reveal) and "Slots:" in text_of(reveal)
     assert any(pinged(c)[0] for c in posts(calls, CHANNEL))
-    after = await svc.view(GUILD, game_id)
+    after = await svc.games.view(GUILD, game_id)
     ana, ben = (game.seat_of(m) for m in (ANA, BEN))
     assert ana is not None and ben is not None and ana.seat is not None and ben.seat is not None
     assert after.phase is Phase.ACTIONS and after.jump[ana.seat] == 3 and after.jump[ben.seat] == 5
     # on to the end: a record with its variant
     final = await play_on(wire, game_id, rng, most_chips=False)
     assert final.finished
-    record = (await svc.posts_of(GUILD, game_id))[-1].payload["record"]
+    record = (await svc.outbox.posts_of(GUILD, game_id))[-1].payload["record"]
     assert record["variant"] == "rapido" and engine.replay(engine.read_record(record)).finished
 
 
@@ -225,11 +225,11 @@ async def test_tied_jumps_act_and_are_listed_in_round_order_not_by_seat(wire: Wi
     jump's message and the first slot's message, which pings the first in round order (the seats' order differs
     from the round's here)."""
     game_id = await start_game(wire, "rapido", [ANA, BEN, CY], [], seed=3)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     view = await play_on(wire, game_id, random.Random(5), until=lambda v: v.phase is Phase.JUMP)
     order = list(view.round_order)
     assert order != sorted(order) and not view.chosen  # a tie listed by seat would read differently
-    game = await svc.game(GUILD, game_id)
+    game = await svc.games.game(GUILD, game_id)
     live = game.turn_message_id or 0
     for q in order:
         member = game.at_seat(q)
@@ -243,7 +243,7 @@ async def test_tied_jumps_act_and_are_listed_in_round_order_not_by_seat(wire: Wi
     assert first is not None
     (slot,) = posts(calls, CHANNEL)  # the first slot's wait: it pings the first in round order
     assert pinged(slot)[0] == [str(first.member_id)]
-    after = await svc.view(GUILD, game_id)
+    after = await svc.games.view(GUILD, game_id)
     assert after.to_act == order[0] and after.slots == tuple(order[1:])
 
 
@@ -261,7 +261,7 @@ def _last_version(wire: Wire, message_id: int) -> Call:
 async def test_an_obstacles_and_guns_game_through_the_commands(wire: Wire) -> None:
     rng = random.Random(5)
     game_id = await start_game(wire, "basic", [ANA, BEN, CY], ["obstacles", "guns"], seed=5)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     seen: set[str] = set()
 
     def done(view: GameView) -> bool:
@@ -270,20 +270,20 @@ async def test_an_obstacles_and_guns_game_through_the_commands(wire: Wire) -> No
 
     final = await play_on(wire, game_id, rng, until=done)
     assert final.finished and {"obstacle", "guard gun", "fire"} <= seen
-    record = (await svc.posts_of(GUILD, game_id))[-1].payload["record"]
+    record = (await svc.outbox.posts_of(GUILD, game_id))[-1].payload["record"]
     assert record["options"] == ["obstacles", "guns"] and engine.replay(engine.read_record(record)).finished
 
 
 async def test_the_new_commands_are_autocompleted_from_the_legal_moves(wire: Wire) -> None:
     game_id = await start_game(wire, "basic", [ANA, BEN], ["obstacles", "guns"])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng, last = random.Random(8), 0
     for _ in range(40):  # on to a turn where an obstacle can be built
         view = await play_on(wire, game_id, rng, until=_actions_after(last))
         last = view.turn
-        member = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        member = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act or 0)
         assert member is not None
-        entries = await svc.legal_moves(GUILD, game_id, member.member_id)
+        entries = await svc.turns.legal_moves(GUILD, game_id, member.member_id)
         if any(isinstance(e.move, engine.Obstacle) for e in entries):
             break
     assert member is not None
@@ -318,12 +318,12 @@ def _actions_after(turn: int) -> Callable[[GameView], bool]:
 
 @pytest.mark.slow
 async def test_random_terrain_declaration_with_the_buttons(wire: Wire) -> None:
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     # the game's seed: its 7th display, of 3 players, holds two volcanoes
     game_id = await start_game(wire, "auction", [ANA, BEN, CY], ["randomterrain"], seed=135)
     view = await play_on(wire, game_id, random.Random(2), until=lambda v: v.phase is Phase.DECLARE)
     assert view.phase is Phase.DECLARE and view.display_volcanoes >= 2
-    game = await svc.game(GUILD, game_id)
+    game = await svc.games.game(GUILD, game_id)
     live = wire.messages[game.turn_message_id or 0]
     assert {f"tikal:declare:{game_id}:yes", f"tikal:declare:{game_id}:no"} <= set(custom_ids(live))
     declarer = game.at_seat(view.to_act or 0)
@@ -338,7 +338,7 @@ async def test_random_terrain_declaration_with_the_buttons(wire: Wire) -> None:
                         message_id=game.turn_message_id or 0)
     assert not wire.deleted  # a ping is never deleted
     assert responses(calls)[0].data["content"].startswith("✅ no scoring round")
-    after = await svc.view(GUILD, game_id)
+    after = await svc.games.view(GUILD, game_id)
     assert after.phase is Phase.PLACE and after.declared_no and after.to_act == view.to_act
     final = await play_on(wire, game_id, random.Random(4))
     assert final.finished and final.volcanoes_taken == 3

@@ -12,8 +12,8 @@ import pytest
 import engine
 from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.adapter.permissions import EMBED, SEND
-from bot.core import sql
-from bot.core.service import TikalService
+from bot.core.assembly import Core
+from bot.core.storage import sql
 from lang import translator
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -46,7 +46,7 @@ def boards(calls: list[Call], channel: int = CHANNEL) -> list[Call]:
 
 async def attempts(wire: Wire) -> int:
     """The tries of the first wait's post after the game's start."""
-    async with bot_of(wire).core.service.storage.read() as r:
+    async with bot_of(wire).core.storage.read() as r:
         rows = await sql.rows(r, "SELECT attempts FROM outbox WHERE kind = 'wait' ORDER BY id")
     return int(rows[1][0])
 
@@ -54,7 +54,7 @@ async def attempts(wire: Wire) -> int:
 async def outbox_rows(wire: Wire, kind: str) -> list[tuple[object, ...]]:
     """Per post of ``kind``, in order (of the waits, those after the game's start): sent, its message, given up, its
     nonce (either backend)."""
-    async with bot_of(wire).core.service.storage.read() as r:
+    async with bot_of(wire).core.storage.read() as r:
         rows = await sql.rows(r, "SELECT sent_at IS NOT NULL, message_id, given_up_at IS NOT NULL, nonce FROM outbox "
                                  "WHERE kind = ? ORDER BY id", (kind,))
     return rows[1:] if kind == "wait" else rows
@@ -91,7 +91,7 @@ async def test_a_turn_post_is_kept_through_a_short_fault_and_delivered_when_it_i
         sent, message_id, given_up, _ = (await outbox_rows(wire, "wait"))[0]
         assert sent == 1 and message_id == board.message_id and not given_up
         # and the live message of the turn is back
-        assert (await bot.core.service.game(GUILD, game_id)).turn_message_id is not None
+        assert (await bot.core.games.game(GUILD, game_id)).turn_message_id is not None
 
 
 @pytest.mark.backends
@@ -116,7 +116,7 @@ async def test_a_failed_post_holds_back_its_games_later_posts_so_they_keep_their
         (later,) = boards(wire.calls[start:])
         assert (later.json or {})["nonce"] != (failed.json or {})["nonce"]
         assert later.data["content"].startswith(f"<@{first}>") and "🟧 Ben: placed " in text_of(later)
-        async with bot.core.service.storage.read() as r:
+        async with bot.core.storage.read() as r:
             assert await sql.one(r, "SELECT sent_at IS NOT NULL, message_id FROM outbox WHERE nonce = ?",
                                  ((failed.json or {})["nonce"],)) == (1, None)
 
@@ -134,10 +134,10 @@ async def test_a_post_is_tried_again_only_after_a_pause_and_by_the_worker(databa
         clock.now += 31
         bot.outbox.wake()
         for _ in range(3000):  # wait for the worker's round (bounded; not a timing assertion)
-            if not await bot.core.service.pending_posts():
+            if not await bot.core.outbox.pending_posts():
                 break
             await wire.settle()
-        assert not await bot.core.service.pending_posts()
+        assert not await bot.core.outbox.pending_posts()
         failed, retried = boards(wire.calls)
         assert (failed.json or {})["nonce"] == (retried.json or {})["nonce"]
 
@@ -148,8 +148,8 @@ async def test_a_deleted_thread_is_given_up_at_once_and_the_creator_is_told_by_d
         bot = bot_of(wire)
         game_id = await open_game(wire, [ANA, BEN], thread=True)
         thread = int(wire.threads[0]["id"])
-        view = await bot.core.service.view(GUILD, game_id)
-        game = await bot.core.service.game(GUILD, game_id)
+        view = await bot.core.games.view(GUILD, game_id)
+        game = await bot.core.games.game(GUILD, game_id)
         member = game.at_seat(view.to_act or 0)
         assert member is not None
         space, rotation = view.placements[0]
@@ -227,10 +227,10 @@ async def test_a_post_delivered_before_a_long_outage_is_recognised_and_not_sent_
         async def crash(post_id: int, message_id: int | None = None) -> bool:
             raise RuntimeError("the process died here")
 
-        bot.core.service.mark_sent = crash  # type: ignore[method-assign]
+        bot.core.outbox.mark_sent = crash  # type: ignore[method-assign]
         calls = await command(wire, "tikal end", user=member)
         (delivered,) = boards(calls)
-        del bot.core.service.mark_sent
+        del bot.core.outbox.mark_sent
         clock.now += 3600
         wire.nonces_kept = False
         start = len(wire.calls)
@@ -264,12 +264,12 @@ async def test_a_message_that_pinged_is_never_deleted_nor_its_mention_edited_awa
     after it is closed."""
     path, clock = tmp_path / "t.sqlite3", FakeClock()
     async with running_bot(path, clock=clock) as wire:
-        svc = bot_of(wire).core.service
+        svc = bot_of(wire).core
         game_id = await open_game(wire, [ANA, BEN, CY], variant="auction")
 
         async def bidder() -> int:
-            view = await svc.view(GUILD, game_id)
-            seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+            view = await svc.games.view(GUILD, game_id)
+            seat = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act or 0)
             assert seat is not None
             return seat.member_id
 
@@ -290,7 +290,7 @@ async def test_a_message_that_pinged_is_never_deleted_nor_its_mention_edited_awa
             assert call.message_id in wire.messages and "<@" in str(wire.messages[call.message_id]["content"])
 
 
-async def _first_placement(svc: TikalService, game_id: int, member: int) -> dict[str, object]:
-    view = await svc.seat_view(GUILD, game_id, member)
+async def _first_placement(svc: Core, game_id: int, member: int) -> dict[str, object]:
+    view = await svc.turns.seat_view(GUILD, game_id, member)
     space, rotation = view.placements[0]
     return {"space": engine.space_name(space), "rotation": rotation}

@@ -13,7 +13,7 @@ import pytest
 
 import engine
 import render
-from bot.core.service import TikalService
+from bot.core.assembly import Core
 from engine import GameView
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -60,7 +60,7 @@ def boards(calls: list[Call], channel: int) -> list[Call]:
 
 async def turn_posts(wire: Wire, game_id: int) -> int:
     """How many waits' messages the game has queued after its start (sent or not)."""
-    return sum(p.kind == "wait" for p in await bot_of(wire).core.service.posts_of(GUILD, game_id)) - 1
+    return sum(p.kind == "wait" for p in await bot_of(wire).core.outbox.posts_of(GUILD, game_id)) - 1
 
 
 async def until(done: Callable[[], Awaitable[bool]]) -> None:
@@ -74,10 +74,10 @@ async def until(done: Callable[[], Awaitable[bool]]) -> None:
 
 async def place_first(wire: Wire, game_id: int, channel: int) -> int:
     """The player to act in ``channel``'s game places on the first legal space; its member id."""
-    svc: TikalService = bot_of(wire).core.service
-    view = await svc.view(GUILD, game_id)
+    svc: Core = bot_of(wire).core
+    view = await svc.games.view(GUILD, game_id)
     assert view.to_act is not None
-    seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act)
+    seat = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act)
     assert seat is not None and seat.member_id is not None
     space, rotation = view.placements[0]
     await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation},
@@ -152,13 +152,13 @@ async def test_a_post_read_by_the_workers_round_while_its_command_sends_it_goes_
         wire.slow[f"POST /channels/{CHANNEL}/messages"] = gate
         ending = asyncio.create_task(command(wire, "tikal end", user=member))
         await asyncio.wait_for(gate.reached.wait(), GUARD)
-        assert len(await bot.core.service.pending_posts()) >= 1  # the round below reads the post being sent
+        assert len(await bot.core.outbox.pending_posts()) >= 1  # the round below reads the post being sent
         round_ = asyncio.create_task(bot.outbox.flush())
         gate.set()
         await ending
         assert await round_ == 0
         assert len(boards(wire.calls, CHANNEL)) == 1
-        assert not await bot.core.service.pending_posts()
+        assert not await bot.core.outbox.pending_posts()
 
 
 @pytest.mark.backends
@@ -179,7 +179,7 @@ async def test_a_post_the_workers_round_sent_first_is_not_sent_again_by_its_comm
         gate.set()
         await ending
         assert len(boards(wire.calls[start:], CHANNEL)) == 1
-        assert not await bot.core.service.pending_posts()
+        assert not await bot.core.outbox.pending_posts()
 
 
 @pytest.mark.backends
@@ -212,7 +212,7 @@ async def test_a_games_posts_keep_their_order_when_a_command_sends_while_the_wor
         sent = boards(wire.calls[start:], CHANNEL)
         assert [c.data["content"][:7] for c in sent] == [f"<@{ANA}>"[:7], f"<@{BEN}>"[:7]]
         assert "🟧 Ben: placed " in text_of(sent[0]) and "🟦 Ana: placed " in text_of(sent[1])
-        assert not await bot.core.service.pending_posts()
+        assert not await bot.core.outbox.pending_posts()
 
 
 

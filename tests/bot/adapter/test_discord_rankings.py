@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core import ratings, sql
-from bot.core.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.league import ratings
+from bot.core.league.ratings import COMPUTER_PLAYERS, Rating
+from bot.core.storage import sql
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -31,7 +32,7 @@ from tests.bot.adapter.wire import Call, Ref, Wire
 async def rated(wire: Wire, players: Sequence[int], scores: Sequence[int], channel: int = CHANNEL) -> int:
     """A game of ``players`` rated as if it had ended with ``scores`` (the whole end is ``test_ratings``'s)."""
     game_id = await open_game(wire, list(players), channel=channel)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     async with svc.storage.transaction() as tx:
         row = await tx.game(GUILD, game_id)
         assert row is not None
@@ -86,7 +87,7 @@ async def test_seasons_are_the_moderators_and_the_leaderboard_shows_them(wire: W
 
 
 async def test_the_leaderboard_pages_with_its_buttons(wire: Wire) -> None:
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     async with svc.storage.transaction() as tx:
         await sql.run_many(tx, "INSERT INTO ratings (guild_id, season_id, player_id, mu, sigma, ordinal, games, "
                                "wins, last_played) VALUES (?, 0, ?, ?, 5.0, ?, 3, 1, 1000.0)",

@@ -9,7 +9,7 @@ import random
 import pytest
 
 import engine
-from bot.core.storage import Status
+from bot.core.storage.base import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -43,23 +43,23 @@ async def played(wire: Wire, game_id: int, moves: int | None = None, seed: int =
     """Play random legal moves through the service (fast; the bot's scheduler plays absent seats), then bring
     the channel up to date."""
     bot = bot_of(wire)
-    svc = bot.core.service
+    svc = bot.core
     rng = random.Random(seed)
     made, undone = 0, set()
     while moves is None or made < moves:
-        view = await svc.view(GUILD, game_id)
+        view = await svc.games.view(GUILD, game_id)
         if view.finished:
             break
-        seat = (await svc.game(GUILD, game_id)).at_seat(view.to_act or 0)
+        seat = (await svc.games.game(GUILD, game_id)).at_seat(view.to_act or 0)
         assert seat is not None
         if seat.member_id < 0:
             assert (await bot.core.scheduler.tick()).moved  # an absent seat is due at once
             continue
-        entries = await svc.legal_moves(GUILD, game_id, seat.member_id)
+        entries = await svc.turns.legal_moves(GUILD, game_id, seat.member_id)
         move = choose(entries, rng, allow_undo=(view.turn, view.to_act) not in undone)
         if isinstance(move, engine.Undo):
             undone.add((view.turn, view.to_act))
-        await svc.act(GUILD, game_id, seat.member_id, move)
+        await svc.turns.act(GUILD, game_id, seat.member_id, move)
         made += 1
         assert made < 5000
     await bot.table.sync(GUILD, game_id)
@@ -100,7 +100,7 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
     assert "seed" not in data and len(data["moves"]) == 6 and "does not replay" in text_of(log)
 
     await played(wire, game_id)
-    final = await bot.core.service.view(GUILD, game_id)
+    final = await bot.core.games.view(GUILD, game_id)
     assert final.finished
     calls = await command(wire, "tikal-game export", {"game": game_id}, user=CY)
     record = json.loads(answer(calls).files[f"tikal-game-{game_id}.json"])
@@ -111,7 +111,7 @@ async def test_export_of_a_finished_game_replays_to_its_final_scores_and_stats_c
     text = text_of(answer(calls))
     assert "1 finished game." in text
     best = max(p.score for p in final.players)
-    game = await bot.core.service.game(GUILD, game_id)
+    game = await bot.core.games.game(GUILD, game_id)
     for p in final.players:
         seat = game.at_seat(p.seat)
         assert seat is not None
@@ -126,9 +126,9 @@ async def test_games_lists_the_servers_games_with_links_and_mine_waiting_first(w
     bot = bot_of(wire)
     first = await open_game(wire, [ANA, BEN])
     second = await open_game(wire, [BEN, ANA], channel=7103)
-    other = (await bot.core.service.new_game(OTHER_GUILD, OTHER_CHANNEL, ANA, "Ana", seats=2)).id
-    view = await bot.core.service.view(GUILD, second)
-    waiting = (await bot.core.service.game(GUILD, second)).at_seat(view.to_act or 0)
+    other = (await bot.core.lobby.new_game(OTHER_GUILD, OTHER_CHANNEL, ANA, "Ana", seats=2)).id
+    view = await bot.core.games.view(GUILD, second)
+    waiting = (await bot.core.games.game(GUILD, second)).at_seat(view.to_act or 0)
     assert waiting is not None
     calls = await command(wire, "tikal-game games", {"mine": True}, user=waiting.member_id)
     deferred, listed = responses(calls)
@@ -150,14 +150,14 @@ async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None
     calls = await command(wire, "tikal-game resign", user=CY)
     ask = answer(calls)
     assert "cannot be undone" in text_of(ask) and custom_ids(ask.data) == [f"tikal:resign:{game_id}"]
-    assert (await bot.core.service.game(GUILD, game_id)).seat_of(CY) is not None  # nothing yet
+    assert (await bot.core.games.game(GUILD, game_id)).seat_of(CY) is not None  # nothing yet
     message = int(ask.response["resource"]["message"]["id"])
     calls = await click(wire, f"tikal:resign:{game_id}", user=CY, message_id=message)
     (done, *_) = responses(calls)
     assert done.callback_type == 7 and "You resigned" in done.data["content"] and done.data["components"] == []
     (log,) = [c for c in posts(calls, CHANNEL) if "🏳️" in ((c.json or {}).get("content") or "")]
     assert pinged(log) == ([], [])
-    game = await bot.core.service.game(GUILD, game_id)
+    game = await bot.core.games.game(GUILD, game_id)
     assert game.seat_of(CY) is None and game.status is Status.RUNNING
     calls = await command(wire, "tikal-game resign", user=CY)
     assert "not playing" in text_of(answer(calls))
@@ -165,16 +165,16 @@ async def test_resign_asks_first_then_the_bot_plays_the_seat(wire: Wire) -> None
     await played(wire, game_id, moves=30)
     for post in posts(wire.calls, CHANNEL):
         assert all(int(u) > 0 for u in pinged(post)[0])
-    assert (await bot.core.service.view(GUILD, game_id)).version > 30
+    assert (await bot.core.games.view(GUILD, game_id)).version > 30
 
 
 @pytest.mark.backends
 async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> None:
     bot = bot_of(wire)
     game_id = await open_game(wire, [ANA, BEN], variant="auction")
-    view = await bot.core.service.view(GUILD, game_id)
+    view = await bot.core.games.view(GUILD, game_id)
     assert view.phase.value == "bid"
-    game = await bot.core.service.game(GUILD, game_id)
+    game = await bot.core.games.game(GUILD, game_id)
     bidder = game.at_seat(view.to_act or 0)
     assert bidder is not None
     calls = await command(wire, "tikal-game order", {"order": ""}, user=bidder.member_id, focused="order")
@@ -187,7 +187,7 @@ async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> Non
     assert not [c for c in posts(calls, CHANNEL) if "order" in text_of(c)]
     shown = [c for c in calls if c.method == "PATCH" and c.path.endswith(f"/messages/{game.turn_message_id}")]
     assert shown and "Passed: " in text_of(shown[-1])
-    assert (await bot.core.service.view(GUILD, game_id)).to_act != view.to_act
+    assert (await bot.core.games.view(GUILD, game_id)).to_act != view.to_act
     calls = await command(wire, "tikal-game order", {"order": "bid up to lots"}, user=bidder.member_id)
     assert "not an order" in text_of(answer(calls))
 
@@ -196,13 +196,13 @@ async def test_the_auctions_buttons_pass_and_leave_private_standing_orders(wire:
     """Issue 22: the auction's message offers Pass to the bidder to act and the standing orders to every bidder —
     Bid up to… asks for the highest bid in a private form; each answer is private and the order is played when due."""
     bot = bot_of(wire)
-    svc = bot.core.service
+    svc = bot.core
     game_id = await open_game(wire, [ANA, BEN, CY], variant="auction")
-    game = await svc.game(GUILD, game_id)
+    game = await svc.games.game(GUILD, game_id)
     message = game.turn_message_id or 0
     assert [i for i in custom_ids(wire.messages[message]) if not i.startswith("tikal:board")] == [
         f"tikal:pass:{game_id}", f"tikal:upto:{game_id}", f"tikal:passround:{game_id}"]
-    first = game.at_seat((await svc.view(GUILD, game_id)).to_act or 0)
+    first = game.at_seat((await svc.games.view(GUILD, game_id)).to_act or 0)
     assert first is not None
     others = [m for m in (ANA, BEN, CY) if m != first.member_id]
     # Pass is the bidder's to act: another member is told whose bid it is
@@ -217,7 +217,7 @@ async def test_the_auctions_buttons_pass_and_leave_private_standing_orders(wire:
     (answer_,) = responses(calls)
     assert answer_.ephemeral and "bid for you up to 3 points" in text_of(answer_) and "Only you see it" in text_of(
         answer_)
-    assert not posts(calls) and (await svc.view(GUILD, game_id)).version == 0
+    assert not posts(calls) and (await svc.games.view(GUILD, game_id)).version == 0
     # the bidder to act passes with the button; the order bids at once when its bid comes
     calls = await click(wire, f"tikal:pass:{game_id}", user=first.member_id, message_id=message)
     assert calls[0].ephemeral and text_of(calls[0]).startswith("✅ pass")

@@ -31,9 +31,9 @@ from tests.bot.core.clockkit import HOUR, T0, FakeClock
 
 async def to_act(wire: Wire, game_id: int) -> tuple[int, int]:
     """The member to act and the other one."""
-    svc = bot_of(wire).core.service
-    game = await svc.game(GUILD, game_id)
-    view = await svc.view(GUILD, game_id)
+    svc = bot_of(wire).core
+    game = await svc.games.game(GUILD, game_id)
+    view = await svc.games.view(GUILD, game_id)
     seat = game.at_seat(view.to_act or 0)
     assert seat is not None
     other = next(s.member_id for s in game.seats if s.member_id != seat.member_id)
@@ -45,7 +45,7 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
         game_id = await open_game(wire, [ANA, BEN])
         actor, _ = await to_act(wire, game_id)
-        turn = (await bot_of(wire).core.service.game(GUILD, game_id)).turn_message_id
+        turn = (await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id
         _, calls = await tick(wire, clock, T0 + 23 * HOUR)
         assert posts(calls) == []  # not due yet: half-way through the server's default 48 h
         _, calls = await tick(wire, clock, T0 + 24 * HOUR)
@@ -65,7 +65,7 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
             f"⏰ <@{actor}>, your turn in game #{game_id}: waiting for 2 days — deadline in 4 hours, then a computer "
             "player plays it for you.")
         # once the player acts, the reminders stay: a message that pinged is never deleted (issue 22)
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
         assert not {reminder.message_id, second.message_id} & set(wire.deleted)
@@ -100,9 +100,9 @@ async def test_a_dm_reminder_and_the_channel_when_dms_are_closed(tmp_path: Path)
         assert pinged(fallback) == ([str(actor)], [])
         assert (fallback.json or {})["content"].startswith(f"⏰ <@{actor}>, your turn")
         assert "message_reference" in (fallback.json or {})
-        assert not await bot_of(wire).core.service.pending_posts()  # delivered once, marked sent
+        assert not await bot_of(wire).core.outbox.pending_posts()  # delivered once, marked sent
         # once the player acts, both stay: nothing that pinged is deleted
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
         assert fallback.message_id not in wire.deleted and dm.message_id not in wire.deleted
@@ -146,7 +146,7 @@ async def test_no_reminder_after_the_turn_moved_on_and_none_in_a_finished_wait(t
         game_id = await open_game(wire, [ANA, BEN])
         actor, other = await to_act(wire, game_id)
         clock.now = T0 + 11 * HOUR
-        view = await bot.core.service.view(GUILD, game_id)
+        view = await bot.core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         import engine
 
@@ -234,7 +234,7 @@ async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_t
         assert "Saved" in text_of(responses(calls)[0]) and "a direct message" in text_of(responses(calls)[0])
         calls = await command(wire, "tikal-game notify", user=other)
         assert "you get a direct message" in text_of(responses(calls)[0])
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=first)
         calls = await command(wire, "tikal end", user=first)
@@ -247,7 +247,7 @@ async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_t
         assert f"/channels/{GUILD}/{CHANNEL}/{wait.message_id}" in content and pinged(dm) == ([], [])
 
         await command(wire, "tikal-game notify", {"how": "both"}, user=first)
-        view = await bot_of(wire).core.service.view(GUILD, game_id)
+        view = await bot_of(wire).core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=other)
         wire.fail_next.append(("POST /users/@me/channels", 403))  # Ana's DMs are closed

@@ -48,19 +48,19 @@ async def near_the_end(wire: Wire, seed: int = 5, *,
     Every post queued so far is sent. ``early(game_id)`` runs 20 moves in, while the game is young (a running
     game's replay of a few frames, quick to draw), before it plays on to the same end."""
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(seed)
     for played in range(5000):
         if played == 20 and early is not None:
             await early(game_id)
-        state = (await svc._load(GUILD, game_id)).state
+        state = (await svc.store.load(GUILD, game_id)).state
         member = await member_to_act(wire, game_id)
         assert member is not None
-        move = choose(await svc.legal_moves(GUILD, game_id, member), rng, allow_undo=False)
+        move = choose(await svc.turns.legal_moves(GUILD, game_id, member), rng, allow_undo=False)
         if engine.apply(state, move).finished:
             await bot_of(wire).outbox.flush()
             return game_id, member, move
-        await svc.act(GUILD, game_id, member, move)
+        await svc.turns.act(GUILD, game_id, member, move)
     raise AssertionError("the game never ends")
 
 
@@ -108,7 +108,7 @@ async def test_a_crash_before_the_end_post_went_out_loses_neither_it_nor_its_rep
     path = tmp_path / "t.sqlite3"
     async with running_bot(path) as wire:
         game_id, member, move = await near_the_end(wire, seed=6)
-        await bot_of(wire).core.service.act(GUILD, game_id, member, move)  # committed; the process dies before sending
+        await bot_of(wire).core.turns.act(GUILD, game_id, member, move)  # committed; the process dies before sending
         messages = dict(wire.messages)
     assert unsent(path) > 0
     async with running_bot(path, messages) as wire:  # the restart sends what the crash left
@@ -198,17 +198,17 @@ async def test_the_replay_of_a_running_game_shows_only_what_everyone_sees(wire: 
     lobby = await command(wire, "tikal-game replay", {}, user=ANA)
     assert "no game" in text_of(responses(lobby)[0]).lower()
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(3)
     for _ in range(30):
         member = await member_to_act(wire, game_id)
         assert member is not None
-        await svc.act(GUILD, game_id, member, choose(await svc.legal_moves(GUILD, game_id, member), rng,
+        await svc.turns.act(GUILD, game_id, member, choose(await svc.turns.legal_moves(GUILD, game_id, member), rng,
                                                      allow_undo=False))
     calls = await command(wire, "tikal-game replay", {"game": game_id}, user=CY)
     answer = [c for c in calls if c.files][-1]
     assert answer.ephemeral and "as everyone sees it" in text_of(answer)
-    state = (await svc._load(GUILD, game_id)).state
+    state = (await svc.store.load(GUILD, game_id)).state
     record = engine.read_record({**engine.record_of(state)})
     frames = replay_frames(record)
     assert all(f.view.viewer is None for f in frames) and frames[-1].view == engine.view(state, None)

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.core.timing import DEFAULTS
+from bot.core.clocks.timing import DEFAULTS
 from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, GUILD, bot_of, command, mod, posts, responses, text_of
 from tests.bot.adapter.wire import Ref, Wire
 

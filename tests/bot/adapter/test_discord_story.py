@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.labels import square
+from bot.core.words.labels import square
 from engine import Phase
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -69,7 +69,7 @@ async def _played(tmp_path: Path, story: Story, language: str | None = None) -> 
         transcript, measure = await measured_story(wire, story, language, clock)
         (tmp_path / f"{story.name}.txt").write_text(transcript.render())  # to read when a check fails
         if story.stop is None:
-            assert (await bot_of(wire).core.service.view(GUILD, 1)).finished
+            assert (await bot_of(wire).core.games.view(GUILD, 1)).finished
         return transcript, measure
 
 
@@ -167,7 +167,7 @@ async def test_every_language_holds_the_targets_and_reads_without_english(tmp_pa
 async def test_the_deadline_shows_in_the_lobby_the_status_and_where_a_wait_starts(wire: Wire) -> None:
     transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
     game_id = await start_story(wire, Story("clock", "auction", seed=4, bid_hours=6.0), transcript)
-    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    game = await bot_of(wire).core.games.game(GUILD, game_id)
     assert game.lobby_message_id is not None and game.deadline_at is not None
     lobby = text_of(Call("http", "GET", "", wire.messages[game.lobby_message_id]))
     assert "⏰ Turn time: 24 h per turn · 6 h per bid" in lobby
@@ -177,7 +177,7 @@ async def test_the_deadline_shows_in_the_lobby_the_status_and_where_a_wait_start
     wait = text_of(Call("http", "GET", "", wire.messages[game.turn_message_id]))
     assert f"⏰ Deadline: <t:{int(game.deadline_at)}:R>" in wait
     # the auction's refusal says whose bid it is, in the same words from a command and from a button
-    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    view = await bot_of(wire).core.games.view(GUILD, game_id)
     assert view.phase is Phase.BID and view.to_act is not None
     bidder = game.at_seat(view.to_act)
     assert bidder is not None
@@ -190,7 +190,7 @@ async def test_the_deadline_shows_in_the_lobby_the_status_and_where_a_wait_start
 async def test_without_a_clock_the_lobby_and_the_wait_say_no_deadline(wire: Wire) -> None:
     transcript = Transcript(wire, CHANNEL, start=len(wire.calls))
     game_id = await start_story(wire, Story("free", "basic", seed=3, turn_hours=None), transcript)
-    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    game = await bot_of(wire).core.games.game(GUILD, game_id)
     assert game.lobby_message_id is not None
     assert "⏰ Turn time: No deadline" in text_of(Call("http", "GET", "", wire.messages[game.lobby_message_id]))
     (started,) = [c for c in posts(wire.calls, CHANNEL) if "begins" in text_of(c)]

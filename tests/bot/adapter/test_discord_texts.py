@@ -11,7 +11,7 @@ import pytest
 
 from bot.adapter.notices import reminder
 from bot.adapter.replies import fitted
-from bot.core import ratings
+from bot.core.league import ratings
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -105,12 +105,12 @@ async def test_names_written_as_mentions_channels_roles_or_commands_are_shown_as
     season = f"<#{SECOND_CHANNEL}> *Spring*"
     shown["season started"] = text_of(responses(await mod(wire, "season start", {"name": season}))[-1])
     await click(wire, f"tikal:start:{game_id}", user=posing[0], message_id=lobby.message_id)
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     rng = random.Random(4)
-    while (await svc.view(GUILD, game_id)).turn < 6:  # a turn of each seat: its turn post, the next one's ping
+    while (await svc.games.view(GUILD, game_id)).turn < 6:  # a turn of each seat: its turn post, the next one's ping
         member = await member_to_act(wire, game_id)
         assert member is not None
-        name, options = as_command(pick_move(await svc.legal_moves(GUILD, game_id, member), rng, 2))
+        name, options = as_command(pick_move(await svc.turns.legal_moves(GUILD, game_id, member), rng, 2))
         await command(wire, name, options, user=member)
     shown["games, running"] = text_of(responses(await command(wire, "tikal-game games", user=ANA))[-1])
     async with svc.storage.transaction() as tx:

@@ -33,13 +33,13 @@ from tests.bot.adapter.wire import Wire
 
 
 async def turn_message(wire: Wire, game_id: int) -> int:
-    game = await bot_of(wire).core.service.game(GUILD, game_id)
+    game = await bot_of(wire).core.games.game(GUILD, game_id)
     assert game.turn_message_id is not None
     return game.turn_message_id
 
 
 async def place_first(wire: Wire, game_id: int, member: int) -> None:
-    view = await bot_of(wire).core.service.view(GUILD, game_id)
+    view = await bot_of(wire).core.games.view(GUILD, game_id)
     space, rotation = view.placements[0]
     calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=member)
     assert responses(calls)[0].ephemeral and "✅" in responses(calls)[0].data["content"]
@@ -69,7 +69,7 @@ async def test_not_your_turn_and_illegal_moves_are_private_and_change_nothing(wi
     assert message is not None
     (button,) = responses(await click(wire, f"tikal:end:{game_id}", user=other, message_id=message))
     assert button.ephemeral and button.data["content"] == texts[0]
-    assert (await bot_of(wire).core.service.view(GUILD, game_id)).version == view.version
+    assert (await bot_of(wire).core.games.view(GUILD, game_id)).version == view.version
 
 
 @pytest.mark.backends
@@ -142,10 +142,10 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
     (ask,) = calls
     assert ask.ephemeral and "8 AP" in ask.data["content"]
-    version = (await bot_of(wire).core.service.view(GUILD, game_id)).version
+    version = (await bot_of(wire).core.games.view(GUILD, game_id)).version
     (confirm_id,) = custom_ids(ask.data)
     assert confirm_id == f"tikal:end:{game_id}:v{version}"
-    assert (await bot_of(wire).core.service.view(GUILD, game_id)).phase is Phase.ACTIONS
+    assert (await bot_of(wire).core.games.view(GUILD, game_id)).phase is Phase.ACTIONS
 
     calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
     assert calls[0].callback_type == 7 and calls[0].data["components"] == []
@@ -195,14 +195,14 @@ async def test_end_turn_without_ap_left_ends_at_once(wire: Wire) -> None:
     view, actor, _ = await whose_turn(wire, game_id)
     message = await turn_message(wire, game_id)
     await place_first(wire, game_id, actor)
-    entries = await bot_of(wire).core.service.legal_moves(GUILD, game_id, actor)
+    entries = await bot_of(wire).core.turns.legal_moves(GUILD, game_id, actor)
     deploy = next(e for e in entries if isinstance(e.move, engine.Deploy) and not e.move.leader)
     assert deploy.high == 10
     await command(wire, "tikal deploy", {"space": "A1", "figures": "10"}, user=actor)
     calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=message)
     assert calls[0].callback_type == 6  # no question: the edit and the post are the answer
     assert any(f.startswith("board-") for c in posts(calls, CHANNEL) for f in c.files)
-    assert (await bot_of(wire).core.service.view(GUILD, game_id)).to_act != view.to_act
+    assert (await bot_of(wire).core.games.view(GUILD, game_id)).to_act != view.to_act
 
 
 @pytest.mark.backends
@@ -216,10 +216,10 @@ async def test_an_action_costs_one_state_load_and_one_transaction(database: Path
         core = bot_of(wire).core
 
         async def cost(name: str, options: dict[str, object]) -> tuple[int, int, int]:
-            loads, reads, writes = core.service.loads, core.storage.reads, core.storage.transactions
+            loads, reads, writes = core.store.loads, core.storage.reads, core.storage.transactions
             calls = await command(wire, name, options, user=actor)
             assert "✅" in responses(calls)[0].data.get("content", "✅")
-            return core.service.loads - loads, core.storage.reads - reads, core.storage.transactions - writes
+            return core.store.loads - loads, core.storage.reads - reads, core.storage.transactions - writes
 
         assert await cost("tikal deploy", {"space": "A1", "figures": "2"}) == (1, 1, 1)
         assert await cost("tikal undo", {}) == (1, 1, 1)
@@ -235,7 +235,7 @@ async def test_an_action_costs_one_state_load_and_one_transaction(database: Path
 @pytest.mark.backends
 async def test_end_turn_in_a_scoring_turn_with_ap_left_asks_first(wire: Wire) -> None:
     game_id = await open_game(wire, [ANA, BEN])
-    svc = bot_of(wire).core.service
+    svc = bot_of(wire).core
     for _ in range(80):  # place and end until a volcano starts a scoring round
         view, actor, _ = await whose_turn(wire, game_id)
         if view.phase is Phase.SCORING:
@@ -248,7 +248,7 @@ async def test_end_turn_in_a_scoring_turn_with_ap_left_asks_first(wire: Wire) ->
     calls = await click(wire, f"tikal:end:{game_id}", user=actor, message_id=await turn_message(wire, game_id))
     (ask,) = calls
     assert ask.ephemeral and f"{view.ap_left} AP" in ask.data["content"]
-    assert (await svc.view(GUILD, game_id)).version == view.version  # nothing ended yet
+    assert (await svc.games.view(GUILD, game_id)).version == view.version  # nothing ended yet
 
 
 @pytest.mark.backends

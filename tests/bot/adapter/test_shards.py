@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from bot.core import sql
-from bot.core.backends import open_storage
+from bot.core.storage import sql
+from bot.core.storage.backends import open_storage
 from tests.bot.core.servicekit import replays_to_snapshot
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -261,7 +261,7 @@ async def test_a_sharded_bot_is_discords_auto_sharded_bot_with_the_same_commands
         await wire.start()
         try:
             trees.append([c.to_dict(client.tree) for c in client.tree.get_commands()])
-            assert str(client.core.service.shards) == ("every shard" if client is plain else "shards 1, 3 of 4")
+            assert str(client.core.store.shards) == ("every shard" if client is plain else "shards 1, 3 of 4")
         finally:
             await wire.close()
     assert trees[0] == trees[1]

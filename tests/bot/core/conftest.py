@@ -1,4 +1,4 @@
-"""Fixtures of the core's tests: a service on a real database (the SQLite file; each backend in turn for a test
+"""Fixtures of the core's tests: the core on a real database (the SQLite file; each backend in turn for a test
 marked ``backends``), the clocks' kit with a fake clock, and a worker pool of one process."""
 
 from __future__ import annotations
@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.core.cpu_pool import CpuPool
-from bot.core.service import TikalService
+from bot.core.assembly import Core
+from bot.core.table.cpu_pool import CpuPool
 from tests.bot.core.clockkit import Kit, open_kit
 from tests.bot.core.servicekit import open_service
 
 
 @pytest.fixture
-async def svc(database: Path | str) -> AsyncIterator[TikalService]:
-    """A service on ``database`` with seeded randomness (seat shuffles and game seeds)."""
+async def svc(database: Path | str) -> AsyncIterator[Core]:
+    """The core (``Core``) on ``database`` with seeded randomness (seat shuffles and game seeds)."""
     async with open_service(database) as service:
         yield service
 

@@ -37,7 +37,7 @@ def wait_for(path: str, most: float = 120.0) -> None:
 
 def said() -> object:
     """A message of the bot with a nested engine message, as a worker returns one (a hint's reason)."""
-    from bot.core.texts import ntr
+    from bot.core.words.texts import ntr
     from engine.messages import Msg
 
     return ntr("hint.test", "{n} worker near {space}", "{n} workers near {space}", 2, space=Msg("terrain.temple"))

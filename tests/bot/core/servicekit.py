@@ -1,22 +1,23 @@
-"""Shared helpers of the service tests: open a service on a real SQLite file, start games, play them."""
+"""Shared helpers of the core's tests: open the core on a real SQLite file, start games, play them."""
 
 from __future__ import annotations
 
 import json
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 import engine
-from bot.core.backends import open_storage
-from bot.core.game_options import GameSetup
-from bot.core.results import GameInfo, Moved
-from bot.core.service import TikalService
-from bot.core.storage import GameRow, Reader
+from bot.core.assembly import Core
+from bot.core.storage.backends import open_storage
+from bot.core.storage.base import GameRow, Reader, Storage
+from bot.core.table.game_options import GameSetup
+from bot.core.table.results import GameInfo, Moved
 from engine import GameState, LegalMove, Move
 
 GUILD = 1001
@@ -27,30 +28,40 @@ NAMES = ("Ana", "Ben", "Cy", "Dee")
 STRANGER = 99
 
 
+def core_on(storage: Storage, *, seed: int = 7, retries: int = 3, clock: Callable[[], float] = time.time) -> Core:
+    """The core on ``storage`` with seeded randomness (seat shuffles and game seeds); its computer players think in a
+    thread (a test that wants the worker pool gives them one)."""
+    core = Core.build(storage, clock, rng=random.Random(seed), seed_source=lambda: seed, retries=retries)
+    core.computers.pool = None
+    return core
+
+
 @asynccontextmanager
-async def open_service(path: Path | str, *, seed: int = 7, retries: int = 3) -> AsyncIterator[TikalService]:
-    """A service on a SQLite file or (a ``postgresql://`` URL) a PostgreSQL database."""
+async def open_service(path: Path | str, *, seed: int = 7, retries: int = 3) -> AsyncIterator[Core]:
+    """The core on a SQLite file or (a ``postgresql://`` URL) a PostgreSQL database."""
     storage = await open_storage(path)
     try:
-        yield TikalService(storage, rng=random.Random(seed), seed_source=lambda: seed, retries=retries)
+        yield core_on(storage, seed=seed, retries=retries)
     finally:
         await storage.close()
 
 
 async def started_game(
-    svc: TikalService, players: int = 2, variant: str = "basic", *, guild: int = GUILD, channel: int = CHANNEL
+    svc: Core, players: int = 2, variant: str = "basic", *, guild: int = GUILD, channel: int = CHANNEL
 ) -> GameInfo:
     """A running game of ``players`` members (``MEMBERS``/``NAMES``), seats in join order."""
-    game = await svc.new_game(guild, channel, MEMBERS[0], NAMES[0], variant=variant, seats=players)
+    game = await svc.lobby.new_game(guild, channel, MEMBERS[0], NAMES[0], variant=variant, seats=players)
     for member, name in zip(MEMBERS[1:players], NAMES[1:players], strict=True):
-        await svc.join(guild, game.id, member, name)
-    started = await svc.start(guild, game.id, MEMBERS[0])
+        await svc.lobby.join(guild, game.id, member, name)
+    started = await svc.lobby.start(guild, game.id, MEMBERS[0])
     return started.game
 
 
 def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A service as it was before migration 7 (no ``game_options`` table): games are as ``games.variant`` says."""
-    import bot.core.service
+    """The core as it was before migration 7 (no ``game_options`` table): games are as ``games.variant`` says."""
+    import bot.core.table.games
+    import bot.core.table.lobby
+    import bot.core.table.store
 
     async def no_options(*_: object) -> None:
         return None
@@ -58,27 +69,31 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     async def as_stored(_: object, row: GameRow) -> GameSetup:
         return GameSetup(row.variant)
 
-    monkeypatch.setattr(bot.core.service, "put_setup", no_options)
-    monkeypatch.setattr(bot.core.service, "lobby_setup", as_stored)
+    monkeypatch.setattr(bot.core.table.lobby, "put_setup", no_options)
+    for module in (bot.core.table.lobby, bot.core.table.store, bot.core.table.games):
+        monkeypatch.setattr(module, "lobby_setup", as_stored)
 
 
 def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A service as it was before migration 12 (no ``moves.story``, and no wait's message: the old outbox had none of
+    """The core as it was before migration 12 (no ``moves.story``, and no wait's message: the old outbox had none of
     the columns the wait's look-up reads)."""
-    import bot.core.service
-    import bot.core.storage
+    import bot.core.outbox.queue
+    import bot.core.storage.base
+    import bot.core.table.lobby
+    import bot.core.table.store
 
     async def no_wait(*_: object, **__: object) -> None:
         return None
 
-    async def append_moves(self: bot.core.storage.Transaction, game_id: int, first_index: int,
-                           moves: Sequence[bot.core.storage.NewMove]) -> None:
+    async def append_moves(self: bot.core.storage.base.Transaction, game_id: int, first_index: int,
+                           moves: Sequence[bot.core.storage.base.NewMove]) -> None:
         await self._db.run_many(
             "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, first_index + i, m.text, m.seat, m.actor_id, self._clock()) for i, m in enumerate(moves)])
 
-    monkeypatch.setattr(bot.core.service, "next_wait", no_wait)
-    monkeypatch.setattr(bot.core.storage.Transaction, "append_moves", append_moves)
+    for module in (bot.core.table.store, bot.core.table.lobby, bot.core.outbox.queue):
+        monkeypatch.setattr(module, "next_wait", no_wait)
+    monkeypatch.setattr(bot.core.storage.base.Transaction, "append_moves", append_moves)
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:
@@ -93,7 +108,7 @@ def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool
 
 
 async def play_to_end(
-    svc: TikalService, game: GameInfo, rng: random.Random, *, guild: int = GUILD, limit: int | None = None
+    svc: Core, game: GameInfo, rng: random.Random, *, guild: int = GUILD, limit: int | None = None
 ) -> list[Moved]:
     """Play ``game`` with random legal moves chosen from the service's own ``legal_moves``.
 
@@ -102,19 +117,19 @@ async def play_to_end(
     results: list[Moved] = []
     undone_in: set[tuple[int, int]] = set()
     while limit is None or len(results) < limit:
-        view = await svc.view(guild, game.id)
+        view = await svc.games.view(guild, game.id)
         if view.finished:
             break
         assert view.to_act is not None
         member = game.at_seat(view.to_act)
         assert member is not None
-        entries = await svc.legal_moves(guild, game.id, member.member_id)
+        entries = await svc.turns.legal_moves(guild, game.id, member.member_id)
         assert entries, "the player to act always has a legal move"
         key = (view.turn, view.to_act)
         move = choose(entries, rng, allow_undo=key not in undone_in)
         if isinstance(move, engine.Undo):
             undone_in.add(key)
-        results.append(await svc.act(guild, game.id, member.member_id, move))
+        results.append(await svc.turns.act(guild, game.id, member.member_id, move))
         assert len(results) < 5000, "a game that does not end"
     return results
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.core.guild_removal import GRACE
-from bot.core.reminders import INTERVAL, TickReport
+from bot.core.days.guild_removal import GRACE
+from bot.core.days.reminders import INTERVAL, TickReport
 
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot

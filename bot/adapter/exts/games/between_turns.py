@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.adapter import overviews
+from bot.adapter.messages import overviews
 from bot.adapter.replies import reply
 from bot.adapter.speech import reader
 from bot.adapter.ui import history_view, resign_view
-from bot.core.errors import BadOption
-from bot.core.history import GuildGames
-from bot.core.storage import Status
-from bot.core.texts import tr
+from bot.core.league.history import GuildGames
+from bot.core.storage.base import Status
+from bot.core.words.errors import BadOption
+from bot.core.words.texts import tr
 
 if TYPE_CHECKING:
     from bot.adapter.app import TikalBot

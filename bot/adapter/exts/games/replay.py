@@ -1,5 +1,5 @@
 """``/tikal-game replay`` (issue 16): a finished game's whole animated replay, or a running or stopped game's so
-far, drawn from what everyone sees (``bot.core.replays``) in the worker pool; privately, like every answer.
+far, drawn from what everyone sees (``bot.core.league.replays``) in the worker pool; privately, like every answer.
 
 A GIF over the server's upload limit, or one Discord refuses as too large (413: the limit is lower than discord.py
 knows), is drawn again smaller; when even the smallest does not fit, the answer is what the end post gives then: a
@@ -18,7 +18,7 @@ from bot.adapter.outbox import too_large
 from bot.adapter.replays import TIMEOUT, gif_file, record_file, upload_limit
 from bot.adapter.replies import reply
 from bot.adapter.speech import reader
-from bot.core.replays import replay_source
+from bot.core.league.replays import replay_source
 from engine.messages import Speaker
 from render import replay_frames
 from render.replay_jobs import gif_of_frames, gif_of_record
@@ -36,7 +36,7 @@ async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int |
     """``/tikal-game replay``: a finished game's whole replay, or a running or stopped game's public part so far;
     private, like every answer, and in the member's language (the frames' captions too)."""
     game = await bot.table.game_or_latest(interaction, game_id)
-    source = await replay_source(bot.core.service, game.guild_id, game.id)
+    source = await replay_source(bot.core.games, game.guild_id, game.id)
     bot.table.cooldowns.check("replay", interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)  # a whole game takes a second or more
     t = reader(interaction)

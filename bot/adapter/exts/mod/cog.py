@@ -14,17 +14,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter import overviews, rankings
+from bot.adapter import rankings
 from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_seat
+from bot.adapter.messages import overviews
 from bot.adapter.permissions import missing_to_post
 from bot.adapter.replies import reply
 from bot.adapter.speech import guild_locale, reader
 from bot.adapter.transformers import Word
-from bot.core.errors import BadOption, NotAllowed
-from bot.core.moderation import KEEP, ModAction
-from bot.core.results import GameInfo
-from bot.core.texts import tr
+from bot.core.guilds.moderation import KEEP, ModAction
+from bot.core.table.results import GameInfo
+from bot.core.words.errors import BadOption, NotAllowed
+from bot.core.words.texts import tr
 from engine.messages import Said
 from lang import AUTONYMS
 
@@ -55,7 +56,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         super().__init__()
 
     async def _game(self, interaction: discord.Interaction, game_id: int | None) -> tuple[GameInfo, bool]:
-        """The game, and whether the member is a moderator (the service refuses a plain member)."""
+        """The game, and whether the member is a moderator (the core refuses a plain member)."""
         game = await self.bot.table.game_or_latest(interaction, game_id)
         return game, await self.bot.table.moderator(interaction)
 
@@ -266,10 +267,10 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         info, is_mod = await self._game(interaction, game)
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)
-        svc = self.bot.core.service
+        core = self.bot.core
         t = reader(interaction)
-        waiting = await svc.undelivered(info.guild_id, info.id)
-        count = await svc.resend(info.guild_id, info.id)
+        waiting = await core.outbox.undelivered(info.guild_id, info.id)
+        count = await core.outbox.resend(info.guild_id, info.id)
         if not count:
             await reply(interaction, t.tr("mod.resend_none", "Every post of game #{game} has been delivered: nothing "
                                                              "to send.", game=info.id))

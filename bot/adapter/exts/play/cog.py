@@ -1,6 +1,6 @@
 """``/tikal …``: the turn, and only the turn: every move, the auction, the board and a hint.
 
-Each turn command builds one move in the notation and hands it to the service, which validates it
+Each turn command builds one move in the notation and hands it to the core, which validates it
 with the engine before anything is answered; its options are autocompleted from the legal moves.
 Everything else about games is ``/tikal-game`` (``bot.adapter.exts.games``), moderation ``/tikal-mod``.
 """
