@@ -23,7 +23,6 @@ from bot.core.table.results import GameInfo, JumpChoice
 from bot.core.words.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
 from engine import GameView, Phase, Stage, Variant
 from engine.messages import ENGLISH, Speaker
-from render.words import Words
 
 TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
 
@@ -458,11 +457,14 @@ def auction_number(view: GameView) -> int:
 
 
 def prize(view: GameView, t: Speaker = ENGLISH) -> str:
-    """``1st turn`` / ``2nd hexagon``: what the auction under way hands out."""
-    nth = Words(t).ordinal(min(auction_number(view), 4))
+    """``1st turn`` / ``2nd hexagon``: what the auction under way hands out. Each is a whole phrase, as an
+    ordinal's form follows the noun's gender (Italian ``1ª tavola`` but ``1° turno``)."""
+    n = min(auction_number(view), 4)
     if view.variant is Variant.RAPIDO:
-        return t.tr("fmt.prize_hexagon", "{nth} hexagon", nth=nth)
-    return t.tr("fmt.prize_turn", "{nth} turn", nth=nth)
+        return (t.tr("fmt.prize_hexagon.1", "1st hexagon"), t.tr("fmt.prize_hexagon.2", "2nd hexagon"),
+                t.tr("fmt.prize_hexagon.3", "3rd hexagon"), t.tr("fmt.prize_hexagon.4", "4th hexagon"))[n - 1]
+    return (t.tr("fmt.prize_turn.1", "1st turn"), t.tr("fmt.prize_turn.2", "2nd turn"),
+            t.tr("fmt.prize_turn.3", "3rd turn"), t.tr("fmt.prize_turn.4", "4th turn"))[n - 1]
 
 
 

@@ -220,6 +220,13 @@ async def test_a_whole_rapido_game_with_a_computer_seat_keeps_every_jump_secret(
     assert record["variant"] == "rapido" and engine.replay(engine.read_record(record)).finished
 
 
+async def test_a_rapido_games_rules_leave_out_the_basic_turn(wire: Wire) -> None:
+    """The rules a member asks for in a Rápido game's channel are that variant's: no basic turn to mislead them."""
+    await start_game(wire, "rapido", [ANA, BEN], [], computers=1)
+    rules = text_of(responses(await command(wire, "tikal-game rules", user=BEN))[0])
+    assert "Your turn (basic)" not in rules and "This game: Tikal Rápido" in rules, rules
+
+
 async def test_tied_jumps_act_and_are_listed_in_round_order_not_by_seat(wire: Wire) -> None:
     """Everyone takes 2 chips into the jump: the slots go in round order (SPEC 7.6.5), and so say the reveal on the
     jump's message and the first slot's message, which pings the first in round order (the seats' order differs

@@ -9,9 +9,12 @@ from typing import Any
 import discord
 import pytest
 
+import engine
+from bot.adapter.messages.wait_message import prize
 from bot.adapter.notices import reminder
 from bot.adapter.replies import fitted
 from bot.core.league import ratings
+from lang.translator import translator
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,
@@ -162,3 +165,14 @@ def test_a_direct_reminder_names_the_server_as_typed() -> None:
     out = reminder({"member_id": 7, "game_id": 3, "delivery": "dm"}, guild_id=1, channel_id=2,
                    now=0.0, server="<#5> **Tikal**")
     assert "in **\\<#5> \\*\\*Tikal\\*\\***" in out.content
+
+
+def test_an_auctions_prize_agrees_with_its_noun_in_every_language() -> None:
+    """An ordinal takes the gender of what it counts (Italian *1ª tavola* but *1° turno*), so each prize is a whole
+    phrase of the catalogue, not an ordinal put before a noun."""
+    rapido = engine.view(engine.new_game(["Ana", "Ben"], "rapido", 3))
+    auction = engine.view(engine.new_game(["Ana", "Ben"], "auction", 3))
+    assert (prize(rapido), prize(auction)) == ("1st hexagon", "1st turn")
+    assert (prize(rapido, translator("it")), prize(auction, translator("it"))) == ("1ª tavola", "1° turno")
+    assert (prize(rapido, translator("es")), prize(auction, translator("es"))) == ("1.er hexágono", "1.er turno")
+    assert (prize(rapido, translator("fr")), prize(auction, translator("fr"))) == ("1er hexagone", "1er tour")
