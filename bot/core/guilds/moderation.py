@@ -47,12 +47,14 @@ from bot.core.table.computers import Computers, absent_post
 from bot.core.table.game_options import lobby_setups
 from bot.core.table.games import Games
 from bot.core.table.jumps import Jumps
+from bot.core.table.plans import Loaded
 from bot.core.table.posts import ModAction as ModActionPayload
-from bot.core.table.posts import ModDetails, NewPost, PostKind, SeatPlayed
+from bot.core.table.posts import ModDetails, NewPost, PostKind, SeatPlayed, stamp_deadline
 from bot.core.table.results import GameInfo, Moved, Post, SeatInfo
 from bot.core.table.seat_moves import play_absent
 from bot.core.table.status_words import status_word
 from bot.core.table.store import GameStore
+from bot.core.table.waits import next_wait
 from bot.core.words.errors import AlreadyJoined, NoGame, NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.words.texts import stored, tr
 from engine import Phase
@@ -235,6 +237,7 @@ class Moderation:
         The seat keeps its name (SPEC section 6); if it is to act, its wait starts over for the new member.
         """
         self._check(is_moderator, tr("moderation.what_replace", "replace a player"))
+        loaded = await self.store.load(guild_id, game_id)
         async with self.store.game_lock(game_id), self.storage.transaction() as tx:
             row = await self._running(tx, guild_id, game_id)
             seats = await tx.seats(game_id)
@@ -260,7 +263,23 @@ class Moderation:
                    before=before),
                 seat=seat.seat, player=seat.seat_name,
                 member_id=None if is_absent_member(seat.member_id) else seat.member_id, new_member_id=new_member_id)
+            if row.version == loaded.state.version:
+                await self._newcomers_wait(tx, guild_id, replace(
+                    loaded, seats=[replace(s, member_id=new_member_id) if s.seat == seat.seat else s for s in seats],
+                    computers={q: c for q, c in loaded.computers.items() if q != seat.seat}), seat.seat)
         return ModAction(await self._info(guild_id, game_id), post)
+
+    @staticmethod
+    async def _newcomers_wait(tx: Transaction, guild_id: int, loaded: Loaded, seat: int) -> None:
+        """If the game waits for the seat just handed over, a wait's message that pings its new member (the one
+        that pinged the old member stays, as every message that pinged does)."""
+        wait = await next_wait(tx, loaded.row, loaded.state, loaded.state, loaded.member_of, loaded.played_by_bot,
+                               loaded.computers, newcomer=seat)
+        if wait is None:
+            return
+        now = await tx.game(guild_id, loaded.row.id)
+        stamp_deadline(wait, now.deadline_at if now is not None else None)
+        await tx.add_post(loaded.row, loaded.row.version, wait)
 
     # --- computer players -------------------------------------------------------------------
 

@@ -76,21 +76,26 @@ async def _ordered(tx: Transaction, game_id: int, round_: int) -> set[int]:
 
 async def next_wait(tx: Transaction, row: GameRow, before: GameState | None, after: GameState,
                     member_of: MemberOf, played_by_bot: Callable[[int], bool],
-                    computers: Collection[int] = (), overdue: bool = False, again: bool = False) -> NewPost | None:
+                    computers: Collection[int] = (), overdue: bool = False, again: bool = False,
+                    newcomer: int | None = None) -> NewPost | None:
     """The message of the wait that begins with ``after``, or None when the current one goes on (or nobody is to be
     asked: the bot plays the seats waited for). ``before``: the state before the commit (None: the game's start);
     ``computers``: the seats computer players play (their moves are marked so in the catch-up); ``overdue``: the
     commit's moves were made because a deadline passed; ``again``: the wait's message is posted once more (someone
-    deleted it), pinging nobody."""
+    deleted it), pinging nobody; ``newcomer``: a seat that just changed hands (``/tikal-mod replace``) — its new
+    member is pinged by a message of their own, as if the wait began now, if the game waits for that seat."""
     opened_now = opening(before, after)
     seats = opened_now.seats if opened_now is not None else waited(after)
     if not seats:
         return None
     ordered = await _ordered(tx, row.id, after.round) if after.phase is Phase.BID else set()
     people = [q for q in seats if not played_by_bot(q) and q not in ordered and _member(member_of, q) is not None]
+    if newcomer is not None:
+        people = [q for q in people if q == newcomer]
     if not people:
         return None
-    live = None if before is None or again else await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
+    fresh = before is None or again or newcomer is not None
+    live = None if fresh else await tx.latest_post(row.guild_id, row.id, PostKind.WAIT, LATEST)
     movers = [] if live is None else [int(q) for (q,) in await sql.rows(
         tx, "SELECT seat FROM moves WHERE game_id = ? AND idx >= ? ORDER BY idx", (row.id, live.version))]
     if live is not None and (opened_now is None or opened_now.kind == "jump"):

@@ -222,6 +222,30 @@ async def test_kick_and_replace_keep_the_game_playable(wire: Wire) -> None:
     assert (await svc.games.view(GUILD, game_id)).turn == view.turn + 1
 
 
+async def test_the_member_who_takes_the_seat_to_act_is_pinged_by_a_wait_message_of_their_own(wire: Wire) -> None:
+    """Replacing the player the game waits for: the moderators' line pings nobody, then a wait's message pings the
+    newcomer (their turn, the catch-up, the buttons); the old member's message stays, and the newcomer plays."""
+    game_id = await open_game(wire, [ANA, BEN])
+    svc = bot_of(wire).core
+    actor = await to_act(wire, game_id)
+    seat = (await svc.games.game(GUILD, game_id)).seat_of(actor)
+    assert seat is not None and seat.name is not None
+    calls = await mod(wire, "replace", {"player": seat.name, "member": Ref("user", CY, "Cy")})
+    log, wait = posts(calls, CHANNEL)
+    assert pinged(log) == ([], []) and "instead of" in text_of(log)
+    assert pinged(wait) == ([str(CY)], []) and text_of(wait).startswith(f"<@{CY}>, your turn"), text_of(wait)
+    assert not [c for c in calls if c.method == "DELETE"]
+    assert await to_act(wire, game_id) == CY
+    view = await svc.games.view(GUILD, game_id)
+    space, rotation = view.placements[0]
+    await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=CY)
+    assert answer(await command(wire, "tikal end", user=CY)) == (True, "✅ Turn ended.")
+    # replacing a seat the game does not wait for pings nobody
+    assert await to_act(wire, game_id) != CY
+    calls = await mod(wire, "replace", {"player": seat.name, "member": Ref("user", DEE, "Dee")})
+    assert [pinged(c) for c in posts(calls, CHANNEL)] == [([], [])]
+
+
 async def test_guild_removal_shows_the_purge_date_and_coming_back_cancels_it(tmp_path: Path) -> None:
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
