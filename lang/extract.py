@@ -61,8 +61,9 @@ def source_entries() -> list[Entry]:
     """Every ``tr``/``ntr`` call of the sources and every text of the lessons, in file order."""
     out: list[Entry] = []
     for folder in SOURCES:
-        found = extract_from_dir(ROOT / folder, method_map=[("**.py", "python"), (LESSONS, "lang.extract:extract_lessons")],
-                                 keywords=KEYWORDS, comment_tags=(), strip_comment_tags=True)
+        methods = [("**.py", "python"), (LESSONS, "lang.extract:extract_lessons")]
+        found = extract_from_dir(ROOT / folder, method_map=methods, keywords=KEYWORDS, comment_tags=(),
+                                 strip_comment_tags=True)
         for _, _, message, _, context in found:
             out.append((message, context))
     return out
