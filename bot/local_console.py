@@ -98,17 +98,19 @@ class LocalTable:
     def t(self) -> Speaker:
         return self.console.t
 
-    def picture(self, kind: str = "board", zoom: str = "A1", state: GameState | None = None) -> Path:
-        """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture),
-        ``detail`` (the private board, with costs), ``placement`` (the placement preview) or ``zoom`` (one hex
-        and its neighbours)."""
+    def picture(self, kind: str = "board", zoom: str = "A1", state: GameState | None = None,
+                spotlight: tuple[int, ...] = ()) -> Path:
+        """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture, with the
+        tutorial's ``spotlight`` spaces marked), ``detail`` (the private board, with costs), ``placement`` (the
+        placement preview) or ``zoom`` (one hex and its neighbours)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         v = view(state or self.console.state, None)
         locale = self.t.locale
         self.pictures += 1
         path = self.folder / f"{self.pictures:03d}-v{v.version}-{kind}.png"
         draw: dict[str, Callable[[GameView], bytes]] = {
-            "board": lambda w: render_board(w, locale=locale), "detail": lambda w: render_detail(w, locale=locale),
+            "board": lambda w: render_board(w, spotlight=spotlight, locale=locale),
+            "detail": lambda w: render_detail(w, locale=locale),
             "placement": lambda w: render_placement(w, locale=locale),
             "zoom": lambda w: render_zoom(w, zoom, locale=locale),
         }
@@ -121,9 +123,16 @@ class LocalTable:
         before = self.console.state
         said = self._handle(line)
         if isinstance(self.console, TutorialConsole) and self.console.state.version != before.version:
-            said = "\n\n".join(x for x in (said, self.console.judge(before)) if x)
+            said = "\n\n".join(x for x in (said, self._marked(self.console.judge(before))) if x)
             self._save()
         return said
+
+    def _marked(self, step: str) -> str:
+        """A tutorial's step, and the picture of the board with the spaces it points at."""
+        if not step or not isinstance(self.console, TutorialConsole) or not self.console.marks:
+            return step
+        path = self.picture(spotlight=self.console.marks)
+        return step + "\n" + self.t.tr("local.marked", "Marked on the board: {path}", path=str(path))
 
     def _handle(self, line: str) -> str:
         typed = read_line(line)
@@ -150,11 +159,11 @@ class LocalTable:
         game is kept from here on, before its first move."""
         said = self._caught_up()
         self._save()
-        if self.resumed and not said:
+        tutorial = self.console if isinstance(self.console, TutorialConsole) else None
+        step = self._marked(tutorial.step_text()) if tutorial is not None else ""
+        if self.resumed and not said and not (tutorial and tutorial.marks):  # a marked board is drawn with the step
             said = self.t.tr("local.board", "Board: {path}", path=str(self.picture()))
-        if isinstance(self.console, TutorialConsole):
-            said = "\n\n".join(x for x in (said, self.console.step_text()) if x)
-        return said
+        return "\n\n".join(x for x in (said, step) if x)
 
     def _caught_up(self) -> str:
         """Pictures of the turns that passed since the last look (each when the turn changed hands and the board

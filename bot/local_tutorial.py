@@ -16,7 +16,7 @@ from typing import Any, Final
 import engine
 from bot.core.table.seat_names import seat_names
 from bot.core.tutorial import words
-from bot.core.tutorial.goals import Suggestion, reached, suggestion
+from bot.core.tutorial.goals import Suggestion, highlighted, reached, suggestion
 from bot.core.tutorial.lesson import Lesson, lesson
 from bot.core.tutorial.opponent import opponent_moves
 from engine import GameState
@@ -43,6 +43,8 @@ class TutorialConsole(Console):
     """The learner's seat."""
     ended: bool = False
     """Whether the end was said (it is said once)."""
+    marks: tuple[int, ...] = ()
+    """The spaces the step under way marks on the board (its picture is written beside the game)."""
 
     @classmethod
     def begin(cls, name: str, player: str, t: Speaker) -> TutorialConsole:
@@ -113,6 +115,7 @@ class TutorialConsole(Console):
             self.step += 1
             passed += 1
         lines = [t.message(words.passed(passed))] if passed else []
+        self.marks = ()
         if self.step >= len(chosen.steps):
             if self.ended:
                 return ""
@@ -123,6 +126,7 @@ class TutorialConsole(Console):
                 lines.append(t.message(words.auction_next_console()))
             return plain("\n\n".join(lines))
         step = chosen.steps[self.step]
+        self.marks = highlighted(step, shown)
         lines += [f"🎓 {t.message(words.heading(chosen, step, self.step + 1))}", t.message(chosen.text(step))]
         if shown is not None:
             lines.append(t.message(words.lead(shown.lead, f"`{shown.move}`")))
