@@ -11,6 +11,7 @@ another lesson closes the game quietly: it never posts in a channel, and counts 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 
 import engine
@@ -95,8 +96,9 @@ class Tutorials:
             raise BadOption(tr("tutorial.no_lesson", "There is no lesson {name}.", name=lesson_name[:20])) from None
         place = private_place(member_id) if place_id is None else place_id
         current = await self.under_way(guild_id, member_id)
+        closing = self.store.game_lock(current.game_id) if current is not None else contextlib.nullcontext()
         try:
-            async with self.store.game_lock(current.game_id if current else 0), self.store.storage.transaction() as tx:
+            async with closing, self.store.storage.transaction() as tx:
                 current = await progress.under_way(tx, guild_id, member_id)
                 if current is not None:
                     await _close(tx, current)

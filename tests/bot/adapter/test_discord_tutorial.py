@@ -135,6 +135,21 @@ async def test_it_resumes_restarts_skips_and_offers_the_auction_version(tmp_path
         assert counts == {"basic": (1, 0), "auction": (1, 1)}
 
 
+async def test_a_computer_turn_left_unplayed_is_played_when_the_tutorial_is_asked_for_again(tmp_path: Path) -> None:
+    """The member's end was committed, then the bot stopped before the computer played: asked again, the tutorial
+    lets it play and shows what it did."""
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        await command(wire, "tikal-game tutorial", user=ANA)
+        core = bot_of(wire).core
+        tutorial = await core.tutorials.under_way(GUILD, ANA)
+        assert tutorial is not None
+        for move in ("place C2 0", "deploy A1 2", "move A1 C2 2", "uncover C2 1", "end"):
+            await core.turns.act(GUILD, tutorial.game_id, ANA, move)
+        calls = await command(wire, "tikal-game tutorial", user=ANA)
+        (shown,) = steps_in(calls)
+        assert "Step 6 of 17" in title_of(shown) and "Bot 🤖: placed" in text_of(shown)
+
+
 async def test_moderators_see_how_many_members_started_and_finished_it(tmp_path: Path) -> None:
     async with running_bot(tmp_path / "t.sqlite3") as wire:
         await command(wire, "tikal-game tutorial", user=ANA)

@@ -117,22 +117,25 @@ class Guide:
                     view=next_lesson(current.lesson, t))
 
     async def _resume(self, interaction: discord.Interaction, current: Tutorial) -> None:
-        """Show the step under way again: in the thread (pointing there), or privately."""
+        """Show the step under way again: in the thread (pointing there), or privately. A computer's turn that a
+        restart or a failure left unplayed is played first."""
         t = reader(interaction)
+        played = bool(await self.bot.core.tutorials.play_opponent(current.guild_id, current.game_id))
         guidance = await self.bot.core.tutorials.guide(current.guild_id, current.game_id)
         if current.private == "thread" and interaction.channel_id != guidance.game.place_id:
             await interaction.response.defer(ephemeral=True, thinking=True)
             thread = self.bot.get_partial_messageable(guidance.game.place_id, guild_id=current.guild_id)
             try:
-                await self._send(thread.send, guidance, t)
+                await self._send(thread.send, guidance, t, caught_up=played)
             except discord.HTTPException:  # the thread is gone: the tutorial goes on privately
-                await self._send(interaction.followup.send, guidance, t, ephemeral=True)
+                await self._send(interaction.followup.send, guidance, t, ephemeral=True, caught_up=played)
                 return
             await reply(interaction, t.tr("tutorial.continues", "Your tutorial continues in {thread}.",
                                           thread=f"<#{guidance.game.place_id}>"))
             return
         await interaction.response.defer(ephemeral=current.private == "ephemeral", thinking=True)
-        await self._send(interaction.followup.send, guidance, t, ephemeral=current.private == "ephemeral")
+        await self._send(interaction.followup.send, guidance, t, ephemeral=current.private == "ephemeral",
+                         caught_up=played)
 
     async def _start(self, interaction: discord.Interaction, guild: int, name: str) -> None:
         core = self.bot.core
