@@ -68,8 +68,8 @@ class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"ti
         return cls(match["lesson"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        guide = getattr(interaction.client, "table", None)
-        tutor = getattr(guide, "tutor", None)
+        table = getattr(interaction.client, "table", None)
+        tutor = getattr(table, "tutor", None)
         if isinstance(tutor, Guide):
             await tutor.command(interaction, self.lesson, True, False)
 
