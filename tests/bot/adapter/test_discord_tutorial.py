@@ -1,12 +1,14 @@
 """The tutorial through the real discord.py bot: a member plays the whole lesson by typing only the commands its
 steps suggest (read from each step's text), in every language; privately, in a thread of their own or in ephemeral
 answers; a different move works too, an illegal one is refused with the step's hint; it resumes, restarts and skips,
-offers the auction version at the end, and moderators see how many members started and finished it."""
+its end points to a real game with clickable commands and offers the auction version, a finished one counts in no
+stats, rating, season or list, and moderators see how many members started and finished it."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -25,6 +27,7 @@ from tests.bot.adapter.discordkit import (
     click,
     command,
     custom_ids,
+    mod,
     open_game,
     pinged,
     posts,
@@ -34,6 +37,7 @@ from tests.bot.adapter.discordkit import (
 )
 from tests.bot.adapter.english import english_left
 from tests.bot.adapter.tutorialkit import END_TITLE, STEP_TITLE, play_tutorial, step_of, steps_in, title_of
+from tests.bot.adapter.wire import Ref
 
 LANGUAGES = {"en-US": "en", "de": "de", "fr": "fr", "es-ES": "es", "it": "it", "nl": "nl"}
 NO_PRIVATE_THREADS = discord.Permissions.all().value & ~discord.Permissions(create_private_threads=True).value
@@ -68,6 +72,8 @@ async def test_the_whole_tutorial_played_as_its_steps_say_in_every_language(tmp_
         game = await bot_of(wire).core.games.game(GUILD, game_id)
         assert game.lesson == "basic" and game.status is Status.ABORTED
         assert custom_ids(played.messages[-1].data) == ["tikal:lesson:auction"]  # the auction version, next
+        end = step_of(played.messages[-1])["description"]  # a real game next: the commands, clickable
+        assert re.search(r"</tikal-game games:\d+>", end) and re.search(r"</tikal-game new:\d+>", end), end
 
 
 async def test_without_private_threads_every_answer_is_private_and_a_game_in_the_channel_goes_on(
@@ -160,3 +166,21 @@ async def test_moderators_see_how_many_members_started_and_finished_it(tmp_path:
         assert "started it" not in text_of(responses(calls)[0])
         listed = text_of(responses(await command(wire, "tikal-game games", user=ANA))[-1])
         assert "#1" not in listed  # the tutorial's game is nobody's business but Ana's
+
+
+async def test_a_finished_tutorial_counts_in_no_stats_rating_season_or_list(tmp_path: Path) -> None:
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        await mod(wire, "season start", {"name": "Spring"})
+
+        async def seen() -> list[str]:
+            asked: list[tuple[str, dict[str, Any], int]] = [
+                ("tikal-game stats", {}, ANA), ("tikal-game stats", {"member": Ref("user", ANA, "Ana")}, BEN),
+                ("tikal-game leaderboard", {}, BEN), ("tikal-game leaderboard", {"season": "Spring"}, BEN),
+                ("tikal-game games", {}, BEN), ("tikal-game games", {"mine": True}, ANA)]
+            return [text_of(responses(await command(wire, name, options, user=user))[-1])
+                    for name, options, user in asked]
+
+        before = await seen()
+        played = await play_tutorial(wire)
+        assert title_of(played.messages[-1]).startswith(END_TITLE)
+        assert await seen() == before  # stats, ratings, the season, the lists: all as if it had never been
