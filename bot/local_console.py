@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import random
+import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from bot.core.table.hints import hint_plain, suggest
+from bot.core.tutorial.lesson import lesson_names
 from bot.core.words.help import explained, rules_for
+from bot.local_tutorial import TutorialConsole
+from bot.local_tutorial import resumed as tutorial_resumed
 from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
 from engine.board import parse_space
 from engine.console import Console, status_text
@@ -94,17 +98,19 @@ class LocalTable:
     def t(self) -> Speaker:
         return self.console.t
 
-    def picture(self, kind: str = "board", zoom: str = "A1", state: GameState | None = None) -> Path:
-        """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture),
-        ``detail`` (the private board, with costs), ``placement`` (the placement preview) or ``zoom`` (one hex
-        and its neighbours)."""
+    def picture(self, kind: str = "board", zoom: str = "A1", state: GameState | None = None,
+                spotlight: tuple[int, ...] = ()) -> Path:
+        """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture, with the
+        tutorial's ``spotlight`` spaces marked), ``detail`` (the private board, with costs), ``placement`` (the
+        placement preview) or ``zoom`` (one hex and its neighbours)."""
         self.folder.mkdir(parents=True, exist_ok=True)
         v = view(state or self.console.state, None)
         locale = self.t.locale
         self.pictures += 1
         path = self.folder / f"{self.pictures:03d}-v{v.version}-{kind}.png"
         draw: dict[str, Callable[[GameView], bytes]] = {
-            "board": lambda w: render_board(w, locale=locale), "detail": lambda w: render_detail(w, locale=locale),
+            "board": lambda w: render_board(w, spotlight=spotlight, locale=locale),
+            "detail": lambda w: render_detail(w, locale=locale),
             "placement": lambda w: render_placement(w, locale=locale),
             "zoom": lambda w: render_zoom(w, zoom, locale=locale),
         }
@@ -113,7 +119,22 @@ class LocalTable:
 
     def handle(self, line: str) -> str:
         """Act on one typed line; add a picture of each turn that passed and changed the board, computers'
-        turns included, and keep the game's record."""
+        turns included, and keep the game's record. In a tutorial, the step the move did and the next one."""
+        before = self.console.state
+        said = self._handle(line)
+        if isinstance(self.console, TutorialConsole) and self.console.state.version != before.version:
+            said = "\n\n".join(x for x in (said, self._marked(self.console.judge(before))) if x)
+            self._save()
+        return said
+
+    def _marked(self, step: str) -> str:
+        """A tutorial's step, and the picture of the board with the spaces it points at."""
+        if not step or not isinstance(self.console, TutorialConsole) or not self.console.marks:
+            return step
+        path = self.picture(spotlight=self.console.marks)
+        return step + "\n" + self.t.tr("local.marked", "Marked on the board: {path}", path=str(path))
+
+    def _handle(self, line: str) -> str:
         typed = read_line(line)
         if typed.word == "board":
             return self._board(typed.args)
@@ -138,9 +159,11 @@ class LocalTable:
         game is kept from here on, before its first move."""
         said = self._caught_up()
         self._save()
-        if self.resumed and not said:
+        tutorial = self.console if isinstance(self.console, TutorialConsole) else None
+        step = self._marked(tutorial.step_text()) if tutorial is not None else ""
+        if self.resumed and not said and not (tutorial and tutorial.marks):  # a marked board is drawn with the step
             said = self.t.tr("local.board", "Board: {path}", path=str(self.picture()))
-        return said
+        return "\n\n".join(x for x in (said, step) if x)
 
     def _caught_up(self) -> str:
         """Pictures of the turns that passed since the last look (each when the turn changed hands and the board
@@ -173,7 +196,9 @@ class LocalTable:
         a finished one names them in full, so that any engine replays it."""
         self.folder.mkdir(parents=True, exist_ok=True)
         seats = self.folder / SEATS
-        if not seats.exists():
+        if isinstance(self.console, TutorialConsole):  # its progress changes with the moves
+            _write_atomically(seats, {"computers": {}, "ai_seed": 0, "tutorial": self.console.kept()})
+        elif not seats.exists():
             _write_atomically(seats, {"computers": {str(q + 1): level for q, level in self.console.computers.items()},
                                       "ai_seed": self.console.ai_seed})
         path = self.folder / RECORD
@@ -264,9 +289,11 @@ def saved_game(folder: Path, t: Speaker) -> Console:
         record = read_record(json.loads((folder / RECORD).read_text(encoding="utf-8")))
         seats = json.loads((folder / SEATS).read_text(encoding="utf-8"))
         state = replay(record)
+        if "tutorial" in seats:
+            return tutorial_resumed(state, seats["tutorial"], t)
         computers = {int(q) - 1: str(level) for q, level in seats.get("computers", {}).items()}
         return Console(state, computers, int(seats.get("ai_seed", 0)), t)
-    except (OSError, ValueError, EngineError, AttributeError) as e:
+    except (OSError, ValueError, KeyError, EngineError, AttributeError) as e:
         raise NotResumable(t.tr("local.unreadable", "{folder} holds no game that can be continued ({why}).",
                                 folder=str(folder), why=str(e)[:200])) from e
 
@@ -330,13 +357,42 @@ def console_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="FOLDER",
                         help="continue a game that was left: the folder's name (or path), else the most recent "
                              "unfinished game")
+    parser.add_argument("--tutorial", nargs="?", const="basic", default=None, choices=lesson_names(),
+                        metavar="LESSON", help="learn to play in a guided game against the computer (about 15 "
+                                               "minutes): basic, the default, or auction; asked on the first start")
     return parser
 
 
-def run(board_dir: Path, argv: list[str] | None = None) -> int:
+def first_start(board_dir: Path) -> bool:
+    """Whether no game was ever kept under ``board_dir`` (the first start offers the tutorial)."""
+    return not any(board_dir.glob(f"*/{RECORD}"))
+
+
+def offer_tutorial(t: Speaker, ask: Callable[[str], str]) -> bool:
+    """Ask whether to play the tutorial (yes unless the answer says no); end of input or Ctrl-C: no."""
+    from engine.terminal import answer_words, is_yes
+
+    yes, no = answer_words(t)
+    try:
+        answer = ask(t.tr("local.offer_tutorial", "First time here? Learn Tikal in a guided game against the computer "
+                                                  "(about 15 minutes)? ({yes}/{no}) [{yes}]: ", yes=yes, no=no))
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
+    return not answer.strip() or is_yes(answer, t)
+
+
+def tutorial_player(players: str | None, t: Speaker) -> str:
+    """The learner's seat name: the first of ``--players``, else Ana (the name the README plays with)."""
+    given = (players or "").split(",")[0].strip()
+    return given or "Ana"
+
+
+def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], str] = input) -> int:
     """The terminal loop (the only place that reads input and prints), with the engine console's options:
-    ``--players``, ``--variant``, ``--options``, ``--seed``, ``--computer 2=strong,…``, ``--lang``, and
-    ``--resume [FOLDER]``."""
+    ``--players``, ``--variant``, ``--options``, ``--seed``, ``--computer 2=strong,…``, ``--lang``,
+    ``--resume [FOLDER]`` and ``--tutorial [LESSON]``. Started in a terminal without any, on a board folder that
+    never kept a game, it offers the tutorial first."""
     from engine.__main__ import console_options
     from engine.terminal import run_console
 
@@ -350,6 +406,8 @@ def run(board_dir: Path, argv: list[str] | None = None) -> int:
         return args
     t = args.speaker
     resumed: Console | None = None
+    if not argv and sys.stdin.isatty() and first_start(board_dir) and offer_tutorial(t, ask):
+        parsed.tutorial = "basic"
     if parsed.resume is not None:
         try:
             resumed, folder = game_to_resume(board_dir, parsed.resume or None, t)
@@ -358,6 +416,8 @@ def run(board_dir: Path, argv: list[str] | None = None) -> int:
             return 2
     else:
         folder = game_folder(board_dir)
+        if parsed.tutorial is not None:
+            resumed = TutorialConsole.begin(parsed.tutorial, tutorial_player(args.players, t), t)
     tables: list[LocalTable] = []
 
     def wrap(console: Console) -> LocalTable:

@@ -2,7 +2,8 @@
 
 The template is every entry of ``engine.messages.CATALOGUE`` (msgctxt = the code) plus every call
 ``tr(context, english, …)``, ``ntr(context, one, many, n, …)`` and ``cmd(context, english)`` (a slash command's
-words) that Babel finds in ``engine/``, ``render/`` and ``bot/``. Each ``.po`` keeps its translations; a new or
+words) that Babel finds in ``engine/``, ``render/`` and ``bot/``, and the texts of the tutorial's lessons
+(``bot/core/tutorial/lessons/*.toml``: ``tutorial.<lesson>.<key>``). Each ``.po`` keeps its translations; a new or
 changed English text arrives untranslated (the tests then fail until it is translated), and entries no longer in
 the sources are dropped. ``--check`` only reports whether a catalogue is out of date.
 """
@@ -12,9 +13,11 @@ from __future__ import annotations
 import argparse
 import copy
 import sys
+import tomllib
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Final
+from typing import IO, Any, Final
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -37,12 +40,30 @@ Entry = tuple[str | tuple[str, ...], str | None]
 """A template entry: the msgid (or singular and plural) and its context."""
 
 
+LESSONS: Final = "**/tutorial/lessons/*.toml"
+LESSON_TEXTS: Final = ("intro", "end_title", "end")
+
+
+def extract_lessons(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                    options: Any) -> Iterator[tuple[int, str, tuple[str, str], list[str]]]:
+    """Babel's extraction method for a lesson file: each text as a ``tr(context, english)`` of the lesson (context
+    ``tutorial.<lesson>.<key>``; a step's title ``….<key>.title``)."""
+    lesson = Path(getattr(fileobj, "name", "lesson")).stem
+    data = tomllib.load(fileobj)
+    for key in LESSON_TEXTS:
+        yield 0, "tr", (f"tutorial.{lesson}.{key}", str(data[key])), []
+    for step in data.get("steps", ()):
+        yield 0, "tr", (f"tutorial.{lesson}.{step['key']}.title", str(step["title"])), []
+        yield 0, "tr", (f"tutorial.{lesson}.{step['key']}", str(step["text"])), []
+
+
 def source_entries() -> list[Entry]:
-    """Every ``tr``/``ntr`` call of the sources, in file order."""
+    """Every ``tr``/``ntr`` call of the sources and every text of the lessons, in file order."""
     out: list[Entry] = []
     for folder in SOURCES:
-        found = extract_from_dir(ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS,
-                                 comment_tags=(), strip_comment_tags=True)
+        methods = [("**.py", "python"), (LESSONS, "lang.extract:extract_lessons")]
+        found = extract_from_dir(ROOT / folder, method_map=methods, keywords=KEYWORDS, comment_tags=(),
+                                 strip_comment_tags=True)
         for _, _, message, _, context in found:
             out.append((message, context))
     return out

@@ -8,7 +8,7 @@ that text is at least 11 px tall at 400 px wide; stones and border costs live in
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from functools import lru_cache
 from typing import Final
 
@@ -23,7 +23,7 @@ from .encode import to_png
 from .geometry import TurnedGrid
 from .highlight import changed_spaces
 from .layout import Box, Layout
-from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, WHITE, font
+from .palette import BACKGROUND, FRAME, HIGHLIGHT, INK, SPOTLIGHT, WHITE, font
 from .status import SEP, auction_parts, status_parts, story_lines
 from .strip import STRIP_HEIGHT, draw_strip
 from .textrun import Part, draw_line, fit_line, fitted_size, line_width, wrap
@@ -55,6 +55,7 @@ BADGE: Final = 36
 VOLCANO_ICON: Final = (150, 60, 40)
 STACK_ICON: Final = 30
 HIGHLIGHT_BANDS: Final = ((INK, 2), (HIGHLIGHT, 6), (INK, 2))
+SPOTLIGHT_BANDS: Final = ((WHITE, 3), (SPOTLIGHT, 10), (WHITE, 3))
 
 Caption = Callable[[GameView, Words, float, ImageFont.FreeTypeFont, int], list[list[Part]]]
 """What the header's caption says: ``(view, words, room, font, max_lines)`` → lines of parts; by default the
@@ -92,13 +93,18 @@ def _unexplored(space: int) -> SpaceView:
                      stones=(0,) * 6, value=None, wafers=0, camp=None, guard=None, workers=(), leaders=())
 
 
-def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: bool) -> None:
+def _draw_board(canvas: Image.Image, layout: Layout, view: GameView, highlight: bool,
+                spotlight: Collection[int] = ()) -> None:
     for s in view.spaces:
         if s.explored:
             _paste(canvas, _base(RADIUS, s.terrain), GRID.centre(s.space))
     if highlight:
         ring = sprites.ring(RADIUS, HIGHLIGHT_BANDS, pointy=True)
         for space in sorted(changed_spaces(view)):
+            _paste(canvas, ring, GRID.centre(space))
+    if spotlight:
+        ring = sprites.ring(RADIUS, SPOTLIGHT_BANDS, pointy=True)
+        for space in sorted(spotlight):
             _paste(canvas, ring, GRID.centre(space))
     draw_obstacles(canvas, view, GRID.side_midpoint, RADIUS, turned=True, layout=layout)
     for s in view.spaces:
@@ -199,8 +205,10 @@ def _draw_side(canvas: Image.Image, layout: Layout, view: GameView, w: Words) ->
 
 
 def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = True,
-                  caption: Caption = story_lines, words: Words | None = None) -> tuple[Image.Image, Layout]:
-    """The channel picture and the record of what it drew, in the language of ``words`` (English by default)."""
+                  caption: Caption = story_lines, words: Words | None = None,
+                  spotlight: Collection[int] = ()) -> tuple[Image.Image, Layout]:
+    """The channel picture and the record of what it drew, in the language of ``words`` (English by default);
+    ``spotlight``: spaces marked in magenta (the tutorial's)."""
     w = words or words_for()
     empty, names = _empty(draw_text)
     canvas = empty.copy()
@@ -208,22 +216,24 @@ def channel_image(view: GameView, *, highlight: bool = True, draw_text: bool = T
     for s in view.spaces:
         if not s.explored:
             layout.labels.extend(names[s.space].labels)
-    _draw_board(canvas, layout, view, highlight)
+    _draw_board(canvas, layout, view, highlight, spotlight)
     _draw_header(canvas, layout, view, w, caption)
     _draw_side(canvas, layout, view, w)
     draw_strip(canvas, layout, view, (MARGIN, STRIP_TOP, WIDTH - MARGIN, STRIP_TOP + STRIP_HEIGHT), w)
     return canvas, layout
 
 
-def render_board(view: GameView, *, highlight: bool = True, size: int | None = None, locale: str = "en") -> bytes:
+def render_board(view: GameView, *, highlight: bool = True, spotlight: Collection[int] = (), size: int | None = None,
+                 locale: str = "en") -> bytes:
     """Return the channel picture as a PNG, designed to be read on a phone (400 px wide): whose turn,
     the phase and AP, a caption of the last turn, every space with its temple value, wafers left, camp
     and each player's figures (shape and number, crown for the leader), the hexagon in hand or shown,
     and every player's score and what scores now.
 
-    ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far).
+    ``highlight`` outlines the spaces named by the last turn's moves (or the current turn's so far);
+    ``spotlight`` marks spaces (0–39) in magenta, over that outline: the tutorial's "here".
     ``size`` scales the picture so its longer side has that many pixels (default 1388, 1000 wide).
     ``locale`` is the reader's language (``de``, ``es-419`` … resolved by ``lang``; English by default).
     """
-    return to_png(channel_image(view, highlight=highlight, words=words_for(locale))[0], size)
+    return to_png(channel_image(view, highlight=highlight, words=words_for(locale), spotlight=spotlight)[0], size)
 

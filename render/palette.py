@@ -29,6 +29,8 @@ UNEXPLORED_INK: Final[RGB] = (84, 92, 100)
 STONE: Final[RGB] = (96, 96, 96)
 STONE_EDGE: Final[RGB] = (30, 30, 30)
 HIGHLIGHT: Final[RGB] = (240, 228, 66)
+SPOTLIGHT: Final[RGB] = (196, 0, 120)
+"""The tutorial's marks: a magenta no terrain, player or last-turn outline uses."""
 """Okabe–Ito yellow, used by no player: the outline of hexes the last turn changed."""
 LEGAL: Final[RGB] = (255, 255, 255)
 LEGAL_EDGE: Final[RGB] = (0, 0, 0)

@@ -61,6 +61,8 @@ NAMES: Final[tuple[app_commands.locale_str, ...]] = (
     cmd("name.leaderboard", "leaderboard"),
     cmd("name.replay", "replay"),
     cmd("name.season", "season"),
+    cmd("name.tutorial", "tutorial"),
+    cmd("name.restart", "restart"),
     cmd("name.space", "space"),
     cmd("name.rotation", "rotation"),
     cmd("name.figures", "figures"),

@@ -14,6 +14,7 @@ import discord
 
 from bot.adapter.messages.overviews import stamp, stats_embed
 from bot.adapter.messages.parts import NEUTRAL
+from bot.adapter.messages.tutorial import counts_embed
 from bot.adapter.replies import fit_embed, reply, update
 from bot.adapter.speech import reader
 from bot.adapter.ui.buttons import guarded
@@ -184,6 +185,8 @@ async def member_rating(bot: TikalBot, interaction: discord.Interaction, member:
     found = await bot.core.standings.member(guild, (member or interaction.user).id)
     t = reader(interaction)
     embeds = [fit_embed(stats_embed(stats, t)), fit_embed(member_embed(found, t))]
+    if await bot.table.moderator(interaction):  # how many members learn the game with the tutorial (issue 26)
+        embeds.append(fit_embed(counts_embed(await bot.core.tutorials.counts(guild), t)))
     await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
 

@@ -16,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final, Protocol, cast
 
 import discord
 
@@ -54,9 +54,9 @@ from bot.core.table.results import GameInfo, Moved, Post
 from bot.core.table.thinking import off_loop
 from bot.core.table.waits import LATEST
 from bot.core.words import labels
-from bot.core.words.errors import NoGame, WrongStatus
+from bot.core.words.errors import NoGame, NotAPlayer, WrongStatus
 from bot.core.words.texts import tr
-from engine import GameView, Phase
+from engine import EngineError, GameView, Phase
 from lang import Translator
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,22 @@ def played_for(live: Live, since: int, newer: Post | None) -> str | None:
     return "deadline" if any(c.get("deadline") for c in made) else "bot"
 
 
+class Tutor(Protocol):
+    """Who answers the moves of a tutorial's game (``bot.adapter.exts.tutorial``)."""
+
+    async def moved(self, interaction: discord.Interaction, moved: Moved) -> None:
+        """Answer the member's move with the tutorial's next step."""
+        ...
+
+    async def refused(self, interaction: discord.Interaction, game: GameRef, error: Exception) -> bool:
+        """Answer a refused move in the member's tutorial (False: the game is not their tutorial's)."""
+        ...
+
+    async def private_game(self, interaction: discord.Interaction) -> Place | None:
+        """Where the member's tutorial is played when it has no thread (None: they have none)."""
+        ...
+
+
 class Table:
     """The adapter's game logic on top of the core, for one bot."""
 
@@ -124,6 +140,8 @@ class Table:
         self._lock = GameLocks()
         self._live: dict[int, Live] = {}
         """Per game, its wait's message as this process last showed it."""
+        self.tutor: Tutor | None = None
+        """The tutorial's guide, once its extension is loaded: a tutorial's moves are answered by it."""
 
     def channel(self, guild: int, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id, guild_id=guild)
@@ -162,6 +180,9 @@ class Table:
         try:
             return await core.games.game_here(guild, interaction.channel_id)
         except NoGame:
+            private = await self.tutor.private_game(interaction) if self.tutor is not None else None
+            if private is not None:
+                return await core.games.game_here(guild, private.place_id)
             raise await self._elsewhere(interaction) or NoGame(tr(
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
 
@@ -317,13 +338,32 @@ class Table:
 
     async def act(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
                   silent: bool = False) -> None:
-        """Apply a move for the member; the core refuses before anything is answered (so privately)."""
+        """Apply a move for the member; the core refuses before anything is answered (so privately). A move in a
+        tutorial's game is answered by the tutorial."""
         guild = self.guild_id(interaction)
+        game = self.here(interaction, game_id)
         try:
-            moved = await self.core.turns.act(guild, self.here(interaction, game_id), interaction.user.id, text)
+            try:
+                moved = await self.core.turns.act(guild, game, interaction.user.id, text)
+            except (NoGame, NotAPlayer) as error:  # not here: the member's tutorial without a thread, if any
+                private = await self.tutor.private_game(interaction) if self.tutor and game_id is None else None
+                if private is None:
+                    raise
+                try:
+                    moved = await self.core.turns.act(guild, private, interaction.user.id, text)
+                except NoGame:
+                    raise error from None
+                game = private
         except NoGame:
             raise await self._elsewhere(interaction) or NoGame(tr(
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
+        except EngineError as error:
+            if self.tutor is not None and await self.tutor.refused(interaction, game, error):
+                return
+            raise
+        if moved.game.lesson is not None and self.tutor is not None:
+            await self.tutor.moved(interaction, moved)
+            return
         if silent:
             await interaction.response.defer()
         else:
@@ -379,6 +419,9 @@ class Table:
             await reply(interaction, ask, view=confirm_end_view(game, view, t))
             return
         moved = await self.core.turns.act(game.guild_id, game.id, interaction.user.id, "end")
+        if moved.game.lesson is not None and self.tutor is not None:
+            await self.tutor.moved(interaction, moved)
+            return
         if version is not None:
             await update(interaction, confirmation(moved.view, "end", t=t))
         else:
@@ -443,7 +486,7 @@ class Table:
                 game = await core.games.game(guild, game_id)
                 view = await core.games.view(guild, game_id) if game.started_at is not None else None
             await self._send_posts(moved)
-            if view is None:
+            if view is None or game.lesson is not None:  # a tutorial's game has no channel messages
                 return
             here = await self.speaker(guild)
             channel = self.channel(guild, game.place_id)

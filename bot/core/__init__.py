@@ -2,5 +2,5 @@
 
 Nothing here imports discord (a test checks it): ids and names in, frozen results out. One sub-package per part,
 each importing only the parts before it: ``words``, ``storage``, ``clocks``, ``table``, ``outbox``, ``days``,
-``league``, ``guilds``. ``Core`` in ``bot.core.assembly`` puts them together on one storage.
+``league``, ``guilds``, ``tutorial``. ``Core`` in ``bot.core.assembly`` puts them together on one storage.
 """

@@ -35,6 +35,8 @@ from bot.core.table.jumps import Jumps
 from bot.core.table.lobby import Lobby
 from bot.core.table.store import GameStore
 from bot.core.table.turns import Turns
+from bot.core.tutorial import judge
+from bot.core.tutorial.service import Tutorials
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,8 @@ class Core:
     pool: CpuPool
     """Worker processes for CPU-bound jobs (``bot.core.table.cpu_pool``): started on the first job."""
     languages: Languages
+    tutorials: Tutorials
+    """Members' guided first games (issue 26)."""
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -73,18 +77,20 @@ class Core:
         seats and ``seed_source`` makes games' seeds (default: the system's randomness); ``retries``: how often a
         move is tried again when other commands keep committing first."""
         pool = CpuPool(workers)
-        # The clocks of issue 5 (reminders, deadlines, pause, results) and the ratings of issue 16: in the move's
-        # transaction.
-        store = GameStore(storage, shards=shards, retries=retries, commit_hooks=(timing.on_commit, ratings.on_commit))
+        # The clocks of issue 5 (reminders, deadlines, pause, results), the ratings of issue 16 and the tutorial's
+        # steps (issue 26): in the move's transaction.
+        store = GameStore(storage, shards=shards, retries=retries,
+                          commit_hooks=(timing.on_commit, ratings.on_commit, judge.on_commit))
         games, jumps = Games(store), Jumps(store)
         computers = Computers(store, jumps, pool=pool)
         languages = Languages(storage)
+        lobby = Lobby(store, rng=rng, seed_source=seed_source)
         return cls(
-            storage, store, games, Lobby(store, rng=rng, seed_source=seed_source), Turns(store), jumps, computers,
+            storage, store, games, lobby, Turns(store), jumps, computers,
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages)
+            languages, Tutorials(store, lobby))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -302,3 +302,25 @@ def test_a_crowded_hex_keeps_every_figure_inside(case: str) -> None:
                 assert _inside_hexagon(x, y, label.hexagon, 0), label
     for a, b_ in itertools.combinations(layout.labels, 2):
         assert a.box[2] <= b_.box[0] or b_.box[2] <= a.box[0] or a.box[3] <= b_.box[1] or b_.box[3] <= a.box[1]
+
+
+def test_the_tutorials_spotlight_rings_exactly_its_spaces_in_magenta() -> None:
+    """``spotlight`` draws a magenta ring on each space it names and nowhere else; the picture is otherwise the same."""
+    from engine import new_game
+    from render.palette import SPOTLIGHT
+
+    state = new_game(["Ana", "Ben"], "basic", seed=4)
+    plain = channel_image(view(state, None))[0]
+    marked = channel_image(view(state, None), spotlight=(0, 12))[0]
+    assert render_board(view(state, None), spotlight=(0, 12)) != render_board(view(state, None))
+    box = ImageChops.difference(plain, marked).getbbox()
+    assert box is not None
+    for space in (0, 12):
+        x, y = GRID.centre(space)
+        inside = [marked.getpixel((round(x + dx), round(y + dy))) for dx in range(-RADIUS, RADIUS)
+                  for dy in (-2, 0, 2)]
+        assert SPOTLIGHT in inside, space
+    left, top, right, bottom = box
+    ringed = [GRID.centre(s) for s in (0, 12)]
+    assert left >= min(x for x, _ in ringed) - RADIUS - 2 and right <= max(x for x, _ in ringed) + RADIUS + 2
+    assert top >= min(y for _, y in ringed) - RADIUS - 2 and bottom <= max(y for _, y in ringed) + RADIUS + 2

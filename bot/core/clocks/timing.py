@@ -286,6 +286,8 @@ async def replan(tx: Transaction, clock: Clock) -> Clock:
 
 
 async def _write_results(tx: Transaction, row: GameRow, state: GameState) -> None:
+    if row.lesson is not None:  # a tutorial counts for no statistic
+        return
     absent = await absent_seats(tx, row.id)
     members = {int(s): int(m) for s, m in await sql.rows(
         tx, "SELECT seat, member_id FROM seats WHERE game_id = ? AND seat IS NOT NULL", (row.id,))}

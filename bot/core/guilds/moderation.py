@@ -532,7 +532,7 @@ class Moderation:
         for row, seats in found:
             game = GameInfo.of(row, seats, setups.get(row.id))
             me = game.seat_of(member_id)
-            if me is None:
+            if me is None or game.lesson is not None:  # a tutorial is not one of "your games"
                 continue
             to_act = None
             waiting = False

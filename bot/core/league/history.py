@@ -135,9 +135,10 @@ class History:
         return Export(game_id, False, data, f"tikal-game-{game_id}-log.json")
 
     async def games(self, guild_id: int, recent: int = RECENT) -> GuildGames:
-        """The guild's lobbies and running games, and its ``recent`` latest finished or stopped games."""
-        active = await self._games.games(guild_id, ACTIVE)
-        ended = await self._games.games(guild_id, (Status.FINISHED, Status.ABORTED))
+        """The guild's lobbies and running games, and its ``recent`` latest finished or stopped games (tutorials are
+        their members' own: never listed)."""
+        active = [g for g in await self._games.games(guild_id, ACTIVE) if g.lesson is None]
+        ended = [g for g in await self._games.games(guild_id, (Status.FINISHED, Status.ABORTED)) if g.lesson is None]
         ended.sort(key=lambda g: (g.finished_at or 0, g.id), reverse=True)
         return GuildGames(tuple(active), tuple(ended[:recent]))
 

@@ -246,8 +246,9 @@ async def _apply(tx: Transaction, guild_id: int, season_id: int, game_id: int, p
 async def rate_game(tx: Transaction, row: GameRow, scores: Sequence[int], *, stopped: bool = False) -> list[Change]:
     """Rate an ended game once, inside the transaction that ends it (see the module's docstring); ``stopped``: a
     moderator stopped it (the server's rule for stopped games decides). The changes made (none: not rated, or
-    rated before)."""
-    if await sql.one(tx, "SELECT 1 FROM rated_games WHERE game_id = ?", (row.id,)) is not None:
+    rated before). A tutorial is never rated."""
+    if row.lesson is not None or await sql.one(tx, "SELECT 1 FROM rated_games WHERE game_id = ?",
+                                               (row.id,)) is not None:
         return []
     rules = await read_rules(tx, row.guild_id)
     season = await open_season(tx, row.guild_id)

@@ -111,25 +111,27 @@ class GameRow:
     finished_at: float | None
     turn_started_at: float | None
     deadline_at: float | None
+    lesson: str | None = None
+    """A tutorial's lesson (``bot.core.tutorial``); None: an ordinary game."""
 
 
 _GAME_COLUMNS: Final = (
     "id, guild_id, channel_id, thread_id, place_id, lobby_message_id, turn_message_id, status, variant, "
     "seats_wanted, use_thread, creator_id, seed, setup_json, version, created_at, updated_at, started_at, "
-    "finished_at, turn_started_at, deadline_at"
+    "finished_at, turn_started_at, deadline_at, lesson"
 )
 
 
 def _game(row: tuple[Any, ...]) -> GameRow:
     (id_, guild, channel, thread, place, lobby_msg, turn_msg, status, variant, wanted, use_thread, creator,
-     seed, setup_json, version, created, updated, started, finished, turn_started, deadline) = tuple(row)
+     seed, setup_json, version, created, updated, started, finished, turn_started, deadline, lesson) = tuple(row)
     return GameRow(
         id=id_, guild_id=guild, channel_id=channel, thread_id=thread, place_id=place,
         lobby_message_id=lobby_msg, turn_message_id=turn_msg, status=Status(status), variant=variant,
         seats_wanted=wanted, use_thread=bool(use_thread), creator_id=creator, seed=int(seed),
         setup=json.loads(setup_json) if setup_json else None, version=version, created_at=created,
         updated_at=updated, started_at=started, finished_at=finished, turn_started_at=turn_started,
-        deadline_at=deadline,
+        deadline_at=deadline, lesson=lesson,
     )
 
 

@@ -480,4 +480,31 @@ ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
+    (13, """
+-- Issue 26: the guided first game. A tutorial's game names its lesson (NULL: an ordinary game); it is private to
+-- its member, posts nothing in a channel and counts for no rating, statistic or season. Its place is a private
+-- thread, or (ephemeral answers only) a place of its own below zero: -member_id. Each lesson a member started keeps
+-- a row, naming the lesson's latest game (the moderators count them); at most one is under way per member and
+-- server.
+ALTER TABLE games ADD COLUMN lesson TEXT;
+CREATE TABLE tutorials (
+    guild_id      INTEGER NOT NULL,
+    member_id     INTEGER NOT NULL,
+    lesson        TEXT    NOT NULL,
+    game_id       INTEGER NOT NULL REFERENCES games (id),  -- the lesson's latest game
+    seat          INTEGER NOT NULL DEFAULT 0,              -- the member's seat in it
+    step          INTEGER NOT NULL DEFAULT 0,              -- the step under way (0-based); the steps' count: done
+    opponent_turn INTEGER NOT NULL DEFAULT 0,              -- the computer player's turns played from the lesson
+    outcome       TEXT,                                    -- what the member's last move did: advanced, other
+    private       TEXT    NOT NULL CHECK (private IN ('thread', 'ephemeral')),
+    started_at    REAL    NOT NULL,
+    finished_at   REAL,                                    -- when the member last reached its end
+    skipped       INTEGER NOT NULL DEFAULT 0,
+    closed        INTEGER NOT NULL DEFAULT 0,              -- its game is over: done, skipped, restarted or left
+    updated_at    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, member_id, lesson)
+);
+CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) WHERE closed = 0;
+CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
+"""),
 )

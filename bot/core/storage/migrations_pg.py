@@ -385,6 +385,29 @@ ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
+    (13, """
+-- Issue 26 (SQLite's migration 13): a tutorial's game names its lesson; the members' tutorials.
+ALTER TABLE games ADD COLUMN lesson TEXT;
+CREATE TABLE tutorials (
+    guild_id      BIGINT  NOT NULL,
+    member_id     BIGINT  NOT NULL,
+    lesson        TEXT    NOT NULL,
+    game_id       BIGINT  NOT NULL REFERENCES games (id),
+    seat          INTEGER NOT NULL DEFAULT 0,
+    step          INTEGER NOT NULL DEFAULT 0,
+    opponent_turn INTEGER NOT NULL DEFAULT 0,
+    outcome       TEXT,
+    private       TEXT    NOT NULL CHECK (private IN ('thread', 'ephemeral')),
+    started_at    DOUBLE PRECISION NOT NULL,
+    finished_at   DOUBLE PRECISION,
+    skipped       INTEGER NOT NULL DEFAULT 0,
+    closed        INTEGER NOT NULL DEFAULT 0,
+    updated_at    DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, member_id, lesson)
+);
+CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) WHERE closed = 0;
+CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

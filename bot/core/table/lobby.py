@@ -11,13 +11,13 @@ from typing import Any, Final
 import engine
 from bot.core.clocks import timing
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, IntegrityError, Status
+from bot.core.storage.base import GameRow, IntegrityError, SeatRow, Status, Transaction
 from bot.core.storage.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
 from bot.core.table.computer_seats import check_level, computer_seats, lobby_level, put_computer, put_lobby_level
 from bot.core.table.game_options import STORED_VARIANT, lobby_setup, put_setup
 from bot.core.table.game_options import checked as checked_setup
 from bot.core.table.posts import stamp_deadline
-from bot.core.table.results import GameInfo, Started
+from bot.core.table.results import GameInfo, Post, Started
 from bot.core.table.seat_names import seat_names
 from bot.core.table.status_words import status_word
 from bot.core.table.store import GameStore
@@ -236,32 +236,7 @@ class Lobby:
                     names = seat_names([s.display_name for s in seats],
                                        option_words([engine.Option(o) for o in setup.options], setup.variant))
                     state = engine.new_game(names, setup.variant, row.seed, options=setup.options)
-                    for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
-                        await tx.assign_seat(game_id, member.member_id, seat, name)
-                        if is_computer_member(member.member_id):
-                            level = await lobby_level(tx, game_id)
-                            await put_computer(tx, game_id, seat, level, secrets.randbits(62), row.creator_id)
-                    await tx.set_setup(game_id, _setup_of(state))
-                    await tx.set_status(game_id, Status.RUNNING)
-                    place = row.thread_id if row.use_thread and row.thread_id is not None else row.place_id
-                    if place != row.place_id:
-                        await tx.set_place(game_id, place)
-                    await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
-                    for hook in self.store.commit_hooks:
-                        await hook(tx, row, None, state)
-                    computers = await computer_seats(tx, game_id)
-
-                    def member_of(seat: int) -> int | None:
-                        return absent_member_id(seat) if seat in computers else seats[seat].member_id
-
-                    def by_bot(seat: int) -> bool:
-                        return seat in computers or is_absent_member(member_of(seat))
-
-                    first = await next_wait(tx, row, None, state, member_of, by_bot)
-                    planned = await tx.game(guild_id, game_id)
-                    if first is not None:
-                        stamp_deadline(first, planned.deadline_at if planned is not None else None)
-                    queued = [] if first is None else [await tx.add_post(row, state.version, first, place_id=place)]
+                    queued = await self.begin(tx, row, seats, names, state)
             except IntegrityError:
                 raise ChannelBusy(tr("service.game_s_thread_already",
                                      "The game's thread already has another game.")) from None
@@ -270,6 +245,40 @@ class Lobby:
         to_act = game.at_seat(state.to_act)
         assert to_act is not None
         return Started(game, engine.view(state, None), to_act, tuple(queued))
+
+    async def begin(self, tx: Transaction, row: GameRow, seats: Sequence[SeatRow], names: Sequence[str],
+                    state: GameState, *, computers: bool = True) -> list[Post]:
+        """In the start's transaction: seat the members in this order under these names, make the lobby's computer
+        seats computer players (``computers``; a tutorial plays its own from its lesson), and run the game from
+        ``state`` (its first state) in its place; the first wait's post, queued. The caller holds the game's lock
+        and remembers the state once committed."""
+        game_id = row.id
+        for seat, (member, name) in enumerate(zip(seats, names, strict=True)):
+            await tx.assign_seat(game_id, member.member_id, seat, name)
+            if computers and is_computer_member(member.member_id):
+                level = await lobby_level(tx, game_id)
+                await put_computer(tx, game_id, seat, level, secrets.randbits(62), row.creator_id)
+        await tx.set_setup(game_id, _setup_of(state))
+        await tx.set_status(game_id, Status.RUNNING)
+        place = row.thread_id if row.use_thread and row.thread_id is not None else row.place_id
+        if place != row.place_id:
+            await tx.set_place(game_id, place)
+        await tx.put_snapshot(game_id, state.version, engine.state_to_json(state))
+        for hook in self.store.commit_hooks:
+            await hook(tx, row, None, state)
+        played = await computer_seats(tx, game_id)
+
+        def member_of(seat: int) -> int | None:
+            return absent_member_id(seat) if seat in played else seats[seat].member_id
+
+        def by_bot(seat: int) -> bool:
+            return seat in played or is_absent_member(member_of(seat))
+
+        first = await next_wait(tx, row, None, state, member_of, by_bot)
+        planned = await tx.game(row.guild_id, game_id)
+        if first is not None:
+            stamp_deadline(first, planned.deadline_at if planned is not None else None)
+        return [] if first is None else [await tx.add_post(row, state.version, first, place_id=place)]
 
 
 __all__ = ["SEAT_ORDERS", "THREAD_WAIT", "Lobby"]

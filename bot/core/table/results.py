@@ -49,6 +49,8 @@ class GameInfo:
     deadline_at: float | None
     options: tuple[str, ...] = ()
     """SPEC 7's options, in canonical order (``variant`` may be ``rapido``)."""
+    lesson: str | None = None
+    """A tutorial's lesson (``bot.core.tutorial``): private to its member, in no list, rating or statistic."""
 
     @classmethod
     def of(cls, row: GameRow, seats: list[SeatRow], setup: GameSetup | None = None) -> GameInfo:
@@ -63,6 +65,7 @@ class GameInfo:
             seats=tuple(SeatInfo(s.member_id, s.display_name, s.joined_order, s.seat, s.seat_name) for s in seats),
             created_at=row.created_at, started_at=row.started_at, finished_at=row.finished_at,
             turn_started_at=row.turn_started_at, deadline_at=row.deadline_at, options=chosen.options,
+            lesson=row.lesson,
         )
 
     @property

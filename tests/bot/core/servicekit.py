@@ -72,6 +72,7 @@ def as_before_options(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bot.core.table.lobby, "put_setup", no_options)
     for module in (bot.core.table.lobby, bot.core.table.store, bot.core.table.games):
         monkeypatch.setattr(module, "lobby_setup", as_stored)
+    as_before_tutorials(monkeypatch)
 
 
 def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,6 +95,15 @@ def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (bot.core.table.store, bot.core.table.lobby, bot.core.outbox.queue):
         monkeypatch.setattr(module, "next_wait", no_wait)
     monkeypatch.setattr(bot.core.storage.base.Transaction, "append_moves", append_moves)
+    as_before_tutorials(monkeypatch)
+
+
+def as_before_tutorials(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core as it was before migration 13 (no ``games.lesson``): every game an ordinary one."""
+    import bot.core.storage.base
+
+    columns = bot.core.storage.base._GAME_COLUMNS
+    monkeypatch.setattr(bot.core.storage.base, "_GAME_COLUMNS", columns.replace(", lesson", ", NULL AS lesson"))
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

@@ -35,8 +35,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     # --- the lobby --------------------------------------------------------------------------------
 
     @app_commands.command(name="new", description=cmd("cmd.game.new", "Open a lobby for a new game of Tikal here"))
-    @app_commands.describe(variant=cmd("cmd.game.new.variant", "basic (draw a hexagon each turn), auction (bid for "
-                                                               "turns) or rapido (jumps)"),
+    @app_commands.describe(variant=cmd("cmd.game.new.variant", "basic, auction (bid for turns) or rapido (jumps)"),
                            seats=cmd("cmd.game.new.seats", "how many players (2–4)"),
                            thread=cmd("cmd.game.new.thread", "play in a thread of this channel (default: the server's "
                                                              "setting)"),
@@ -44,10 +43,9 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                                                                      "(default: the server's)"),
                            bid_hours=cmd("cmd.game.new.bid_hours", "deadline of each bid in hours, 0: none (default: "
                                                                    "the server's)"),
-                           policy=cmd("cmd.game.new.policy", "after a deadline: skip (the bot plays), wait (tell the "
-                                                             "moderators) or computer"),
-                           computers=cmd("cmd.game.new.computers", "seats taken at once by computer players (0–3, "
-                                                                   "fewer than the seats)"),
+                           policy=cmd("cmd.game.new.policy", "after a deadline: skip (bot plays), wait or computer"),
+                           computers=cmd("cmd.game.new.computers", "seats for computer players (0–3, fewer than the "
+                                                                   "seats)"),
                            level=cmd("cmd.game.new.level", "how the computer players play (default strong)"))
     async def new(self, interaction: discord.Interaction, variant: Literal["basic", "auction", "rapido"] = "basic",
                   seats: app_commands.Range[int, 2, 4] = 4, thread: bool | None = None,
@@ -119,8 +117,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
 
     @app_commands.command(name="order",
                           description=cmd("cmd.game.order", "Auction: leave a standing order for this round's bids"))
-    @app_commands.describe(order=cmd("cmd.game.order.order", "`pass`, `bid up to N` (one above the high bid while "
-                                                             "that is at most N), or `cancel`"),
+    @app_commands.describe(order=cmd("cmd.game.order.order", "`pass`, `bid up to N` (outbid up to N) or `cancel`"),
                            game=GAME)
     @app_commands.autocomplete(order=complete_order)
     @app_commands.autocomplete(game=complete_game)
