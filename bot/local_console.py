@@ -125,6 +125,8 @@ class LocalTable:
         if isinstance(self.console, TutorialConsole) and self.console.state.version != before.version:
             said = "\n\n".join(x for x in (said, self._marked(self.console.judge(before))) if x)
             self._save()
+        elif isinstance(self.console, TutorialConsole) and said.startswith("✗") and (lead := self.console.lead_line()):
+            said = f"{said}\n💡 {lead}"  # a refusal in a lesson: the step's move to try, as in Discord
         return said
 
     def _marked(self, step: str) -> str:

@@ -103,6 +103,15 @@ class TutorialConsole(Console):
         lines.append(self.step_text())
         return "\n".join(x for x in lines if x)
 
+    def lead_line(self) -> str:
+        """The step's move to try (``Try: `move A1 C2 2```), said again under a refusal; empty when no step is under
+        way."""
+        steps = self.the_lesson.steps
+        if self.step >= len(steps) or self.finished or self.state.to_act != self.seat:
+            return ""
+        shown = suggestion(steps[self.step], self.state)
+        return "" if shown is None else plain(self.t.message(words.lead(shown.lead, f"`{shown.move}`")))
+
     def step_text(self) -> str:
         """The step under way (a step nothing leads to any more is passed over), or the end once."""
         t, chosen = self.t, self.the_lesson

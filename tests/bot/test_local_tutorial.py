@@ -101,3 +101,16 @@ def test_the_same_lesson_in_every_language_from_its_texts_alone(tmp_path: Path, 
         said = table.handle(suggested(said))
     assert seen == headings and "**" not in said
     assert t.message(words.real_game_console()) in said  # the end, in the reader's words
+
+
+def test_a_refused_move_in_the_console_says_the_steps_move_again(tmp_path: Path) -> None:
+    """As in Discord: an illegal move gets the usual refusal, then the step's move to try; nothing changes."""
+    t = translator("es")
+    table = LocalTable(TutorialConsole.begin("basic", "Ana", t), tmp_path / "game")
+    said = table.opening()
+    move = suggested(said)
+    before = table.console.state
+    refused = table.handle("move A1 H5 2")
+    assert refused.startswith("✗") and refused.endswith(f"`{move}`") and "💡" in refused, refused
+    assert table.console.state == before
+    assert "🎓" in table.handle(move)  # the step's move still does the step
