@@ -24,6 +24,7 @@ from bot.core.league import ratings
 from bot.core.league.history import History
 from bot.core.league.standings import Standings
 from bot.core.outbox.queue import PostQueue
+from bot.core.spectators.pages import Spectators
 from bot.core.storage.app_state import AppState
 from bot.core.storage.backends import open_storage
 from bot.core.storage.base import Storage
@@ -63,6 +64,8 @@ class Core:
     pool: CpuPool
     """Worker processes for CPU-bound jobs (``bot.core.table.cpu_pool``): started on the first job."""
     languages: Languages
+    spectators: Spectators
+    """Games as their web pages show them (issue 27): the pages' tokens, the cheap read live updates poll."""
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -84,7 +87,7 @@ class Core:
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages)
+            languages, Spectators(games, languages))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -480,4 +480,14 @@ ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
+    (13, """
+-- Issue 27: the web view. Each game's page has one unguessable address: a token of 192 bits from `secrets`, made
+-- when the game is first linked (bot.core.spectators.links) and replaced when a moderator renews it
+-- (/tikal-mod weblink): the old address then leads nowhere.
+CREATE TABLE web_links (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    token      TEXT    NOT NULL UNIQUE,
+    created_at REAL    NOT NULL
+);
+"""),
 )

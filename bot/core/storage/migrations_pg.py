@@ -385,6 +385,14 @@ ALTER TABLE outbox DROP COLUMN ping;
 ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
+    (13, """
+-- Issue 27 (SQLite's migration 13): the web view's per-game address.
+CREATE TABLE web_links (
+    game_id    BIGINT PRIMARY KEY REFERENCES games (id),
+    token      TEXT   NOT NULL UNIQUE,
+    created_at DOUBLE PRECISION NOT NULL
+);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]
