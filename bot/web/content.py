@@ -121,7 +121,7 @@ def frame_data(frame: Frame, words: PageWords) -> dict[str, Any]:
 def history_data(record: Mapping[str, Any], words: PageWords) -> dict[str, Any]:
     """Every frame of the animated replay, planned from the record in this process (CPU-bound: run it in a
     thread)."""
-    frames = replay_frames(record)
+    frames = [f for f in replay_frames(record) if f.kind is not FrameKind.NOW]  # the page's last position is now
     return {"frames": [frame_data(f, words) for f in frames]}
 
 

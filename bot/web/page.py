@@ -75,6 +75,7 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> 
 <meta name="referrer" content="no-referrer">
 <meta name="robots" content="noindex, nofollow">
 <title>{title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/page.css">
 <script src="/static/board.js" defer></script>
 </head>
@@ -133,6 +134,7 @@ def message_html(title: str, text: str, locale: str) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>{html.escape(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/page.css">
 </head>
 <body>

@@ -126,7 +126,9 @@
     }
     if (s.camp !== null) {
       var tx = c[0] - 0.62 * R, ty = c[1] - 0.05 * R;
-      el("polygon", { points: points([[tx, ty - 8], [tx + 8, ty + 6], [tx - 8, ty + 6]]), fill: pal.seats[s.camp],
+      // a camp is a little house: no seat's marker has that shape
+      el("polygon", { points: points([[tx - 7, ty + 7], [tx + 7, ty + 7], [tx + 7, ty - 1], [tx, ty - 8], [tx - 7, ty - 1]]),
+        fill: pal.seats[s.camp],
         stroke: "#1a1a1a", "stroke-width": 1.2, "class": "camp", "data-seat": s.camp }, g);
     }
     if (s.gun !== null) {
