@@ -191,15 +191,11 @@ class WebView:
         known = request.headers.get("Last-Event-ID")
         if known is not None and known != _event_id(watched):
             await self._send_view(request, response, watched)
-        closing = asyncio.create_task(self._closing.wait())
         try:
             while not self._closing.is_set():
-                follow = asyncio.create_task(self.watchers.follow(token, seen, self.keepalive))
-                await asyncio.wait({follow, closing}, return_when=asyncio.FIRST_COMPLETED)
-                if not follow.done():
-                    follow.cancel()
+                now = await self.watchers.follow(token, seen, self.keepalive)
+                if self._closing.is_set():
                     break
-                now = follow.result()
                 if now is None:
                     await response.write(b"event: gone\ndata: {}\n\n")
                     break
@@ -208,10 +204,8 @@ class WebView:
                     continue
                 seen = now
                 await self._send_view(request, response, now)
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:  # the page was closed
             pass
-        finally:
-            closing.cancel()
         return response
 
     async def _send_view(self, request: web.Request, response: web.StreamResponse, watched: Watched) -> None:

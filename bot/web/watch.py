@@ -33,24 +33,29 @@ class Watchers:
         self.find = find
         self.interval = interval
         self._polled: dict[str, _Poller] = {}
+        self._closed = False
 
     def watching(self) -> int:
         """How many games are polled now."""
         return len(self._polled)
 
     async def follow(self, token: str, seen: Watched, wait: float) -> Watched | None:
-        """Wait until the game behind ``token`` differs from ``seen`` (at most ``wait`` seconds) and return where it
-        stands: ``seen`` itself when nothing changed in time, None when it is gone."""
+        """Wait until the game behind ``token`` differs from ``seen`` (at most ``wait`` seconds, or until ``close``)
+        and return where it stands: ``seen`` itself when nothing changed in time, None when it is gone."""
+        if self._closed:
+            return seen
         poller = self._polled.get(token)
         if poller is None:
             poller = self._polled[token] = _Poller(seen)
-            poller.task = asyncio.create_task(self._poll(token, poller), name=f"web-poll-{token[:6]}")
+            poller.task = asyncio.create_task(self._poll(token, poller), name=f"tikal-background-web-poll-{token[:6]}")
         poller.followers += 1
         try:
             async with poller.changed:
+                # asyncio.timeout, not wait_for: no task per wait (a page may wait for days)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(poller.changed.wait_for(lambda: poller.latest != seen), wait)
-                return poller.latest
+                    async with asyncio.timeout(wait):
+                        await poller.changed.wait_for(lambda: self._closed or poller.latest != seen)
+                return seen if self._closed else poller.latest
         finally:
             poller.followers -= 1
 
@@ -74,6 +79,11 @@ class Watchers:
                 del self._polled[token]
 
     async def close(self) -> None:
+        """Stop polling; every page's wait ends at once (with nothing changed)."""
+        self._closed = True
+        for poller in list(self._polled.values()):
+            async with poller.changed:
+                poller.changed.notify_all()
         tasks = [p.task for p in self._polled.values() if p.task is not None]
         for task in tasks:
             task.cancel()

@@ -626,5 +626,10 @@ def _option_type(value: Any) -> int:
 def _is_background(task: asyncio.Task[Any]) -> bool:
     name = task.get_name()
     # discord.py gives views on ephemeral messages a 15-minute timeout (the token's lifetime): a timer, not work.
-    timer = "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
-    return timer or name.startswith(("discord.py: ", "tikal-background"))
+    coro = task.get_coro()
+    qualname = getattr(coro, "__qualname__", "")
+    timer = "timeout_task_impl" in qualname
+    # the web view's connections (aiohttp's server; a page's live stream stays open for days): a browser's work
+    code = getattr(coro, "cr_code", None)
+    web = qualname.startswith("RequestHandler.") and code is not None and "aiohttp" in code.co_filename
+    return timer or web or name.startswith(("discord.py: ", "tikal-background"))

@@ -14,7 +14,6 @@ from typing import Any, Final
 import pytest
 
 import engine
-from bot.adapter.app import TikalBot
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import GUILD, as_command, bot_of, click, command, pick_move, running_bot
 from tests.bot.adapter.wire import Wire
@@ -80,12 +79,10 @@ def chromium_path() -> str:
     (CI installs it, as it does PostgreSQL)."""
     found = CHROMIUM if CHROMIUM.exists() else Path(shutil.which("chromium") or "/nonexistent")
     if not found.exists():
-        reason = "no chromium found (/usr/bin/chromium): the browser tests are skipped. Install Debian's chromium."
+        reason = (f"no chromium found ({CHROMIUM}, nor on PATH): the browser tests are skipped. Install Debian's "
+                  "chromium (apt-get install chromium) or name it in TIKAL_CHROMIUM.")
         if os.environ.get("TIKAL_REQUIRE_CHROMIUM"):
             pytest.fail(reason + " (TIKAL_REQUIRE_CHROMIUM is set)", pytrace=False)
         pytest.skip(reason)
     return str(found)
 
-
-def bot(wire: Wire) -> TikalBot:
-    return bot_of(wire)
