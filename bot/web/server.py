@@ -26,7 +26,7 @@ from bot.web.guard import RateLimit, address_of, limited, security_headers
 from bot.web.page import message_html, page_html
 from bot.web.watch import Watchers
 from bot.web.words import PageWords
-from lang import DEFAULT_LOCALE, LOCALES, resolve, translator
+from lang import DEFAULT_LOCALE, LOCALES, known, translator
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +87,8 @@ class WebView:
 
     async def start(self, host: str, port: int) -> None:
         """Serve on ``host:port`` (port 0: any free one, then in ``self.port``)."""
-        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0)
+        # handler_cancellation: a closed page ends its live stream at once (and frees its place in the rate limit)
+        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0, handler_cancellation=True)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
@@ -112,8 +113,9 @@ class WebView:
         return watched
 
     def _words(self, request: web.Request, server_language: str | None) -> PageWords:
-        asked = request.query.get("lang")
-        locale = resolve(asked) if asked else server_language if server_language in LOCALES else DEFAULT_LOCALE
+        asked = known(request.query.get("lang") or "")  # a language we lack: the server's
+        server = server_language if server_language in LOCALES else None
+        locale = asked or server or DEFAULT_LOCALE
         return PageWords(translator(locale))
 
     def _gone(self, request: web.Request) -> str:

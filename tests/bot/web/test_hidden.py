@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiohttp
@@ -18,28 +17,15 @@ import pytest
 import engine
 from bot.core.assembly import Core
 from bot.core.spectators.view_data import view_data
-from bot.web.guard import RateLimit
-from bot.web.server import WebView
 from engine import GameState, Phase
 from tests.bot.core.optionkit import drive, options_game, seat_of
-from tests.bot.core.servicekit import GUILD, open_service
+from tests.bot.core.servicekit import GUILD
+from tests.bot.web.webkit import served
 
 SEED = 0x6A5F_3C2B_1D4E_7081
 """Games' seeds as the bot draws them (64 bits): a number no page would show by chance."""
 SPACE_KEYS = {"space", "name", "column", "row", "explored", "terrain", "tile", "rotation", "stones", "value",
               "wafers", "camp", "guard", "workers", "leaders", "gun"}
-
-
-@asynccontextmanager
-async def served(database: Path | str, seed: int) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
-    async with open_service(database, seed=seed) as core:
-        web = WebView(core, poll_seconds=0.05, keepalive=0.5, limit=RateLimit(per_minute=1e6, burst=1e6))
-        await web.start("127.0.0.1", 0)
-        try:
-            async with aiohttp.ClientSession() as session:
-                yield core, f"http://127.0.0.1:{web.port}", session
-        finally:
-            await web.stop()
 
 
 async def everything_sent(core: Core, base: str, session: aiohttp.ClientSession, game_id: int) -> dict[str, str]:

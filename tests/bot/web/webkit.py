@@ -11,12 +11,17 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
+import aiohttp
 import pytest
 
 import engine
+from bot.core.assembly import Core
+from bot.web.guard import RateLimit
+from bot.web.server import WebView
 from engine import GameView, Phase
 from tests.bot.adapter.discordkit import GUILD, as_command, bot_of, click, command, pick_move, running_bot
 from tests.bot.adapter.wire import Wire
+from tests.bot.core.servicekit import open_service
 
 WEB_URL: Final = "http://127.0.0.1"
 CHROMIUM: Final = Path(os.environ.get("TIKAL_CHROMIUM", "/usr/bin/chromium"))
@@ -31,6 +36,21 @@ async def web_bot(database: Path | str, **more: Any) -> AsyncIterator[Wire]:
                                **more}
     async with running_bot(database, **options) as wire:
         yield wire
+
+
+@asynccontextmanager
+async def served(database: Path | str, seed: int = 7, limit: RateLimit | None = None
+                 ) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
+    """The core (``tests.bot.core.servicekit``) with the web view on a free port: the core, the web view's address
+    and a client session (no rate limit unless ``limit``)."""
+    async with open_service(database, seed=seed) as core:
+        web = WebView(core, poll_seconds=0.05, keepalive=0.5, limit=limit or RateLimit(per_minute=1e6, burst=1e6))
+        await web.start("127.0.0.1", 0)
+        try:
+            async with aiohttp.ClientSession() as session:
+                yield core, f"http://127.0.0.1:{web.port}", session
+        finally:
+            await web.stop()
 
 
 def web_of(wire: Wire) -> str:
