@@ -19,28 +19,14 @@ from bot.web.words import PageWords
 from lang import translator
 from tests.bot.core.optionkit import drive, options_game
 from tests.bot.core.servicekit import GUILD, MEMBERS, NAMES, started_game
-from tests.bot.web.webkit import served
+from tests.bot.web.webkit import STREAM, next_event, served
 
 EN, DE, FR = (PageWords(translator(code)) for code in ("en", "de", "fr"))
-STREAM = aiohttp.ClientTimeout(total=20)
 
 
 async def get(session: aiohttp.ClientSession, url: str, **headers: str) -> tuple[int, str, dict[str, str]]:
     async with session.get(url, headers=headers) as response:
         return response.status, await response.text(), dict(response.headers)
-
-
-async def next_event(response: aiohttp.ClientResponse) -> str:
-    """An open live stream's next event (its keep-alive comments skipped)."""
-    lines: list[str] = []
-    async for raw in response.content:
-        line = raw.decode()
-        if line.startswith(":"):
-            continue
-        lines.append(line)
-        if line == "\n" and any(x.startswith("event:") for x in lines):
-            break
-    return "".join(lines)
 
 
 async def first_event(session: aiohttp.ClientSession, url: str, **headers: str) -> tuple[int, str, dict[str, str]]:

@@ -25,6 +25,8 @@ from tests.bot.core.servicekit import open_service
 
 WEB_URL: Final = "http://127.0.0.1"
 CHROMIUM: Final = Path(os.environ.get("TIKAL_CHROMIUM", "/usr/bin/chromium"))
+STREAM: Final = aiohttp.ClientTimeout(total=20)
+"""How long a test waits for a live stream's next event."""
 CHROMIUM_FLAGS: Final = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
@@ -51,6 +53,19 @@ async def served(database: Path | str, seed: int = 7, limit: RateLimit | None = 
                 yield core, f"http://127.0.0.1:{web.port}", session
         finally:
             await web.stop()
+
+
+async def next_event(response: aiohttp.ClientResponse) -> str:
+    """An open live stream's next event (its keep-alive comments skipped)."""
+    lines: list[str] = []
+    async for raw in response.content:
+        line = raw.decode()
+        if line.startswith(":"):
+            continue
+        lines.append(line)
+        if line == "\n" and any(x.startswith("event:") for x in lines):
+            break
+    return "".join(lines)
 
 
 def web_of(wire: Wire) -> str:
