@@ -79,12 +79,47 @@
       [x - r * 1.2, y]]) }, base), parent);
   }
 
-  function chip(seat, x, y, text, leader, parent) {
+  var CHIP_SIZES = [[9.5, "chip"], [8, "chip small"], [6.6, "chip tiny"]];
+
+  function chip(seat, x, y, text, leader, parent, size) {
+    var r = size[0];
     var g = el("g", { "class": "figure", "data-seat": seat, "data-leader": leader ? 1 : 0,
       "data-count": leader ? 1 : text }, parent);
-    shape(seat, x, y, 9.5, g, leader ? { stroke: "#1a1a1a", "stroke-width": 2.6 } : {});
-    el("text", { x: x, y: y + 4.2, "text-anchor": "middle", "class": "chip", fill: pal.seat_ink[seat] }, g,
+    shape(seat, x, y, r, g, leader ? { stroke: "#1a1a1a", "stroke-width": r * 0.27 } : {});
+    el("text", { x: x, y: y + r * 0.44, "text-anchor": "middle", "class": size[1], fill: pal.seat_ink[seat] }, g,
       leader ? "\u2605" : text);
+  }
+
+  // How far (x, y) lies inside the hexagon ``corner`` (negative: outside).
+  function inside(corner, x, y) {
+    var least = Infinity;
+    for (var i = 0; i < 6; i++) {
+      var a = corner[i], b = corner[(i + 1) % 6], dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+      var d = ((x - a[0]) * dy - (y - a[1]) * dx) / len;
+      var mx = (corner[0][0] + corner[3][0]) / 2, my = (corner[0][1] + corner[3][1]) / 2;
+      var side = ((mx - a[0]) * dy - (my - a[1]) * dx) > 0 ? 1 : -1;
+      least = Math.min(least, d * side);
+    }
+    return least;
+  }
+
+  // Places for ``n`` chips in rows from ``top`` below the centre down, each row as wide as the hexagon allows
+  // there; the largest chips that fit. Each place: [x, y, size].
+  function pack(n, corner, c, top) {
+    for (var k = 0; k < CHIP_SIZES.length; k++) {
+      var size = CHIP_SIZES[k], r = size[0], gap = 2 * r + 1.5, room = r + 1.5, out = [];
+      for (var y = c[1] + top + r; out.length < n && inside(corner, c[0], y) >= room; y += gap) {
+        var m = n - out.length;
+        while (m > 0 && inside(corner, c[0] - (m - 1) / 2 * gap, y) < room) { m--; }
+        for (var j = 0; j < m; j++) { out.push([c[0] + (j - (m - 1) / 2) * gap, y, size]); }
+        if (m === 0) { break; }
+      }
+      if (out.length === n || k === CHIP_SIZES.length - 1) {
+        while (out.length < n) { out.push(out[out.length - 1] || [c[0], c[1], size]); }  // never lose a figure
+        return out;
+      }
+    }
+    return [];
   }
 
   function drawSpace(svg, board, s, highlighted) {
@@ -108,21 +143,26 @@
       var a = corner[(4 + k) % 6], b = corner[(5 + k) % 6];
       for (var i = 1; i <= n; i++) {
         var f = i / (n + 1), px = a[0] + (b[0] - a[0]) * f, py = a[1] + (b[1] - a[1]) * f;
-        el("circle", { cx: px + (c[0] - px) * 0.14, cy: py + (c[1] - py) * 0.14, r: 3.4, fill: pal.stone,
+        el("circle", { cx: px + (c[0] - px) * 0.07, cy: py + (c[1] - py) * 0.07, r: 3.2, fill: pal.stone,
           "class": "stone" }, g);
       }
     });
-    el("text", { x: c[0], y: c[1] - 0.55 * R, "text-anchor": "middle", "class": "name", fill: ink }, g, s.name);
+    // the texts wear a halo of the space's colour: a stone beside a name never hides it
+    var halo = { stroke: terrain ? pal.terrain[terrain] : pal.unexplored, "stroke-width": 3, "paint-order": "stroke",
+      "stroke-linejoin": "round" };
+    el("text", Object.assign({ x: c[0], y: c[1] - 0.5 * R, "text-anchor": "middle", "class": "name", fill: ink }, halo),
+      g, s.name);
     if (terrain === "temple" && s.value !== null) {
       if (s.guard !== null) {
-        el("circle", { cx: c[0], cy: c[1] - 0.1 * R, r: 12.5, fill: "none", stroke: pal.seats[s.guard],
+        el("circle", { cx: c[0], cy: c[1] - 0.15 * R, r: 11.5, fill: "none", stroke: pal.seats[s.guard],
           "stroke-width": 4, "class": "guard" }, g);
       }
-      el("text", { x: c[0], y: c[1] - 0.1 * R + 6, "text-anchor": "middle", "class": "value", fill: ink }, g, s.value);
+      el("text", Object.assign({ x: c[0], y: c[1] - 0.15 * R + 6.5, "text-anchor": "middle", "class": "value", fill: ink },
+        halo), g, s.value);
     } else if (terrain === "treasure" && s.wafers) {
       el("circle", { cx: c[0] - 7, cy: c[1] - 0.1 * R, r: 5.5, fill: "#deb228", stroke: "#1a1a1a", "stroke-width": 1 }, g);
-      el("text", { x: c[0] + 7, y: c[1] - 0.1 * R + 4.5, "text-anchor": "middle", "class": "wafers", fill: ink }, g,
-        s.wafers);
+      el("text", Object.assign({ x: c[0] + 7, y: c[1] - 0.1 * R + 4.5, "text-anchor": "middle", "class": "wafers",
+        fill: ink }, halo), g, s.wafers);
     }
     if (s.camp !== null) {
       var tx = c[0] - 0.62 * R, ty = c[1] - 0.05 * R;
@@ -141,11 +181,9 @@
       if (s.leaders[seat]) { chips.push([seat, "", true]); }
       if (n) { chips.push([seat, n, false]); }
     });
-    var perRow = 3, gap = 21;
-    chips.forEach(function (ch, i) {
-      var row = Math.floor(i / perRow), inRow = Math.min(perRow, chips.length - row * perRow), col = i % perRow;
-      chip(ch[0], c[0] + (col - (inRow - 1) / 2) * gap, c[1] + 0.38 * R + row * 19 - (chips.length > perRow ? 8 : 0),
-        ch[1], ch[2], g);
+    var busy = (terrain === "temple" && s.value !== null) || s.wafers || s.camp !== null || s.gun !== null;
+    pack(chips.length, corner, c, busy ? 8 : -0.3 * R).forEach(function (at, i) {
+      chip(chips[i][0], at[0], at[1], chips[i][1], chips[i][2], g, at[2]);
     });
     function show() { showDetails(s.name); }
     g.addEventListener("mouseenter", show);
