@@ -45,6 +45,9 @@ class Settings(BaseSettings):
                                     description="How often an open page's game is read for changes.")
     web_requests_per_minute: float = Field(default=120, gt=0,
                                            description="Requests one address may make a minute (60 at once).")
+    web_behind_proxy: bool = Field(default=False, description="The web view is reached through a reverse proxy that "
+                                                              "appends the client's address to X-Forwarded-For: "
+                                                              "the rate limit counts that address.")
 
     @field_validator("database_url", mode="before")
     @classmethod

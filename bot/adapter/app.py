@@ -106,7 +106,8 @@ class TikalBot(commands.Bot):
         await self.sync_commands()
         if self.settings.web_port is not None:
             self._web = WebView(self._core, poll_seconds=self.settings.web_poll_seconds,
-                                limit=RateLimit(per_minute=self.settings.web_requests_per_minute))
+                                limit=RateLimit(per_minute=self.settings.web_requests_per_minute),
+                                behind_proxy=self.settings.web_behind_proxy)
             await self._web.start(self.settings.web_host, self.settings.web_port)
 
     async def _remember_locale(self, interaction: discord.Interaction) -> None:

@@ -66,20 +66,30 @@ class RateLimit:
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+Address = Callable[[web.Request], str]
+
+
 def address_of(request: web.Request) -> str:
     """The client's address as the connection shows it (a proxy in front shares its own among its clients)."""
     return request.remote or "unknown"
 
 
-def limited(limit: RateLimit, refuse: Callable[[web.Request], web.StreamResponse]) -> Callable[..., Awaitable[
-        web.StreamResponse]]:
-    """The middleware: only GET and HEAD, and the rate limit per address (``refuse`` answers 429)."""
+def forwarded_address(request: web.Request) -> str:
+    """Behind a reverse proxy (``WEB_BEHIND_PROXY``): the address the proxy appended last to
+    ``X-Forwarded-For`` — the one it saw, which a client cannot forge (addresses before it can be)."""
+    forwarded = request.headers.get("X-Forwarded-For", "").rsplit(",", 1)[-1].strip()
+    return forwarded or address_of(request)
+
+
+def limited(limit: RateLimit, refuse: Callable[[web.Request], web.StreamResponse],
+            address: Address = address_of) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """The middleware: only GET and HEAD, and the rate limit per ``address`` (``refuse`` answers 429)."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
             return web.Response(status=405, text="read-only", headers={"Allow": "GET, HEAD"})
-        if not limit.allow(address_of(request)):
+        if not limit.allow(address(request)):
             return refuse(request)
         return await handler(request)
 
@@ -92,4 +102,4 @@ async def security_headers(request: web.Request, response: web.StreamResponse) -
         response.headers.setdefault(name, value)
 
 
-__all__ = ["SECURITY_HEADERS", "RateLimit", "address_of", "limited", "security_headers"]
+__all__ = ["SECURITY_HEADERS", "Address", "RateLimit", "address_of", "forwarded_address", "limited", "security_headers"]

@@ -22,7 +22,7 @@ from bot.core.spectators.pages import Spectated
 from bot.core.storage.base import Status
 from bot.core.words.errors import NoGame
 from bot.web.content import history_data, live_data, palette
-from bot.web.guard import RateLimit, address_of, limited, security_headers
+from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
 from bot.web.page import message_html, page_html
 from bot.web.watch import Watchers
 from bot.web.words import PageWords
@@ -61,9 +61,11 @@ class WebView:
     """The pages of every game, over the core (any process serves any game)."""
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
-                 keepalive: float = KEEPALIVE) -> None:
+                 keepalive: float = KEEPALIVE, behind_proxy: bool = False) -> None:
         self.core = core
         self.limit = limit or RateLimit()
+        self.address: Address = forwarded_address if behind_proxy else address_of
+        """Whose requests count together in the rate limit."""
         self.keepalive = keepalive
         self.watchers = Watchers(core.spectators.find, poll_seconds)
         self._data = _Cache()
@@ -74,7 +76,7 @@ class WebView:
         self.port: int | None = None
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[limited(self.limit, self._too_many)])
+        app = web.Application(middlewares=[limited(self.limit, self._too_many, self.address)])
         app.on_response_prepare.append(security_headers)
         app.add_routes([
             web.get("/g/{token}", self.page),
@@ -176,7 +178,7 @@ class WebView:
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         watched = await self._found(request)
-        address = address_of(request)
+        address = self.address(request)
         if not self.limit.stream_opened(address):
             return self._too_many(request)
         try:

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from bot.core.days.guild_removal import purge_due
 from bot.core.spectators.links import new_token
@@ -176,3 +177,17 @@ async def test_too_many_requests_from_one_address_are_refused_for_a_while(db_pat
                 break
             await asyncio.sleep(0.05)
         assert status == 200 and "event: view" in sent
+
+
+@pytest.mark.parametrize("behind_proxy", [False, True])
+async def test_behind_a_proxy_each_forwarded_address_has_its_own_limit(db_path: Path, behind_proxy: bool) -> None:
+    """``WEB_BEHIND_PROXY``: the address the proxy appended last counts; without it the header counts for nothing
+    (a client cannot dodge the limit by sending one)."""
+    limit = RateLimit(per_minute=1, burst=2, clock=lambda: 1000.0)
+    async with served(db_path, limit=limit, behind_proxy=behind_proxy) as (core, base, session):
+        game = await started_game(core, 2)
+        page = f"{base}/g/{await core.spectators.links.token(GUILD, game.id)}/view.json"
+        ana = {"X-Forwarded-For": "203.0.113.9, 198.51.100.1"}  # a forged first entry, then what the proxy saw
+        ben = {"X-Forwarded-For": "203.0.113.9, 198.51.100.2"}
+        assert [(await get(session, page, **ana))[0] for _ in range(3)] == [200, 200, 429]
+        assert (await get(session, page, **ben))[0] == (200 if behind_proxy else 429)
