@@ -137,6 +137,9 @@ async def main() -> None:
             verdict = "ok" if page < PAGE_TARGET else "MISSED"
             print(f"| **the page (HTML + script + style)** | **{page / 1000:.1f} KB** | "
                   f"{sum(p for _, _, p in sizes[:3]) / 1000:.1f} KB | target < 200 KB: {verdict}")
+            if not CHROMIUM.exists():
+                print(f"\nno chromium at {CHROMIUM} (apt-get install chromium, or TIKAL_CHROMIUM): no first paint")
+                return
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
                 try:
