@@ -162,6 +162,8 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
         assert await page.get_attribute("body", "data-version") == str(view.version)
         changed = await page.eval_on_selector_all(".hex.changed", "hs => hs.map(h => h.dataset.space)")
         assert changed, "the last turn's spaces are highlighted"
+        assert await page.get_attribute("#scores tbody tr.to-act", "data-seat") == str(view.to_act)
+        assert (await page.text_content("#deadline") or "").strip(), "the deadline (or that there is none)"
 
         # the game moves on Discord: the page follows without a reload
         await page.evaluate("window.__same_page = true")
@@ -230,4 +232,8 @@ async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: B
         assert await page.text_content("#scores thead th") == german.labels()["player"]
         assert (await page.get_attribute("#slider", "aria-label")) == german.labels()["history_slider"]
         assert await shown_board(page) == expected_board(view)
+
+        # a moderator gives the page a new address: the open page says at once that this one leads nowhere now
+        await bot_of(wire).core.spectators.links.renew(GUILD, game_id)
+        await page.wait_for_selector(f"#notice:text-is({json.dumps(german.gone(), ensure_ascii=False)})", state="visible")
         await page.close()
