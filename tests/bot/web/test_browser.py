@@ -235,5 +235,6 @@ async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: B
 
         # a moderator gives the page a new address: the open page says at once that this one leads nowhere now
         await bot_of(wire).core.spectators.links.renew(GUILD, game_id)
-        await page.wait_for_selector(f"#notice:text-is({json.dumps(german.gone(), ensure_ascii=False)})", state="visible")
+        gone = json.dumps(german.gone(), ensure_ascii=False)
+        await page.wait_for_selector(f"#notice:text-is({gone})", state="visible")
         await page.close()
