@@ -276,7 +276,7 @@ async def test_a_database_at_schema_11_upgrades_to_one_message_per_wait(
                 await sql.run(tx, "UPDATE outbox SET ping = 1, ping_tries = 2")
     async with open_service(database) as svc:
         async with svc.storage.read() as r:
-            assert await r.schema_version() == MIGRATIONS[-1][0] == 12
+            assert await r.schema_version() == MIGRATIONS[-1][0] >= 12
             assert await sql.rows(r, "SELECT move FROM moves WHERE story IS NOT NULL") == []
         assert (await Members(svc.storage).get(MEMBERS[1])).delivery == "dm"
         assert (await svc.moderation.config(GUILD)).log_channel_id == 4242
