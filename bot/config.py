@@ -35,16 +35,38 @@ class Settings(BaseSettings):
     busy_timeout_ms: int = Field(default=5000, ge=0, description="How long SQLite waits for a locked database.")
     cpu_workers: int = Field(default=1, ge=1, le=32,
                              description="Worker processes for CPU-heavy work (computer players, hints, replays).")
+    web_url: str | None = Field(
+        default=None, description="The web view's public address (https://tikal.example.org): turn posts and "
+                                  "/tikal-game status link each game's page under it. Unset: no links.")
+    web_port: int | None = Field(default=None, ge=0, le=65535,
+                                 description="Serve the web view from this process on this port (needs WEB_URL).")
+    web_host: str = Field(default="0.0.0.0", description="The address the web view listens on.")
+    web_poll_seconds: float = Field(default=1.0, gt=0, le=60,
+                                    description="How often an open page's game is read for changes.")
+    web_requests_per_minute: float = Field(default=120, gt=0,
+                                           description="Requests one address may make a minute (60 at once).")
+    web_behind_proxy: bool = Field(default=False, description="The web view is reached through a reverse proxy that "
+                                                              "appends the client's address to X-Forwarded-For: "
+                                                              "the rate limit counts that address.")
 
     @field_validator("database_url", mode="before")
     @classmethod
     def _empty_url_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("shard_count", mode="before")
+    @field_validator("shard_count", "web_port", "web_url", mode="before")
     @classmethod
-    def _empty_count_is_none(cls, value: Any) -> Any:
+    def _empty_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("web_url")
+    @classmethod
+    def _web_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("https://", "http://")):
+            raise ValueError("WEB_URL is the address people open, starting with https:// (or http://)")
+        return value.rstrip("/")
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -67,6 +89,9 @@ class Settings(BaseSettings):
             raise ValueError("SHARD_IDS names only some of the shards, so other processes run the rest: they must "
                              "share one database, so set DATABASE_URL (PostgreSQL). A SQLite file serves one "
                              "process.")
+        if self.web_port is not None and self.web_url is None:
+            raise ValueError("WEB_PORT serves the web view, and its pages are linked under WEB_URL: set WEB_URL to "
+                             "the address people open (e.g. https://tikal.example.org).")
         return self
 
     @property

@@ -29,8 +29,11 @@ from bot.adapter.exts import EXTENSIONS
 from bot.adapter.outbox import Outbox
 from bot.adapter.replies import explain
 from bot.adapter.table import Table
+from bot.adapter.web_links import PageLinks
 from bot.config import Settings
 from bot.core.assembly import Core
+from bot.web.guard import RateLimit
+from bot.web.server import WebView
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +70,8 @@ class TikalBot(commands.Bot):
         self._core: Core | None = None
         self._outbox: Outbox | None = None
         self._table: Table | None = None
+        self._web: WebView | None = None
+        """The web view (issue 27), served beside the bot when ``WEB_PORT`` is set."""
 
     @property
     def core(self) -> Core:
@@ -91,7 +96,7 @@ class TikalBot(commands.Bot):
         self._core = await Core.open(self.settings.database, clock=self.clock,
                                      busy_timeout_ms=self.settings.busy_timeout_ms, shards=self.settings.shards,
                                      workers=self.settings.cpu_workers)
-        self._outbox = Outbox(self, self._core, clock=self.clock)
+        self._outbox = Outbox(self, self._core, clock=self.clock, pages=PageLinks(self._core, self.settings.web_url))
         self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
         self.add_listener(self._remember_locale, "on_interaction")
@@ -99,6 +104,11 @@ class TikalBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        if self.settings.web_port is not None:
+            self._web = WebView(self._core, poll_seconds=self.settings.web_poll_seconds,
+                                limit=RateLimit(per_minute=self.settings.web_requests_per_minute),
+                                behind_proxy=self.settings.web_behind_proxy)
+            await self._web.start(self.settings.web_host, self.settings.web_port)
 
     async def _remember_locale(self, interaction: discord.Interaction) -> None:
         """Every interaction tells the member's client language: direct messages are written in it."""
@@ -138,8 +148,15 @@ class TikalBot(commands.Bot):
         log.info("synced %d slash commands %s", len(synced), "globally" if guild is None else f"to guild {guild.id}")
         return True
 
+    @property
+    def web(self) -> WebView | None:
+        return self._web
+
     async def close(self) -> None:
         command_links.forget()
+        if self._web is not None:
+            await self._web.stop()
+            self._web = None
         await super().close()
         if self._core is not None:
             await self._core.close()

@@ -151,6 +151,8 @@ class Context:
     """The language of the channel (the server's)."""
     speaker_of: Callable[[int], Awaitable[Speaker]] = field(default=lambda member: _english())
     """A member's language, for a direct message (their Discord locale as last seen)."""
+    page: Callable[[], Awaitable[str | None]] = field(default=lambda: _no_page())
+    """The address of the game's web page, or None without the web view (issue 27)."""
 
     @property
     def moved_past(self) -> bool:
@@ -164,6 +166,10 @@ async def _none() -> Post | None:
 
 async def _english() -> Speaker:
     return ENGLISH
+
+
+async def _no_page() -> str | None:
+    return None
 
 
 Composer = Callable[[Context], Awaitable[Outgoing]]
@@ -189,7 +195,7 @@ async def _wait(c: Context) -> Outgoing:
                                              for member in notified(payload, ("dm", "both"))]
     name = wait_picture(c.post.id)
     jump: tuple[list[int], list[int]] | None = ([], list(payload["seats"])) if view.phase is Phase.JUMP else None
-    embed = wait_embed(c.game, view, payload, jump, picture=name, t=c.t)
+    embed = wait_embed(c.game, view, payload, jump, picture=name, page=await c.page(), t=c.t)
     return Outgoing(content, embed, [await _board(view, name, c.t)], members[0] if members else None,
                     others=tuple(members[1:]), view=live_view(c.game, view, c.t), dms=notes)
 

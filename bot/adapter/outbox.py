@@ -60,6 +60,7 @@ from bot.adapter.replays import Animations
 from bot.adapter.replies import fitted, mentions
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import direct
+from bot.adapter.web_links import PageLinks
 from bot.core.assembly import Core
 from bot.core.table.locks import KeyedLocks
 from bot.core.table.posts import PostKind
@@ -168,10 +169,13 @@ def classify(error: Exception, missing: Sequence[Msg] = ()) -> Failure:
 class Outbox:
     """Sends queued posts; ``run`` is the background worker that also resumes every game after a restart."""
 
-    def __init__(self, client: discord.Client, core: Core, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, client: discord.Client, core: Core, *, clock: Callable[[], float] = time.time,
+                 pages: PageLinks | None = None) -> None:
         self.client = client
         self.core = core
         self.clock = clock
+        self.pages = pages or PageLinks(core, None)
+        """The games' web pages, linked from the turn posts when the web view is on."""
         self.catch_up: CatchUp | None = None
         self.animations = Animations(core.pool, language=self._channel_locale)
         """The end-of-game posts' GIFs, drawn in the worker pool before the post is sent."""
@@ -399,9 +403,12 @@ class Outbox:
         async def speaker_of(member: int) -> Speaker:
             return await direct(languages, member)
 
+        async def page() -> str | None:
+            return await self.pages.of(game.guild_id, game.id)
+
         out = await COMPOSERS[kind](Context(game, post, guild.name if guild is not None else None, view,
                                             animation if kind is PostKind.FINISHED else None, latest_of, here,
-                                            speaker_of))
+                                            speaker_of, page))
         if out.skip:
             return Sent(None)
         return await self._post(post, out)

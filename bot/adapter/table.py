@@ -136,6 +136,7 @@ class Table:
         self.client = client
         self.core = core
         self.outbox = outbox
+        self.pages = outbox.pages
         self.cooldowns = Cooldowns(clock)
         self._lock = GameLocks()
         self._live: dict[int, Live] = {}
@@ -537,7 +538,8 @@ class Table:
     async def _show(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
                     jump: tuple[list[int], list[int]] | None, here: Translator) -> bool:
         """Edit the wait's message from the game now (its ping, the content, stays as it was); False if it is gone."""
-        embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id), t=here)
+        embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id),
+                           page=await self.pages.of(game.guild_id, game.id), t=here)
         try:
             await edit(channel.get_partial_message(live.message_id), embed=embed, view=live_view(game, view, here))
         except discord.NotFound:  # someone deleted it
@@ -631,8 +633,8 @@ class Table:
         else:
             jump = await self.core.jumps.jump_status(guild, overview.game.id) \
                 if overview.view.phase is Phase.JUMP else None
-            await reply(interaction, embed=status_embed(overview.game, overview.view, jump,
-                                                                   reader(interaction)))
+            page = await self.pages.of(guild, overview.game.id)
+            await reply(interaction, embed=status_embed(overview.game, overview.view, jump, reader(interaction), page))
 
     async def rules(self, interaction: discord.Interaction) -> None:
         """The short rules; in a game's channel also its variant and options, two lines each."""

@@ -24,6 +24,7 @@ from bot.core.league import ratings
 from bot.core.league.history import History
 from bot.core.league.standings import Standings
 from bot.core.outbox.queue import PostQueue
+from bot.core.spectators.pages import Spectators
 from bot.core.storage.app_state import AppState
 from bot.core.storage.backends import open_storage
 from bot.core.storage.base import Storage
@@ -67,6 +68,8 @@ class Core:
     languages: Languages
     tutorials: Tutorials
     """Members' guided first games (issue 26)."""
+    spectators: Spectators
+    """Games as their web pages show them (issue 27): the pages' tokens, the cheap read live updates poll."""
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -90,7 +93,7 @@ class Core:
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages, Tutorials(store, lobby))
+            languages, Tutorials(store, lobby), Spectators(games, languages))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -1,4 +1,5 @@
-"""The bot's two rooms: the core (``bot.core``) is discord-free, the adapter (``bot.adapter``) holds discord.
+"""The bot's rooms: the core (``bot.core``) is discord-free, the adapter (``bot.adapter``) holds discord, and the web
+view (``bot.web``) is a second adapter over the core without discord.
 
 Checked in a fresh interpreter, since this test process may already have loaded anything.
 """
@@ -32,8 +33,18 @@ def test_every_core_module_loads_neither_discord_nor_pil() -> None:
     assert "bot.core.table.store" in wanted and "bot.core.days.reminders" in wanted and len(wanted) > 20
     loaded = loaded_after(wanted)
     assert set(wanted) <= loaded
-    assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "render")) for m in loaded)
+    assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "bot.web", "render"))
+                   for m in loaded)
 
 
 def test_the_adapter_is_where_discord_is() -> None:
     assert "discord" in loaded_after(["bot.adapter.app"])
+
+
+def test_the_web_view_loads_no_discord() -> None:
+    web = ROOT / "bot" / "web"
+    wanted = sorted("bot.web." + p.stem for p in web.glob("*.py") if p.stem != "__init__")
+    assert "bot.web.server" in wanted
+    loaded = loaded_after(wanted)
+    assert set(wanted) <= loaded
+    assert not any(m == "discord" or m.startswith(("discord.", "bot.adapter")) for m in loaded)

@@ -413,9 +413,11 @@ def _order(entries: Sequence[SeatEntry], t: Speaker) -> str:
 
 
 def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple[Sequence[int], Sequence[int]] |
-               None = None, *, picture: str | None = None, t: Speaker = ENGLISH) -> discord.Embed:
+               None = None, *, picture: str | None = None, page: str | None = None,
+               t: Speaker = ENGLISH) -> discord.Embed:
     """A wait's message as it stands: the game's start or what happened since the last turn, then what to do now
-    (``live_embed``), the scores, the deadline, and the board as the wait began (``picture``)."""
+    (``live_embed``), the scores, the deadline, and the board as the wait began (``picture``); the link to the
+    game's web page (``page``) when the web view is on."""
     embed = live_embed(game, view, jump, t)
     head: list[str] = []
     if payload is not None and payload.get("order"):
@@ -432,6 +434,17 @@ def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple
     embed.add_field(name=t.tr("fmt.scores", "Scores"), value=scores_line(view, t), inline=False)
     if picture:
         embed.set_image(url=f"attachment://{picture}")
+    return with_page(embed, page, t)
+
+
+def with_page(embed: discord.Embed, page: str | None, t: Speaker = ENGLISH) -> discord.Embed:
+    """The embed with the game's web page linked from its title and its last line (issue 27)."""
+    if page is None:
+        return embed
+    embed.url = page
+    line = t.tr("fmt.web_page", "🌐 [The game's live page]({link}): the board, each space's details, the history",
+                link=page)
+    embed.description = f"{embed.description}\n\n{line}" if embed.description else line
     return embed
 
 
@@ -469,7 +482,7 @@ def prize(view: GameView, t: Speaker = ENGLISH) -> str:
 
 
 def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequence[int]] | None = None,
-                 t: Speaker = ENGLISH) -> discord.Embed:
+                 t: Speaker = ENGLISH, page: str | None = None) -> discord.Embed:
     embed = live_embed(game, view, jump, t) if not view.finished else \
         discord.Embed(title=t.tr("fmt.status_over", "Game #{game} is over", game=game.id))
     embed.add_field(name=t.tr("fmt.scores", "Scores"), value=scores_field(view, t), inline=False)
@@ -491,6 +504,6 @@ def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequ
         embed.add_field(name=t.tr("fmt.dice", "Dice rolled"), value=", ".join(str(r) for r in view.rolls[-12:])
                         + (" …" if len(view.rolls) > 12 else "") + " "
                         + t.tr("fmt.dice_all", "({n} in all)", n=len(view.rolls)))
-    return embed
+    return with_page(embed, page, t)
 
 

@@ -507,4 +507,14 @@ CREATE TABLE tutorials (
 CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) WHERE closed = 0;
 CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
 """),
+    (14, """
+-- Issue 27: the web view. Each game's page has one unguessable address: a token of 192 bits from `secrets`, made
+-- when the game is first linked (bot.core.spectators.links) and replaced when a moderator renews it
+-- (/tikal-mod weblink): the old address then leads nowhere.
+CREATE TABLE web_links (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    token      TEXT    NOT NULL UNIQUE,
+    created_at REAL    NOT NULL
+);
+"""),
 )

@@ -408,6 +408,14 @@ CREATE TABLE tutorials (
 CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) WHERE closed = 0;
 CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
 """),
+    (14, """
+-- Issue 27 (SQLite's migration 14): the web view's per-game address.
+CREATE TABLE web_links (
+    game_id    BIGINT PRIMARY KEY REFERENCES games (id),
+    token      TEXT   NOT NULL UNIQUE,
+    created_at DOUBLE PRECISION NOT NULL
+);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

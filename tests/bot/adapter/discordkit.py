@@ -44,13 +44,13 @@ def settings(path: Path | str, **more: Any) -> Settings:
 
 @asynccontextmanager
 async def running_bot(path: Path | str, messages: dict[int, dict[str, Any]] | None = None, *,
-                      clock: Callable[[], float] = time.time) -> AsyncIterator[Wire]:
+                      clock: Callable[[], float] = time.time, **more: Any) -> AsyncIterator[Wire]:
     """A bot on ``path`` with one guild (``GUILD``, channels ``CHANNEL`` and ``SECOND_CHANNEL``) and another.
 
     ``messages``: what Discord still holds from before (a restart), e.g. the previous wire's ``messages``.
-    ``clock``: the time of the database and the scheduler (a fake one moves only when told).
+    ``clock``: the time of the database and the scheduler (a fake one moves only when told). ``more``: settings.
     """
-    bot = TikalBot(settings(path), clock=clock)
+    bot = TikalBot(settings(path, **more), clock=clock)
     wire = Wire(bot)
     wire.messages.update(messages or {})
     await wire.start()

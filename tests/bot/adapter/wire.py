@@ -631,4 +631,7 @@ def _is_background(task: asyncio.Task[Any]) -> bool:
     # A task that only waits for an event is no work either: the outbox's idle wait (``wait_for`` wraps
     # ``Event.wait()`` in a task of its own) would otherwise hold ``settle`` for its 30 s of sleep.
     idle = coroutine == "Event.wait"
-    return timer or idle or name.startswith(("discord.py: ", "tikal-background"))
+    # the web view's connections (aiohttp's server; a page's live stream stays open for days): a browser's work
+    code = getattr(task.get_coro(), "cr_code", None)
+    web = coroutine.startswith("RequestHandler.") and code is not None and "aiohttp" in code.co_filename
+    return timer or idle or web or name.startswith(("discord.py: ", "tikal-background"))

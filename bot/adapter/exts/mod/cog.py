@@ -23,6 +23,7 @@ from bot.adapter.replies import reply
 from bot.adapter.speech import guild_locale, reader
 from bot.adapter.transformers import Word
 from bot.core.guilds.moderation import KEEP, ModAction
+from bot.core.spectators.links import page_path
 from bot.core.table.results import GameInfo
 from bot.core.words.errors import BadOption, NotAllowed
 from bot.core.words.texts import tr
@@ -287,3 +288,21 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
                          "Sending {n} posts of game #{game} again.", count, game=info.id)
         await reply(interaction, text)
         await self.bot.table.sync(info.guild_id, info.id)
+
+    @app_commands.command(name="weblink", description=cmd("cmd.mod.weblink", "New web page address"))
+    async def weblink(self, interaction: discord.Interaction) -> None:
+        """A new token for the game of this channel (issue 27): whoever had the old address loses the page."""
+        info, is_mod = await self._game(interaction, None)
+        if not is_mod:
+            raise NotAllowed(NOT_ALLOWED)
+        t = reader(interaction)
+        pages = self.bot.table.pages
+        if pages.web_url is None:
+            await reply(interaction, t.tr("mod.weblink_off", "This bot has no web view (its WEB_URL is not set): "
+                                                             "games have no web pages."))
+            return
+        token = await self.bot.core.spectators.links.renew(info.guild_id, info.id)
+        await reply(interaction, t.tr("mod.weblink", "Game #{game}'s web page has a new address: {link}\nThe old one "
+                                                     "no longer works; the next turn post links the new one.",
+                                      game=info.id, link=pages.web_url + page_path(token)))
+

@@ -1,0 +1,242 @@
+"""The web view's server: aiohttp beside the bot in the same process (``WEB_PORT``), read-only.
+
+``/g/<token>`` the page, ``/g/<token>/view.json`` its data now, ``/g/<token>/history.json`` every position of the
+animated replay, ``/g/<token>/events`` the live stream (server-sent events: the page's data whenever the game
+moves), ``/static/…`` the page's script and style. ``?lang=`` picks the language (else the server's, else
+English). An unknown or renewed token, or a removed game, answers 404 with a page that says so."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from importlib import resources
+from typing import Any, Final
+
+from aiohttp import web
+
+from bot.core.assembly import Core
+from bot.core.spectators.links import Watched, page_path
+from bot.core.spectators.pages import Spectated
+from bot.core.storage.base import Status
+from bot.core.words.errors import NoGame
+from bot.web.content import history_data, live_data, palette
+from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
+from bot.web.page import message_html, page_html
+from bot.web.watch import Watchers
+from bot.web.words import PageWords
+from lang import DEFAULT_LOCALE, LOCALES, known, translator
+
+log = logging.getLogger(__name__)
+
+STATIC: Final = {"board.js": "text/javascript", "page.css": "text/css"}
+KEEPALIVE: Final = 15.0
+"""Seconds between a live stream's keep-alive comments (proxies close silent connections)."""
+CACHED: Final = 64
+
+
+class _Cache:
+    """The last few answers built, by what they were built from (a game's version and the language)."""
+
+    def __init__(self, size: int = CACHED) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+        return found
+
+    def put(self, key: tuple[Any, ...], value: bytes) -> bytes:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+
+class WebView:
+    """The pages of every game, over the core (any process serves any game)."""
+
+    def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
+                 keepalive: float = KEEPALIVE, behind_proxy: bool = False) -> None:
+        self.core = core
+        self.limit = limit or RateLimit()
+        self.address: Address = forwarded_address if behind_proxy else address_of
+        """Whose requests count together in the rate limit."""
+        self.keepalive = keepalive
+        self.watchers = Watchers(core.spectators.find, poll_seconds)
+        self._data = _Cache()
+        self._history = _Cache(16)
+        self._static = {name: (resources.files("bot.web") / "static" / name).read_bytes() for name in STATIC}
+        self._runner: web.AppRunner | None = None
+        self._closing = asyncio.Event()
+        self.port: int | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[limited(self.limit, self._too_many, self.address)])
+        app.on_response_prepare.append(security_headers)
+        app.add_routes([
+            web.get("/g/{token}", self.page),
+            web.get("/g/{token}/view.json", self.view_json),
+            web.get("/g/{token}/history.json", self.history_json),
+            web.get("/g/{token}/events", self.events),
+            web.get("/static/{name}", self.static),
+        ])
+        return app
+
+    async def start(self, host: str, port: int) -> None:
+        """Serve on ``host:port`` (port 0: any free one, then in ``self.port``)."""
+        # handler_cancellation: a closed page ends its live stream at once (and frees its place in the rate limit)
+        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0, handler_cancellation=True)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        log.info("the web view serves on %s:%s", host, self.port)
+
+    async def stop(self) -> None:
+        self._closing.set()
+        await self.watchers.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # -- the words and the game behind a request
+
+    async def _found(self, request: web.Request) -> Watched:
+        watched = await self.core.spectators.find(request.match_info["token"])
+        if watched is None:
+            raise web.HTTPNotFound(text=self._gone(request), content_type="text/html")
+        return watched
+
+    def _words(self, request: web.Request, server_language: str | None) -> PageWords:
+        asked = known(request.query.get("lang") or "")  # a language we lack: the server's
+        server = server_language if server_language in LOCALES else None
+        locale = asked or server or DEFAULT_LOCALE
+        return PageWords(translator(locale))
+
+    def _gone(self, request: web.Request) -> str:
+        words = self._words(request, None)
+        return message_html("Tikal", words.gone(), words.locale)
+
+    def _too_many(self, request: web.Request) -> web.StreamResponse:
+        words = self._words(request, None)
+        return web.Response(status=429, text=message_html("Tikal", words.too_many(), words.locale),
+                            content_type="text/html", charset="utf-8", headers={"Retry-After": "60"})
+
+    async def _spectated(self, request: web.Request, watched: Watched) -> Spectated:
+        try:
+            return await self.core.spectators.page(watched)
+        except NoGame:
+            raise web.HTTPNotFound(text=self._gone(request), content_type="text/html") from None
+
+    async def _live(self, request: web.Request, watched: Watched) -> tuple[bytes, PageWords]:
+        """The page's data now as JSON, built once per position and language."""
+        words = self._words(request, await self.core.spectators.languages.server(watched.guild_id))
+        key = (watched, words.locale)
+        cached = self._data.get(key)
+        if cached is None:
+            data = live_data(await self._spectated(request, watched), words)
+            cached = self._data.put(key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        return cached, words
+
+    # -- the routes
+
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        watched = await self._found(request)
+        body, words = await self._live(request, watched)
+        data = json.loads(body)
+        token = request.match_info["token"]
+        extra = {"palette": palette(), "events": f"{page_path(token)}/events?lang={words.locale}",
+                 "history": f"{page_path(token)}/history.json?lang={words.locale}"}
+        return web.Response(text=page_html(data, words, extra), content_type="text/html", charset="utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def view_json(self, request: web.Request) -> web.StreamResponse:
+        body, _ = await self._live(request, await self._found(request))
+        return _json_response(body)
+
+    async def history_json(self, request: web.Request) -> web.StreamResponse:
+        watched = await self._found(request)
+        if watched.status is Status.LOBBY:
+            return _json_response(b'{"frames":[]}')
+        words = self._words(request, await self.core.spectators.languages.server(watched.guild_id))
+        key = (watched.game_id, watched.version, watched.status, words.locale)
+        body = self._history.get(key)
+        if body is None:
+            source = await self.core.spectators.history(watched)
+            data = await asyncio.to_thread(history_data, source.record, words)
+            body = self._history.put(key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        response = _json_response(body)
+        response.enable_compression()
+        return response
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        watched = await self._found(request)
+        address = self.address(request)
+        if not self.limit.stream_opened(address):
+            return self._too_many(request)
+        try:
+            return await self._stream(request, watched)
+        finally:
+            self.limit.stream_closed(address)
+
+    async def _stream(self, request: web.Request, watched: Watched) -> web.StreamResponse:
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
+                                               "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        token = request.match_info["token"]
+        seen = watched
+        known = request.headers.get("Last-Event-ID")
+        if known is not None and known != _event_id(watched):
+            await self._send_view(request, response, watched)
+        try:
+            while not self._closing.is_set():
+                now = await self.watchers.follow(token, seen, self.keepalive)
+                if self._closing.is_set():
+                    break
+                if now is None:
+                    await response.write(b"event: gone\ndata: {}\n\n")
+                    break
+                if now == seen:
+                    await response.write(b": still here\n\n")
+                    continue
+                seen = now
+                await self._send_view(request, response, now)
+        except ConnectionResetError:  # the page was closed
+            pass
+        return response
+
+    async def _send_view(self, request: web.Request, response: web.StreamResponse, watched: Watched) -> None:
+        try:
+            body, _ = await self._live(request, watched)
+        except web.HTTPNotFound:
+            await response.write(b"event: gone\ndata: {}\n\n")
+            return
+        await response.write(b"id: " + _event_id(watched).encode() + b"\nevent: view\ndata: " + body + b"\n\n")
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        response = web.Response(body=self._static[name], content_type=STATIC[name], charset="utf-8",
+                                headers={"Cache-Control": "public, max-age=3600"})
+        response.enable_compression()
+        return response
+
+
+def _event_id(watched: Watched) -> str:
+    return f"{watched.version}.{watched.status}.{watched.deadline_at}"
+
+
+def _json_response(body: bytes) -> web.Response:
+    return web.Response(body=body, content_type="application/json", charset="utf-8",
+                        headers={"Cache-Control": "no-store"})
+
+
+__all__ = ["WebView"]

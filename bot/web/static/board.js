@@ -1,0 +1,366 @@
+// The game's page: draws the board as SVG from the page's data (the engine's spectator view as JSON), shows a
+// space's details on hover, tap or keyboard focus, follows the game live (server-sent events) and moves through
+// its history. Everything comes from this server; the words come translated in the page's data.
+(function () {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg";
+  var page = JSON.parse(document.getElementById("page-data").textContent);
+  var pal = page.palette, words = page.words, labels = page.labels;
+  var live = page.data;
+  var frames = null;      // the history's positions once loaded
+  var at = null;          // the history position shown, or null: the game now
+  var selected = null;    // the space whose details are shown
+  var turned = null;      // the board turned a quarter (column A on top), as on a phone
+  var R = 40, H = Math.sqrt(3) * R;
+  var WIDE = { w: 12.5 * R, h: 5.5 * H };
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(name, attrs, parent, text) {
+    var node = document.createElementNS(SVG, name);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, String(attrs[k])); });
+    if (text !== undefined) { node.textContent = String(text); }
+    if (parent) { parent.appendChild(node); }
+    return node;
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
+  }
+
+  function marker(seat) {
+    var span = document.createElement("span");
+    span.className = "marker seat" + seat;
+    span.setAttribute("aria-hidden", "true");
+    span.textContent = pal.symbols[seat % pal.symbols.length];
+    return span;
+  }
+
+  // A line of parts: a text, or a seat shown as its marker.
+  function parts(node, list) {
+    node.textContent = "";
+    (list || []).forEach(function (p) {
+      if (typeof p === "number") { node.appendChild(marker(p)); node.appendChild(document.createTextNode(" ")); }
+      else { node.appendChild(document.createTextNode(p)); }
+    });
+  }
+
+  // -- geometry: columns A…H left to right and row 5 on top; turned, column A on top and rows 1…5 left to right
+
+  function centre(column, row) {
+    var x = R + column * 1.5 * R, y = H / 2 + (5 - row) * H + (column % 2 ? H / 2 : 0);
+    return turned ? [WIDE.h - y, x] : [x, y];
+  }
+
+  function corners(c) {
+    var out = [];
+    for (var i = 0; i < 6; i++) {
+      var a = Math.PI / 3 * i, dx = R * Math.cos(a), dy = R * Math.sin(a);
+      out.push(turned ? [c[0] - dy, c[1] + dx] : [c[0] + dx, c[1] + dy]);
+    }
+    return out;
+  }
+
+  function points(list) { return list.map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" "); }
+
+  // The seat's marker as a shape: circle, square, triangle, diamond.
+  function shape(seat, x, y, r, parent, attrs) {
+    var kind = pal.markers[seat % pal.markers.length];
+    var base = Object.assign({ fill: pal.seats[seat], stroke: "#1a1a1a", "stroke-width": 1.2 }, attrs || {});
+    if (kind === "circle") { return el("circle", Object.assign({ cx: x, cy: y, r: r }, base), parent); }
+    if (kind === "square") {
+      return el("rect", Object.assign({ x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8 }, base), parent);
+    }
+    if (kind === "triangle") {
+      return el("polygon", Object.assign({ points: points([[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8],
+        [x - r * 1.1, y + r * 0.8]]) }, base), parent);
+    }
+    return el("polygon", Object.assign({ points: points([[x, y - r * 1.2], [x + r * 1.2, y], [x, y + r * 1.2],
+      [x - r * 1.2, y]]) }, base), parent);
+  }
+
+  var CHIP_SIZES = [[9.5, "chip"], [8, "chip small"], [6.6, "chip tiny"]];
+
+  function chip(seat, x, y, text, leader, parent, size) {
+    var r = size[0];
+    var g = el("g", { "class": "figure", "data-seat": seat, "data-leader": leader ? 1 : 0,
+      "data-count": leader ? 1 : text }, parent);
+    shape(seat, x, y, r, g, leader ? { stroke: "#1a1a1a", "stroke-width": r * 0.27 } : {});
+    el("text", { x: x, y: y + r * 0.44, "text-anchor": "middle", "class": size[1], fill: pal.seat_ink[seat] }, g,
+      leader ? "\u2605" : text);
+  }
+
+  // How far (x, y) lies inside the hexagon ``corner`` (negative: outside).
+  function inside(corner, x, y) {
+    var least = Infinity;
+    for (var i = 0; i < 6; i++) {
+      var a = corner[i], b = corner[(i + 1) % 6], dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy);
+      var d = ((x - a[0]) * dy - (y - a[1]) * dx) / len;
+      var mx = (corner[0][0] + corner[3][0]) / 2, my = (corner[0][1] + corner[3][1]) / 2;
+      var side = ((mx - a[0]) * dy - (my - a[1]) * dx) > 0 ? 1 : -1;
+      least = Math.min(least, d * side);
+    }
+    return least;
+  }
+
+  // Places for ``n`` chips in rows from ``top`` below the centre down, each row as wide as the hexagon allows
+  // there; the largest chips that fit. Each place: [x, y, size].
+  function pack(n, corner, c, top) {
+    for (var k = 0; k < CHIP_SIZES.length; k++) {
+      var size = CHIP_SIZES[k], r = size[0], gap = 2 * r + 1.5, room = r + 1.5, out = [];
+      for (var y = c[1] + top + r; out.length < n && inside(corner, c[0], y) >= room; y += gap) {
+        var m = n - out.length;
+        while (m > 0 && inside(corner, c[0] - (m - 1) / 2 * gap, y) < room) { m--; }
+        for (var j = 0; j < m; j++) { out.push([c[0] + (j - (m - 1) / 2) * gap, y, size]); }
+        if (m === 0) { break; }
+      }
+      if (out.length === n || k === CHIP_SIZES.length - 1) {
+        while (out.length < n) { out.push(out[out.length - 1] || [c[0], c[1], size]); }  // never lose a figure
+        return out;
+      }
+    }
+    return [];
+  }
+
+  function drawSpace(svg, board, s, highlighted) {
+    var c = centre(s.column, s.row), corner = corners(c);
+    var terrain = s.explored && s.terrain ? s.terrain : null;
+    var detail = board.details[s.name];
+    var g = el("g", { "class": "hex" + (highlighted ? " changed" : ""), tabindex: 0, role: "button",
+      "data-space": s.name, "data-terrain": terrain || "", "data-value": s.value === null ? "" : s.value,
+      "data-wafers": s.wafers, "data-camp": s.camp === null ? "" : s.camp, "data-guard": s.guard === null ? "" : s.guard,
+      "data-gun": s.gun === null ? "" : s.gun, "aria-label": detail.label }, svg);
+    var ink = terrain ? pal.terrain_ink[terrain] : pal.unexplored_ink;
+    el("polygon", { points: points(corner), fill: terrain ? pal.terrain[terrain] : pal.unexplored,
+      stroke: "#484848", "stroke-width": 1.5, "class": "edge" }, g);
+    if (highlighted) {
+      el("polygon", { points: points(corner), fill: "none", stroke: pal.highlight, "stroke-width": 5,
+        "class": "changed-edge" }, g);
+    }
+    // stones on each side: N, NE, SE, S, SW, NW lie between corners 4+k and 5+k (flat-topped, y down)
+    s.stones.forEach(function (n, k) {
+      if (!n || !terrain) { return; }
+      var a = corner[(4 + k) % 6], b = corner[(5 + k) % 6];
+      for (var i = 1; i <= n; i++) {
+        var f = i / (n + 1), px = a[0] + (b[0] - a[0]) * f, py = a[1] + (b[1] - a[1]) * f;
+        el("circle", { cx: px + (c[0] - px) * 0.07, cy: py + (c[1] - py) * 0.07, r: 3.2, fill: pal.stone,
+          "class": "stone" }, g);
+      }
+    });
+    // the texts wear a halo of the space's colour: a stone beside a name never hides it
+    var halo = { stroke: terrain ? pal.terrain[terrain] : pal.unexplored, "stroke-width": 3, "paint-order": "stroke",
+      "stroke-linejoin": "round" };
+    el("text", Object.assign({ x: c[0], y: c[1] - 0.5 * R, "text-anchor": "middle", "class": "name", fill: ink }, halo),
+      g, s.name);
+    if (terrain === "temple" && s.value !== null) {
+      if (s.guard !== null) {
+        el("circle", { cx: c[0], cy: c[1] - 0.15 * R, r: 11.5, fill: "none", stroke: pal.seats[s.guard],
+          "stroke-width": 4, "class": "guard" }, g);
+      }
+      el("text", Object.assign({ x: c[0], y: c[1] - 0.15 * R + 6.5, "text-anchor": "middle", "class": "value", fill: ink },
+        halo), g, s.value);
+    } else if (terrain === "treasure" && s.wafers) {
+      el("circle", { cx: c[0] - 7, cy: c[1] - 0.1 * R, r: 5.5, fill: "#deb228", stroke: "#1a1a1a", "stroke-width": 1 }, g);
+      el("text", Object.assign({ x: c[0] + 7, y: c[1] - 0.1 * R + 4.5, "text-anchor": "middle", "class": "wafers",
+        fill: ink }, halo), g, s.wafers);
+    }
+    if (s.camp !== null) {
+      var tx = c[0] - 0.62 * R, ty = c[1] - 0.05 * R;
+      // a camp is a little house: no seat's marker has that shape
+      el("polygon", { points: points([[tx - 7, ty + 7], [tx + 7, ty + 7], [tx + 7, ty - 1], [tx, ty - 8], [tx - 7, ty - 1]]),
+        fill: pal.seats[s.camp],
+        stroke: "#1a1a1a", "stroke-width": 1.2, "class": "camp", "data-seat": s.camp }, g);
+    }
+    if (s.gun !== null) {
+      var gx = c[0] + 0.62 * R, gy = c[1] - 0.05 * R;
+      el("rect", { x: gx - 8, y: gy - 3, width: 16, height: 6, fill: pal.seats[s.gun], stroke: "#1a1a1a",
+        "stroke-width": 1.2, "class": "gun", "data-seat": s.gun }, g);
+    }
+    var chips = [];
+    s.workers.forEach(function (n, seat) {
+      if (s.leaders[seat]) { chips.push([seat, "", true]); }
+      if (n) { chips.push([seat, n, false]); }
+    });
+    var busy = (terrain === "temple" && s.value !== null) || s.wafers || s.camp !== null || s.gun !== null;
+    pack(chips.length, corner, c, busy ? 8 : -0.3 * R).forEach(function (at, i) {
+      chip(chips[i][0], at[0], at[1], chips[i][1], chips[i][2], g, at[2]);
+    });
+    function show() { showDetails(s.name); }
+    g.addEventListener("mouseenter", show);
+    g.addEventListener("focus", show);
+    g.addEventListener("click", show);
+    g.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
+  }
+
+  function drawObstacle(svg, board, pair) {
+    var a = board.spaces[pair[0]], b = board.spaces[pair[1]];
+    var p = centre(a.column, a.row), q = centre(b.column, b.row);
+    var mx = (p[0] + q[0]) / 2, my = (p[1] + q[1]) / 2, dx = (q[0] - p[0]) / 2, dy = (q[1] - p[1]) / 2;
+    el("line", { x1: mx - dy * 0.45, y1: my + dx * 0.45, x2: mx + dy * 0.45, y2: my - dx * 0.45, stroke: "#7a1f1f",
+      "stroke-width": 5, "stroke-linecap": "round", "class": "obstacle" }, svg);
+  }
+
+  function drawBoard(board) {
+    var holder = $("board");
+    turned = holder.clientWidth < 560;
+    var size = turned ? { w: WIDE.h, h: WIDE.w } : WIDE;
+    holder.textContent = "";
+    var svg = el("svg", { viewBox: "-4 -4 " + (size.w + 8).toFixed(0) + " " + (size.h + 8).toFixed(0),
+      "aria-describedby": "alt", focusable: "false" }, holder);
+    var changed = {};
+    board.highlight.forEach(function (n) { changed[n] = true; });
+    board.spaces.forEach(function (s) { if (!changed[s.name]) { drawSpace(svg, board, s, false); } });
+    board.spaces.forEach(function (s) { if (changed[s.name]) { drawSpace(svg, board, s, true); } });
+    board.obstacles.forEach(function (pair) { drawObstacle(svg, board, pair); });
+  }
+
+  function showDetails(name) {
+    selected = name;
+    var board = shownBoard(), body = $("details-body");
+    if (!board) { return; }
+    var detail = board.details[name];
+    body.textContent = "";
+    var head = document.createElement("h3");
+    head.textContent = name;
+    body.appendChild(head);
+    var list = document.createElement("ul");
+    detail.lines.forEach(function (line) {
+      var item = document.createElement("li");
+      if (line[0] !== null) { item.appendChild(marker(line[0])); item.appendChild(document.createTextNode(" ")); }
+      item.appendChild(document.createTextNode(line[1]));
+      list.appendChild(item);
+    });
+    body.appendChild(list);
+    Array.prototype.forEach.call(document.querySelectorAll(".hex"), function (h) {
+      h.setAttribute("aria-pressed", h.getAttribute("data-space") === name ? "true" : "false");
+    });
+  }
+
+  function drawScores(board) {
+    var body = document.querySelector("#scores tbody");
+    body.textContent = "";
+    board.players.forEach(function (p) {
+      var row = document.createElement("tr");
+      row.setAttribute("data-seat", p.seat);
+      if (board.to_act === p.seat) { row.className = "to-act"; row.setAttribute("aria-current", "true"); }
+      if (board.winners.indexOf(p.seat) >= 0) { row.className = "winner"; }
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.appendChild(marker(p.seat));
+      th.appendChild(document.createTextNode(" " + p.name));
+      row.appendChild(th);
+      [p.score, p.temple_points_now, p.treasure_points_now].forEach(function (v) {
+        var td = document.createElement("td");
+        td.textContent = String(v);
+        row.appendChild(td);
+      });
+      body.appendChild(row);
+    });
+  }
+
+  function shownBoard() { return at === null || !frames ? live.board : frames[at]; }
+
+  function drawDeadline() {
+    var node = $("deadline");
+    if (at !== null || live.status !== "running") { node.textContent = ""; return; }
+    if (live.deadline_at === null) { node.textContent = words.no_deadline; return; }
+    var when = new Intl.DateTimeFormat(page.lang, { dateStyle: "medium", timeStyle: "short" })
+      .format(new Date(live.deadline_at * 1000));
+    node.textContent = fill(words.deadline, { when: when });
+  }
+
+  function drawAll() {
+    var board = shownBoard();
+    var notice = $("notice");
+    notice.hidden = !live.notice;
+    notice.textContent = live.notice || "";
+    document.body.setAttribute("data-version", String(live.version));
+    document.body.setAttribute("data-status", live.status);
+    if (!board) { return; }
+    document.body.setAttribute("data-shown", at === null ? "now" : String(at));
+    drawBoard(board);
+    parts($("status"), board.status);
+    parts($("auction"), board.auction);
+    $("auction").hidden = !board.auction;
+    parts($("caption"), board.caption);
+    $("alt").textContent = board.alt;
+    drawScores(board);
+    drawDeadline();
+    drawPosition();
+    if (selected) { showDetails(selected); }
+  }
+
+  // -- history
+
+  function drawPosition() {
+    var slider = $("slider"), now = $("now"), pos = $("position");
+    if (!frames) { return; }
+    var count = frames.length + 1;
+    slider.max = String(frames.length);
+    slider.value = String(at === null ? frames.length : at);
+    slider.disabled = false;
+    now.disabled = at === null;
+    var text = fill(words.position, { at: (at === null ? frames.length : at) + 1, of: count });
+    if (at === null) { text += " \u00b7 " + words.now; }
+    pos.textContent = text;
+    slider.setAttribute("aria-valuetext", text + " \u2014 " + (shownBoard().caption || []).filter(function (p) {
+      return typeof p === "string"; }).join(""));
+  }
+
+  function loadHistory() {
+    if (!live.board) { return; }
+    $("position").textContent = frames ? $("position").textContent : words.loading;
+    fetch(page.history, { credentials: "omit", cache: "no-store" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+      return r.json();
+    }).then(function (data) {
+      frames = data.frames;
+      if (at !== null && at >= frames.length) { at = null; }
+      drawPosition();
+    }).catch(function () { $("position").textContent = ""; });
+  }
+
+  $("slider").addEventListener("input", function () {
+    if (!frames) { return; }
+    var i = Number($("slider").value);
+    at = i >= frames.length ? null : i;
+    drawAll();
+  });
+  $("now").addEventListener("click", function () { at = null; drawAll(); $("slider").focus(); });
+
+  // -- live
+
+  function follow() {
+    if (!window.EventSource || !page.events) { return; }
+    var source = new EventSource(page.events);
+    source.onopen = function () { $("live").textContent = words.live; };
+    source.onerror = function () { $("live").textContent = words.offline; };
+    source.addEventListener("view", function (e) {
+      var next = JSON.parse(e.data);
+      var started = !live.board && next.board;
+      live = next;
+      if (started) { window.location.reload(); return; }
+      drawAll();
+      if (frames) { loadHistory(); }
+    });
+    source.addEventListener("gone", function () {
+      source.close();
+      live.notice = words.gone;
+      $("live").textContent = "";
+      drawAll();
+    });
+  }
+
+  var lastWidth = 0;
+  window.addEventListener("resize", function () {
+    var width = $("board").clientWidth;
+    if ((width < 560) !== (lastWidth < 560) && shownBoard()) { drawBoard(shownBoard()); }
+    lastWidth = width;
+  });
+
+  drawAll();
+  lastWidth = $("board").clientWidth;
+  document.body.setAttribute("data-drawn", "1");
+  follow();
+  loadHistory();
+}());

@@ -1,0 +1,240 @@
+"""The web view in a real browser: Debian's chromium driven by Playwright opens a running game's page (the game played
+through the wire harness, as members play it on Discord), checks the board against the engine's view — every figure,
+temple, camp, guard and score —, moves the game and sees the page follow without a reload, scrubs the history, and
+finds no hidden information and no member's id in anything the page received or shows. The first paint is measured
+and reported (``first_paint_ms`` in the test's properties), never asserted."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.async_api import Browser, Page, async_playwright
+
+from bot.adapter.app import TikalBot
+from bot.web.words import PageWords
+from engine import GameView, Phase
+from lang import translator
+from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, CY, GUILD, bot_of, open_game
+from tests.bot.web.test_hidden import secrets_of
+from tests.bot.web.webkit import CHROMIUM_FLAGS, chromium_path, page_url, play, web_bot
+
+RECORD_EVENTS = """
+window.__events = [];
+const Original = window.EventSource;
+window.EventSource = function (url) {
+  const source = new Original(url);
+  const add = source.addEventListener.bind(source);
+  source.addEventListener = function (kind, listener) {
+    add(kind, function (e) { window.__events.push(e.data); listener(e); });
+  };
+  return source;
+};
+"""
+"""Keeps every live event's data the page receives, to search it for hidden information."""
+
+CONTRAST = """
+() => {
+  function rgb(text) { const m = text.match(/[\\d.]+/g).map(Number); return m.length > 3 && m[3] === 0 ? null : m; }
+  function lum(c) {
+    const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  }
+  function ratio(a, b) { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); }
+  function background(el) {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c) { return c; }
+    }
+    return [255, 255, 255];
+  }
+  const low = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (el.closest("svg") || el.closest("[hidden]") || el.closest("details:not([open]) > p")) { continue; }
+    const own = Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || el.classList.contains("marker")) { continue; }
+    const r = ratio(rgb(getComputedStyle(el).color), background(el));
+    if (r < 4.5) { low.push(el.tagName + " " + el.textContent.slice(0, 30) + " " + r.toFixed(2)); }
+  }
+  for (const text of document.querySelectorAll("svg text")) {
+    const hex = text.closest(".hex"), figure = text.closest(".figure");
+    const shape = figure ? figure.firstElementChild : hex.querySelector("polygon.edge");
+    const parse = h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16));
+    const r = ratio(parse(text.getAttribute("fill")), parse(shape.getAttribute("fill")));
+    if (r < 4.5) { low.push("svg " + text.textContent + " " + r.toFixed(2)); }
+  }
+  return low;
+}
+"""
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    executable = chromium_path()
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+async def open_page(browser: Browser, url: str, width: int = 1440, *, phone: bool = False) -> tuple[Page, list[str]]:
+    """The page in a new tab ``width`` wide (``phone``: a touch screen), drawn; with every text the server answered
+    it (but the live stream)."""
+    page = await browser.new_page(viewport={"width": width, "height": 1000}, has_touch=phone, is_mobile=phone)
+    await page.add_init_script(RECORD_EVENTS)
+    received: list[str] = []
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    async def keep(response: Any) -> None:
+        if not response.url.endswith("/events") and "/events?" not in response.url:
+            received.append(await response.text())
+
+    page.on("response", keep)
+    await page.goto(url)
+    await page.wait_for_selector("body[data-drawn]")
+    assert errors == []
+    return page, received
+
+
+async def shown_board(page: Page) -> dict[str, Any]:
+    """What the page draws: per space its terrain, temple value, camp, guard, gun and figures; the scores."""
+    return dict(await page.evaluate("""() => {
+      const spaces = {};
+      for (const hex of document.querySelectorAll(".hex")) {
+        const figures = Array.from(hex.querySelectorAll(".figure")).map(f => [
+          Number(f.dataset.seat), f.dataset.leader === "1", Number(f.dataset.count)]);
+        spaces[hex.dataset.space] = {terrain: hex.dataset.terrain, value: hex.dataset.value, camp: hex.dataset.camp,
+          guard: hex.dataset.guard, gun: hex.dataset.gun, wafers: hex.dataset.wafers, figures: figures.sort()};
+      }
+      const scores = Array.from(document.querySelectorAll("#scores tbody tr")).map(
+        r => [Number(r.dataset.seat), Number(r.querySelector("td").textContent)]);
+      return {spaces, scores};
+    }"""))
+
+
+def expected_board(view: GameView) -> dict[str, Any]:
+    """The same, from the engine's spectator view."""
+    def text(value: int | None) -> str:
+        return "" if value is None else str(value)
+
+    spaces = {}
+    for s in view.spaces:
+        figures = sorted([[seat, True, 1] for seat in range(len(view.players)) if s.leaders[seat]]
+                         + [[seat, False, n] for seat, n in enumerate(s.workers) if n])
+        spaces[s.name] = {"terrain": str(s.terrain) if s.explored and s.terrain else "", "value": text(s.value),
+                          "camp": text(s.camp), "guard": text(s.guard), "gun": text(s.gun), "wafers": str(s.wafers),
+                          "figures": figures}
+    return {"spaces": spaces, "scores": [[p.seat, p.score] for p in view.players]}
+
+
+def snowflakes() -> list[re.Pattern[str]]:
+    """Ids no page may show: the members', the server's, the channel's — as whole numbers (the test's ids are
+    short: 7101 may well be part of a time or a coordinate)."""
+    return [re.compile(rf"(?<![\d.]){i}(?![\d.])") for i in (ANA, BEN, CY, GUILD, CHANNEL)]
+
+
+@pytest.mark.timeout(300)
+async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_its_history(
+        db_path: Path, browser: Browser, record_property: Any) -> None:
+    rng = random.Random(27)
+    async with web_bot(db_path) as wire:
+        bot: TikalBot = bot_of(wire)
+        game_id = await open_game(wire, [ANA, BEN, CY])
+        view = await play(wire, game_id, 40, rng)
+        assert not view.finished
+        page, received = await open_page(browser, await page_url(wire, game_id))
+        paint = await page.evaluate("performance.getEntriesByType('paint').map(p => [p.name, p.startTime])")
+        record_property("first_paint_ms", json.dumps(paint))
+        print(f"\nweb view: first paint {paint}")
+
+        # the board as the engine sees it: every figure, temple, camp, guard and score
+        assert await shown_board(page) == expected_board(view)
+        assert await page.get_attribute("body", "data-version") == str(view.version)
+        changed = await page.eval_on_selector_all(".hex.changed", "hs => hs.map(h => h.dataset.space)")
+        assert changed, "the last turn's spaces are highlighted"
+        assert await page.get_attribute("#scores tbody tr.to-act", "data-seat") == str(view.to_act)
+        assert (await page.text_content("#deadline") or "").strip(), "the deadline (or that there is none)"
+
+        # the game moves on Discord: the page follows without a reload
+        await page.evaluate("window.__same_page = true")
+        before = view.version
+        view = await play(wire, game_id, 6, rng)
+        assert view.version > before
+        await page.wait_for_selector(f"body[data-version='{view.version}']", timeout=20_000)
+        assert await page.evaluate("window.__same_page === true")
+        assert await shown_board(page) == expected_board(view)
+
+        # the history: back to the start and forward to now
+        await page.wait_for_selector("#slider:not([disabled])", timeout=20_000)
+        await page.focus("#slider")
+        await page.keyboard.press("Home")
+        await page.wait_for_selector("body[data-shown='0']")
+        start = await shown_board(page)
+        assert all(not s["figures"] for s in start["spaces"].values())
+        assert {p for _, p in start["scores"]} == {0}
+        await page.keyboard.press("ArrowRight")
+        await page.wait_for_selector("body[data-shown='1']")
+        assert await page.text_content("#caption")
+        await page.click("#now")
+        await page.wait_for_selector("body[data-shown='now']")
+        assert await shown_board(page) == expected_board(view)
+
+        # a space's details by keyboard: Tab reaches the spaces, focus shows what is there
+        await page.focus(".hex[data-space='A1']")
+        assert (await page.text_content("#details-body") or "").startswith("A1")
+        labels = await page.eval_on_selector_all(".hex", "hs => hs.map(h => h.getAttribute('aria-label'))")
+        assert len(labels) == 40 and all(label and label[:2].isalnum() for label in labels)
+        assert await page.evaluate(CONTRAST) == []
+
+        # nothing hidden, no member's id, in all the page received and shows
+        state = (await bot.core.store.load(GUILD, game_id)).state
+        events = await page.evaluate("window.__events")
+        shown = await page.evaluate("document.documentElement.outerHTML")
+        assert events, "the live stream's events were kept"
+        sent = [*received, *events, shown]
+        for secret in secrets_of(state):
+            assert not [text for text in sent if secret in text], secret
+        for member in snowflakes():
+            assert not [text for text in sent if member.search(text)], member.pattern
+        await page.close()
+
+
+@pytest.mark.timeout(300)
+async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: Browser) -> None:
+    async with web_bot(db_path) as wire:
+        game_id = await open_game(wire, [ANA, BEN])
+        view = await play(wire, game_id, 12, random.Random(3))
+        page, _ = await open_page(browser, await page_url(wire, game_id), width=400, phone=True)
+        box = await page.evaluate("(() => { const b = document.querySelector('#board svg').viewBox.baseVal; "
+                                  "return [b.width, b.height]; })()")
+        assert box[0] < box[1], "column A on top, rows left to right, as in the channel picture"
+        assert await page.evaluate("document.scrollingElement.scrollWidth") <= 400
+        assert await shown_board(page) == expected_board(view)
+        await page.tap(".hex[data-space='A1']")
+        assert (await page.text_content("#details-body") or "").startswith("A1")
+        assert view.phase in (Phase.PLACE, Phase.ACTIONS)
+
+        # the language switch: the same page in German, board and all
+        await page.tap("nav.languages a[lang='de']")
+        await page.wait_for_selector("html[lang='de'] body[data-drawn]")
+        german = PageWords(translator("de"))
+        assert await page.text_content("h1") == german.title(game_id)
+        assert await page.text_content("#scores thead th") == german.labels()["player"]
+        assert (await page.get_attribute("#slider", "aria-label")) == german.labels()["history_slider"]
+        assert await shown_board(page) == expected_board(view)
+
+        # a moderator gives the page a new address: the open page says at once that this one leads nowhere now
+        await bot_of(wire).core.spectators.links.renew(GUILD, game_id)
+        gone = json.dumps(german.gone(), ensure_ascii=False)
+        await page.wait_for_selector(f"#notice:text-is({gone})", state="visible")
+        await page.close()
