@@ -44,7 +44,8 @@ NO_PRIVATE_THREADS = discord.Permissions.all().value & ~discord.Permissions(crea
 NAMES = ("Ana", "Bot", "Tikal")
 
 
-@pytest.mark.parametrize("locale", list(LANGUAGES))
+@pytest.mark.parametrize("locale", [pytest.param(locale, marks=() if locale == "en-US" else pytest.mark.slow)
+                                    for locale in LANGUAGES])  # `make check`: English; `make test`: all six
 async def test_the_whole_tutorial_played_as_its_steps_say_in_every_language(tmp_path: Path, locale: str) -> None:
     language = LANGUAGES[locale]
     async with running_bot(tmp_path / "t.sqlite3") as wire:

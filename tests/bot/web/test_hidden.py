@@ -78,7 +78,9 @@ GAMES: Sequence[tuple[str, tuple[str, ...], int]] = (
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize(("variant", "options", "players"), GAMES)
+@pytest.mark.parametrize(("variant", "options", "players"),  # `make check` runs the first; `make test` every one
+                         [pytest.param(*game, marks=() if i == 0 else pytest.mark.slow)
+                          for i, game in enumerate(GAMES)])
 async def test_nothing_hidden_is_sent_in_any_phase(db_path: Path, variant: str, options: tuple[str, ...],
                                                    players: int) -> None:
     rng = random.Random(27)
