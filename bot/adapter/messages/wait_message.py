@@ -426,8 +426,10 @@ def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple
         embed.insert_field_at(0, name=t.tr("fmt.seat_order", "Seat order"), value=_order(payload.get("order") or [], t),
                               inline=False)
     caught = catch_up_lines(game, view, payload["catch_up"], t) if payload is not None else []
-    if caught:
-        head.append(t.tr("wait.since", "**Since your last turn**"))
+    if caught:  # a message for several players (a jump, an auction) goes back to the earliest of their turns
+        several = payload is not None and len(payload.get("pinged") or []) > 1
+        head.append(t.tr("wait.since_several", "**Since your last turns**") if several
+                    else t.tr("wait.since", "**Since your last turn**"))
         head.extend(caught)
     if head:
         embed.description = "\n".join([*head, "", embed.description or ""]).strip()

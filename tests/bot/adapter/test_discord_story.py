@@ -117,6 +117,12 @@ async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, sto
     # What happened since the last turn: each other player's turn in a line of words, scoring rounds too.
     caught = [line for c in waits for line in message_text(c.data).splitlines()]
     assert any("Since your last turn" in line for line in caught)
+    # a message that pings several players (a jump, an opening auction) speaks to them all
+    for call in waits:
+        text = message_text(call.data)
+        if "Since your last turn" in text:
+            several = len(_pinged(call)) > 1
+            assert ("**Since your last turns**" in text) == several, text[:300]
     assert any(re.search(r"┃ 🟦 Ana( 🤖| \(played by the bot\))?: placed an? .+ on [A-H][1-5]", line)
                for line in caught), "no turn told in words"
     if story in (BASIC, AUCTION):
