@@ -17,7 +17,7 @@ import pytest
 import engine
 from bot.core.assembly import Core
 from bot.core.clocks.members import Members
-from bot.core.guilds import moderation
+from bot.core.guilds.moderation import seats as moderation_seats
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
 from bot.core.storage.base import IntegrityError, NewMove, Reader, Status, Storage
@@ -313,7 +313,7 @@ async def test_a_transaction_that_reads_a_game_to_change_it_locks_it_against_oth
     async with open_service(pg_url) as one, open_service(pg_url) as two:
         game = await start(one, 2)
         decided, go = asyncio.Event(), asyncio.Event()
-        read_absent = moderation.absent_seats
+        read_absent = moderation_seats.absent_seats
 
         async def first_waits(reader: Reader, game_id: int) -> dict[int, int]:
             found = await read_absent(reader, game_id)
@@ -322,7 +322,7 @@ async def test_a_transaction_that_reads_a_game_to_change_it_locks_it_against_oth
                 await go.wait()
             return found
 
-        monkeypatch.setattr(moderation, "absent_seats", first_waits)
+        monkeypatch.setattr(moderation_seats, "absent_seats", first_waits)
         first = asyncio.create_task(one.moderation.kick(GUILD, game.id, MEMBERS[0], MEMBERS[3], is_moderator=True))
         await asyncio.wait_for(decided.wait(), GUARD)
         second = asyncio.create_task(two.moderation.kick(GUILD, game.id, MEMBERS[1], MEMBERS[3], is_moderator=True))
