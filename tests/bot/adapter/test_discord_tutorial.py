@@ -128,7 +128,7 @@ async def test_it_resumes_restarts_skips_and_offers_the_auction_version(tmp_path
         assert not [c for c in calls if c.path.endswith("/threads")]  # the same thread
         calls = await command(wire, "tikal-game tutorial", {"skip": True}, user=ANA, channel=thread)
         (end,) = steps_in(calls)
-        assert end.ephemeral and title_of(end).startswith(END_TITLE)
+        assert not end.ephemeral and title_of(end).startswith(END_TITLE)  # it stays in the thread, as every step
         assert custom_ids(end.data) == ["tikal:lesson:auction"]
         calls = await click(wire, "tikal:lesson:auction", user=ANA, message_id=end.message_id, channel=thread)
         (auction,) = steps_in(calls)
@@ -185,3 +185,17 @@ async def test_a_finished_tutorial_counts_in_no_stats_rating_season_or_list(tmp_
         played = await play_tutorial(wire)
         assert title_of(played.messages[-1]).startswith(END_TITLE)
         assert await seen() == before  # stats, ratings, the season, the lists: all as if it had never been
+
+
+async def test_skipped_from_the_channel_the_end_goes_to_the_thread_and_stays(tmp_path: Path) -> None:
+    """The end of a skipped tutorial is a message of the thread, like every step (an ephemeral one would vanish);
+    the member who typed the command elsewhere is told where it is."""
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        calls = await command(wire, "tikal-game tutorial", user=ANA)
+        thread = int(next(c for c in calls if c.path.endswith("/threads")).response["id"])
+        calls = await command(wire, "tikal-game tutorial", {"skip": True}, user=ANA)
+        (end,) = steps_in(calls)
+        assert end.path == f"/channels/{thread}/messages" and title_of(end).startswith(END_TITLE)
+        assert custom_ids(end.data) == ["tikal:lesson:auction"]
+        answer = responses(calls)[-1]
+        assert answer.ephemeral and f"<#{thread}>" in text_of(answer) and "Skipped" in text_of(answer)

@@ -113,8 +113,22 @@ class Guide:
                                                                    "`/tikal-game tutorial` starts one."))
             return
         await self.bot.core.tutorials.stop(guild, interaction.user.id, skipped=True)
-        await reply(interaction, embed=words.end_embed(lesson_of(current.lesson), t),
-                    view=next_lesson(current.lesson, t))
+        end, then = words.end_embed(lesson_of(current.lesson), t), next_lesson(current.lesson, t)
+        if current.private != "thread":
+            await reply(interaction, embed=end, view=then)
+            return
+        info = await self.bot.core.games.game(guild, current.game_id)
+        shown: dict[str, Any] = {"embed": end} if then is None else {"embed": end, "view": then}
+        if interaction.channel_id == info.place_id:  # in the thread: the end stays there, as every step did
+            await interaction.response.send_message(**shown)
+            return
+        try:
+            await self.bot.get_partial_messageable(info.place_id, guild_id=guild).send(**shown)
+        except discord.HTTPException:  # the thread is gone: the end privately
+            await reply(interaction, embed=end, view=then)
+            return
+        await reply(interaction, t.tr("tutorial.skipped_in", "Skipped: the end of your tutorial is in {thread}.",
+                                      thread=f"<#{info.place_id}>"))
 
     async def _resume(self, interaction: discord.Interaction, current: Tutorial) -> None:
         """Show the step under way again: in the thread (pointing there), or privately. A computer's turn that a
