@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.adapter.speech import reader
 from bot.core.clocks.members import Members
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.autocomplete import jump_choices, option_choices, zoom_choices
 from bot.core.words.labels import square

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from bot.core.spectators.pages import Spectated
 from bot.core.spectators.view_data import view_data
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.web.words import PageWords
 from engine import GameView
 from render import describe

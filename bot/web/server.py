@@ -19,7 +19,7 @@ from aiohttp import web
 from bot.core.assembly import Core
 from bot.core.spectators.links import Watched, page_path
 from bot.core.spectators.pages import Spectated
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.words.errors import NoGame
 from bot.web.content import history_data, live_data, palette
 from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers

@@ -15,7 +15,7 @@ from bot.adapter.cooldowns import Cooldowns
 from bot.adapter.outbox import Outbox
 from bot.adapter.speech import channel as channel_speaker
 from bot.core.assembly import Core
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.locks import GameLocks
 from bot.core.table.plans import GameRef, Place
 from bot.core.table.posts import Wait

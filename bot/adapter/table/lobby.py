@@ -14,7 +14,7 @@ from bot.adapter.table.base import THREAD_ARCHIVE_MINUTES, display_name, is_mode
 from bot.adapter.table.waits import WaitMessages
 from bot.adapter.ui import lobby_view
 from bot.core.clocks.timing import Timing, timing_text
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.game_options import GameSetup, explain
 from bot.core.table.results import GameInfo
 from bot.core.words.errors import WrongStatus

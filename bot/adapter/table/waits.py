@@ -19,7 +19,7 @@ from bot.adapter.messages.wait_message import closed_embed, wait_embed, wait_pic
 from bot.adapter.replies import edit
 from bot.adapter.table.base import Live, TableBase, log, played_for, waited_seats
 from bot.adapter.ui import live_view
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.posts import PostKind, Wait
 from bot.core.table.results import GameInfo, Moved, Post
 from bot.core.table.waits import LATEST

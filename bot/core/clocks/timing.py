@@ -25,7 +25,8 @@ from typing import Final
 from bot.core.clocks.members import read_member
 from bot.core.clocks.schedule import QuietHours, deadline, next_reminder
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, Reader, Transaction
+from bot.core.storage.base import Reader, Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.storage.seats import absent_member_id, is_absent_member
 from bot.core.words.errors import BadOption, WrongStatus, quoted
 from bot.core.words.texts import ntr, tr

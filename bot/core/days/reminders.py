@@ -62,7 +62,7 @@ from bot.core.days.guild_removal import purge_due
 from bot.core.days.standing_orders import drop_stale_order, play_order, read_order
 from bot.core.outbox.mod_notices import queue_for_moderators
 from bot.core.storage import sql
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.computer_seats import computer_seats
 from bot.core.table.computers import Computers, absent_post

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 import engine
 from bot.core.clocks.timing import clock_of, read_clock, replan, wait_key
 from bot.core.storage import sql
-from bot.core.storage.base import Reader, Status, Storage
+from bot.core.storage.base import Reader, Storage
+from bot.core.storage.rows import Status
 from bot.core.table.computers import Computers
 from bot.core.table.games import Games
 from bot.core.table.posts import NewPost, PostKind

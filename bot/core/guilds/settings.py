@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.core.storage.base import GuildSettings, Storage
+from bot.core.storage.base import Storage
+from bot.core.storage.rows import GuildSettings
 from bot.core.words.errors import BadOption, quoted
 from bot.core.words.texts import tr
 

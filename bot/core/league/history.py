@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.core.storage import sql
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from bot.core.storage.seats import absent_member_id
 from bot.core.table.games import Games
 from bot.core.table.results import GameInfo

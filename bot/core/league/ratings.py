@@ -38,7 +38,8 @@ from openskill.models import PlackettLuce
 
 import engine
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, Reader, Transaction
+from bot.core.storage.base import Reader, Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.storage.seats import is_computer_member
 from bot.core.words.errors import BadOption, quoted
 from bot.core.words.texts import tr

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.words.errors import WrongStatus
 from bot.core.words.texts import tr
 

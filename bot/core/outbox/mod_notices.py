@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.core.storage.base import GameRow, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.table.posts import ModeratorsRoute, NewPost
 from bot.core.table.results import Post
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.core.outbox.mod_notices import queue_for_moderators
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.posts import DeliveryFailed, NewPost, PostKind, stamp_deadline
 from bot.core.table.results import Post
 from bot.core.table.store import GameStore

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.core.storage import sql
-from bot.core.storage.base import Reader, Status
+from bot.core.storage.base import Reader
+from bot.core.storage.rows import Status
 from bot.core.table.store import GameStore
 
 TOKEN_BYTES: Final = 24

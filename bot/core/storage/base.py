@@ -17,12 +17,26 @@ from __future__ import annotations
 import json
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any, Final, Protocol
 
+from bot.core.storage.rows import (
+    ACTIVE,
+    GAME_COLUMNS,
+    OUTBOX_COLUMNS,
+    GameRow,
+    GuildSettings,
+    MoveRow,
+    NewMove,
+    OutboxRow,
+    PostToQueue,
+    SeatRow,
+    Status,
+    game_row,
+    outbox_row,
+)
 from bot.core.storage.shards import EVERY_GUILD, Shards
 from engine import StaleState
 
@@ -76,154 +90,6 @@ class Connection(Protocol):
         ...
 
 
-class Status(StrEnum):
-    LOBBY = "lobby"
-    RUNNING = "running"
-    FINISHED = "finished"
-    ABORTED = "aborted"
-
-
-ACTIVE: Final = (Status.LOBBY, Status.RUNNING)
-
-
-@dataclass(frozen=True, slots=True)
-class GameRow:
-    """A row of ``games``. It holds the seed: it stays inside the core."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    place_id: int
-    lobby_message_id: int | None
-    turn_message_id: int | None
-    status: Status
-    variant: str
-    seats_wanted: int
-    use_thread: bool
-    creator_id: int
-    seed: int
-    setup: dict[str, Any] | None
-    version: int
-    created_at: float
-    updated_at: float
-    started_at: float | None
-    finished_at: float | None
-    turn_started_at: float | None
-    deadline_at: float | None
-    lesson: str | None = None
-    """A tutorial's lesson (``bot.core.tutorial``); None: an ordinary game."""
-
-
-_GAME_COLUMNS: Final = (
-    "id, guild_id, channel_id, thread_id, place_id, lobby_message_id, turn_message_id, status, variant, "
-    "seats_wanted, use_thread, creator_id, seed, setup_json, version, created_at, updated_at, started_at, "
-    "finished_at, turn_started_at, deadline_at, lesson"
-)
-
-
-def _game(row: tuple[Any, ...]) -> GameRow:
-    (id_, guild, channel, thread, place, lobby_msg, turn_msg, status, variant, wanted, use_thread, creator,
-     seed, setup_json, version, created, updated, started, finished, turn_started, deadline, lesson) = tuple(row)
-    return GameRow(
-        id=id_, guild_id=guild, channel_id=channel, thread_id=thread, place_id=place,
-        lobby_message_id=lobby_msg, turn_message_id=turn_msg, status=Status(status), variant=variant,
-        seats_wanted=wanted, use_thread=bool(use_thread), creator_id=creator, seed=int(seed),
-        setup=json.loads(setup_json) if setup_json else None, version=version, created_at=created,
-        updated_at=updated, started_at=started, finished_at=finished, turn_started_at=turn_started,
-        deadline_at=deadline, lesson=lesson,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    game_id: int
-    member_id: int
-    display_name: str
-    joined_order: int
-    seat: int | None
-    seat_name: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    game_id: int
-    index: int
-    move: str
-    seat: int
-    actor_id: int | None
-    created_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class OutboxRow:
-    id: int
-    game_id: int
-    guild_id: int
-    channel_id: int
-    kind: str
-    version: int
-    payload: dict[str, Any]
-    nonce: str
-    created_at: float
-    sent_at: float | None
-    message_id: int | None
-    attempts: int
-    last_error: str | None
-    first_failed_at: float | None = None
-    """When the current run of failures began (None: not failing)."""
-    retry_at: float | None = None
-    """Not tried again before this (backoff)."""
-    given_up_at: float | None = None
-    """Given up (never sent) until a moderator resends it."""
-
-
-_OUTBOX_COLUMNS: Final = (
-    "id, game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at, sent_at, message_id, "
-    "attempts, last_error, first_failed_at, retry_at, given_up_at"
-)
-
-
-def _outbox(row: tuple[Any, ...]) -> OutboxRow:
-    (id_, game, guild, channel, kind, version, payload, nonce, created, sent, message, attempts, error, failed,
-     retry, given_up) = tuple(row)
-    return OutboxRow(id_, game, guild, channel, kind, version, json.loads(payload), nonce, created, sent, message,
-                     attempts, error, failed, retry, given_up)
-
-
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    guild_id: int
-    moderator_role_id: int | None = None
-    default_variant: str = "basic"
-    use_threads: bool = True
-    turn_hours: int | None = None
-    """The default turn deadline of new games: None the bot's (``bot.core.clocks.timing.DEFAULTS``), 0 none."""
-    reminder_hours: int | None = None
-    log_channel_id: int | None = None
-    """Where moderator notices go (``bot.core.outbox.mod_notices``); None: the moderator role or the creator's DMs."""
-
-
-@dataclass(frozen=True, slots=True)
-class NewMove:
-    """A move to append to the log, with its public facts (``bot.core.table.story``)."""
-
-    text: str
-    seat: int
-    actor_id: int | None
-    story: Mapping[str, object] | None = None
-
-
-class PostToQueue(Protocol):
-    """A post to queue in the outbox: its kind and its payload, stored as JSON (``bot.core.table.posts.NewPost``)."""
-
-    @property
-    def kind(self) -> str: ...
-
-    @property
-    def payload(self) -> Mapping[str, object]: ...
-
-
 class Reader:
     """Reads that agree with each other: no transaction is seen half done (SQLite: under the storage's lock;
     PostgreSQL: one repeatable-read snapshot)."""
@@ -253,27 +119,27 @@ class Reader:
 
     async def game(self, guild_id: int, game_id: int) -> GameRow | None:
         """The game (in a transaction: locked against other processes until the commit)."""
-        row = await self._one(f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND id = ?{self._locking}",
+        row = await self._one(f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND id = ?{self._locking}",
                               (guild_id, game_id))
-        return None if row is None else _game(row)
+        return None if row is None else game_row(row)
 
     async def active_game_at(self, guild_id: int, place_id: int) -> GameRow | None:
         """The open lobby or running game occupying a channel or thread (or whose thread this is)."""
         row = await self._one(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') "
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') "
             f"AND (place_id = ? OR thread_id = ?) ORDER BY place_id = ? DESC, id DESC LIMIT 1{self._locking}",
             (guild_id, place_id, place_id, place_id),
         )
-        return None if row is None else _game(row)
+        return None if row is None else game_row(row)
 
     async def games(self, guild_id: int, statuses: Iterable[Status] = tuple(Status)) -> list[GameRow]:
         wanted = [s.value for s in statuses]
         marks = ", ".join("?" * len(wanted))
         rows = await self._all(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *wanted),
         )
-        return [_game(r) for r in rows]
+        return [game_row(r) for r in rows]
 
     async def games_with_seats(self, guild_id: int, statuses: Iterable[Status] = tuple(Status), *,
                                member_id: int | None = None) -> list[tuple[GameRow, list[SeatRow]]]:
@@ -286,7 +152,7 @@ class Reader:
         if member_id is not None:
             chosen += " AND id IN (SELECT game_id FROM seats WHERE member_id = ?)"
             params = (*params, member_id)
-        rows = [_game(r) for r in await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE {chosen} ORDER BY id",
+        rows = [game_row(r) for r in await self._all(f"SELECT {GAME_COLUMNS} FROM games WHERE {chosen} ORDER BY id",
                                                    params)]
         seats: dict[int, list[SeatRow]] = {}
         for r in await self._all(
@@ -327,21 +193,21 @@ class Reader:
 
     async def outbox_pending(self, limit: int = 50, shards: Shards = EVERY_GUILD) -> list[OutboxRow]:
         """Unsent posts of the guilds ``shards`` owns, oldest first (for the process's one sender loop)."""
-        rows = await self._all(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL"
+        rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL"
                                f"{shards.where()} ORDER BY id LIMIT ?", (limit,))
-        return [_outbox(r) for r in rows]
+        return [outbox_row(r) for r in rows]
 
     async def outbox_of_game(self, guild_id: int, game_id: int) -> list[OutboxRow]:
         rows = await self._all(
-            f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? ORDER BY id", (guild_id, game_id)
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? ORDER BY id", (guild_id, game_id)
         )
-        return [_outbox(r) for r in rows]
+        return [outbox_row(r) for r in rows]
 
     async def latest_post(self, guild_id: int, game_id: int, kind: str, before: int) -> OutboxRow | None:
         """The game's last post of ``kind`` queued before the post ``before`` (e.g. the scoring round it continues)."""
-        row = await self._one(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? AND kind = ? "
+        row = await self._one(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? AND kind = ? "
                               "AND id < ? ORDER BY id DESC LIMIT 1", (guild_id, game_id, kind, before))
-        return None if row is None else _outbox(row)
+        return None if row is None else outbox_row(row)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(

@@ -16,7 +16,7 @@ from typing import Literal
 
 import engine
 from bot.core.clocks import timing
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table import jump_choices, thinking
 from bot.core.table.computer_seats import ComputerSeat
 from bot.core.table.cpu_pool import CpuPool

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, Reader, Transaction
+from bot.core.storage.base import Reader, Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.words.errors import BadOption, quoted
 from bot.core.words.help import OPTION_TEXT, VARIANT_TEXT, explained
 from bot.core.words.texts import tr

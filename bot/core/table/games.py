@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from bot.core.table.computer_seats import ComputerSeat, computer_seats
 from bot.core.table.game_options import lobby_setup, lobby_setups
 from bot.core.table.plans import GameRef

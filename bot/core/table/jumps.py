@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from bot.core.storage.base import Status, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import Status
 from bot.core.table import jump_choices
 from bot.core.table.computer_seats import ComputerSeat
 from bot.core.table.jump_choices import Choice, choosers, jump_steps, most_chips, opened

@@ -11,7 +11,8 @@ from typing import Any, Final
 import engine
 from bot.core.clocks import timing
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, IntegrityError, SeatRow, Status, Transaction
+from bot.core.storage.base import IntegrityError, Transaction
+from bot.core.storage.rows import GameRow, SeatRow, Status
 from bot.core.storage.seats import absent_member_id, computer_member_id, is_absent_member, is_computer_member
 from bot.core.table.computer_seats import check_level, computer_seats, lobby_level, put_computer, put_lobby_level
 from bot.core.table.game_options import STORED_VARIANT, lobby_setup, put_setup

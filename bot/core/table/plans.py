@@ -7,7 +7,8 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import engine
-from bot.core.storage.base import GameRow, SeatRow, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import GameRow, SeatRow
 from bot.core.storage.seats import absent_member_id, is_absent_member
 from bot.core.table.computer_seats import ComputerSeat
 from bot.core.table.posts import NewPost, SeatPlayed

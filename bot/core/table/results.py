@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.core.storage.base import GameRow, OutboxRow, SeatRow, Status
+from bot.core.storage.rows import GameRow, OutboxRow, SeatRow, Status
 from bot.core.table.game_options import GameSetup, of_setup
 from engine import GameView
 

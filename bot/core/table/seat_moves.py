@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import engine
 from bot.core.clocks.timing import GamePaused, wait_key
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.computers import Computers, before_jump
 from bot.core.table.jump_choices import choosers
 from bot.core.table.jumps import JumpThought

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.words.texts import tr
 from engine.messages import Said
 

@@ -17,7 +17,8 @@ from collections.abc import Awaitable, Callable, Sequence
 import engine
 from bot.core.clocks import timing
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, NewMove, Reader, Status, Storage, Transaction
+from bot.core.storage.base import Reader, Storage, Transaction
+from bot.core.storage.rows import GameRow, NewMove, Status
 from bot.core.storage.shards import EVERY_GUILD, Shards
 from bot.core.table.computer_seats import computer_seats
 from bot.core.table.game_options import lobby_setup

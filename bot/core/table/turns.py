@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import engine
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.jump_choices import choosers
 from bot.core.table.plans import GameRef, Loaded, Planned, apply_all
 from bot.core.table.results import Moved

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from bot.core.storage import sql
-from bot.core.storage.base import GameRow, Reader, Transaction
+from bot.core.storage.base import Reader, Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.jump_choices import choosers, opened
 from bot.core.table.posts import MemberOf, NewPost, PostKind, SeatEntry, Wait, seat_entries, who

@@ -6,7 +6,8 @@ game costs nothing here: its row names no lesson."""
 from __future__ import annotations
 
 import engine
-from bot.core.storage.base import GameRow, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import GameRow
 from bot.core.tutorial import progress
 from bot.core.tutorial.goals import reached
 from bot.core.tutorial.lesson import lesson

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import engine
 from bot.core.clocks import timing
 from bot.core.storage import sql
-from bot.core.storage.base import IntegrityError, Status, Transaction
+from bot.core.storage.base import IntegrityError, Transaction
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import computer_member_id
 from bot.core.table.computers import computer_post
 from bot.core.table.game_options import STORED_VARIANT

@@ -16,8 +16,8 @@ import pytest
 
 from bot.adapter import command_links
 from bot.adapter.app import TikalBot
-from bot.core.storage.base import Status
 from bot.core.storage.process_lock import DatabaseInUse
+from bot.core.storage.rows import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from bot.core.storage import sql
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.core.clocks.timing import DEFAULTS
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import is_absent_member
 from tests.bot.adapter.discordkit import (
     ANA,

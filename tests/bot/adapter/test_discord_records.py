@@ -9,7 +9,7 @@ import random
 import pytest
 
 import engine
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.adapter.messages.tutorial import COLOUR
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from tests.bot.adapter.discordkit import (
     ANA,
     BEN,

@@ -15,7 +15,8 @@ import pytest
 import engine
 from bot.core.assembly import Core
 from bot.core.storage.backends import open_storage
-from bot.core.storage.base import GameRow, Reader, Storage
+from bot.core.storage.base import Reader, Storage
+from bot.core.storage.rows import GameRow
 from bot.core.table.game_options import GameSetup
 from bot.core.table.results import GameInfo, Moved
 from engine import GameState, LegalMove, Move
@@ -80,6 +81,7 @@ def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     the columns the wait's look-up reads)."""
     import bot.core.outbox.queue
     import bot.core.storage.base
+    import bot.core.storage.rows
     import bot.core.table.lobby
     import bot.core.table.store
 
@@ -87,7 +89,7 @@ def as_before_waits(monkeypatch: pytest.MonkeyPatch) -> None:
         return None
 
     async def append_moves(self: bot.core.storage.base.Transaction, game_id: int, first_index: int,
-                           moves: Sequence[bot.core.storage.base.NewMove]) -> None:
+                           moves: Sequence[bot.core.storage.rows.NewMove]) -> None:
         await self._db.run_many(
             "INSERT INTO moves (game_id, idx, move, seat, actor_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             [(game_id, first_index + i, m.text, m.seat, m.actor_id, self._clock()) for i, m in enumerate(moves)])
@@ -102,8 +104,8 @@ def as_before_tutorials(monkeypatch: pytest.MonkeyPatch) -> None:
     """The core as it was before migration 13 (no ``games.lesson``): every game an ordinary one."""
     import bot.core.storage.base
 
-    columns = bot.core.storage.base._GAME_COLUMNS
-    monkeypatch.setattr(bot.core.storage.base, "_GAME_COLUMNS", columns.replace(", lesson", ", NULL AS lesson"))
+    columns = bot.core.storage.base.GAME_COLUMNS  # the Reader's queries read it from its module at each call
+    monkeypatch.setattr(bot.core.storage.base, "GAME_COLUMNS", columns.replace(", lesson", ", NULL AS lesson"))
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

@@ -17,7 +17,7 @@ from bot.adapter.replies import reply
 from bot.adapter.speech import reader
 from bot.adapter.ui import history_view, resign_view
 from bot.core.league.history import GuildGames
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.words.errors import BadOption
 from bot.core.words.texts import tr
 

@@ -23,7 +23,7 @@ from bot.adapter.messages.wait_message import confirmation, wait_embed
 from bot.adapter.replies import fit_embed, picture, refusal, reply
 from bot.adapter.speech import reader
 from bot.adapter.ui import live_view
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.plans import GameRef, Place
 from bot.core.table.posts import PostKind, Wait
 from bot.core.table.results import Moved

@@ -8,7 +8,8 @@ from types import EllipsisType
 from typing import Final, Unpack
 
 from bot.core.guilds.languages import Languages
-from bot.core.storage.base import GameRow, SeatRow, Status, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import GameRow, SeatRow, Status
 from bot.core.table.computers import Computers
 from bot.core.table.games import Games
 from bot.core.table.jumps import Jumps

@@ -7,7 +7,7 @@ from types import EllipsisType
 
 from bot.core.clocks.timing import Timing, absent_seats, clock_of, read_clock, replan, timing_text
 from bot.core.guilds.moderation.base import KEEP, ModAction, ModerationBase, hours_or_kept
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from bot.core.words.errors import NoGame, NotAllowed, WrongStatus
 from bot.core.words.texts import tr
 

@@ -8,7 +8,7 @@ from bot.core.clocks.timing import clock_of, new_wait, replan
 from bot.core.guilds.moderation.base import ModAction, ModerationBase
 from bot.core.league.ratings import rate_stopped
 from bot.core.storage import sql
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from bot.core.table.posts import ModAction as ModActionPayload
 from bot.core.table.posts import NewPost, PostKind, SeatPlayed
 from bot.core.table.seat_moves import play_absent

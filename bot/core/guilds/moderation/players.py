@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from bot.core.guilds.moderation.base import ModerationBase
 from bot.core.storage import sql
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from bot.core.table.game_options import lobby_setups
 from bot.core.table.results import GameInfo, SeatInfo
 

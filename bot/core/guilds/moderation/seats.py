@@ -9,7 +9,8 @@ from bot.core.clocks.timing import absent_seats, clock_of, new_wait, replan
 from bot.core.guilds.moderation.base import ModAction, ModerationBase
 from bot.core.league.ratings import rate_stopped
 from bot.core.storage import sql
-from bot.core.storage.base import Status, Transaction
+from bot.core.storage.base import Transaction
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import absent_member_id, is_absent_member, is_computer_member
 from bot.core.table.computer_seats import check_level, computer_seats, put_computer, remove_computer
 from bot.core.table.computers import absent_post

@@ -11,7 +11,7 @@ import pytest
 import engine
 from bot.core.clocks.timing import DEFAULTS
 from bot.core.storage import sql
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.results import GameInfo
 from bot.core.words.errors import AlreadyJoined, NotAllowed, NotAPlayer, WrongStatus

@@ -7,7 +7,7 @@ import pytest
 
 from bot.core.assembly import Core
 from bot.core.guilds.settings import DEFAULT_VARIANTS
-from bot.core.storage.base import GuildSettings
+from bot.core.storage.rows import GuildSettings
 from bot.core.words.errors import BadOption
 from tests.bot.core.servicekit import GUILD, OTHER_GUILD
 

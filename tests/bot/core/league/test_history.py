@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.words.errors import BadOption, NoGame, WrongStatus
 from tests.bot.core.clockkit import HOUR, MOD, T0, finish_obligation, open_kit
 from tests.bot.core.servicekit import GUILD, MEMBERS, OTHER_GUILD, play_to_end, replay_from_file

@@ -23,9 +23,10 @@ from bot.core.league.standings import Season
 from bot.core.storage import postgres as postgres_storage
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
-from bot.core.storage.base import GameRow, Status, Storage, Transaction
+from bot.core.storage.base import Storage, Transaction
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.migrations_pg import POSTGRES_MIGRATIONS
+from bot.core.storage.rows import GameRow, Status
 from bot.core.table.results import GameInfo
 from bot.core.words.errors import BadOption, NotAllowed, WrongStatus
 from engine import GameState

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.core.assembly import Core
-from bot.core.storage.base import GuildSettings
+from bot.core.storage.rows import GuildSettings
 from bot.core.table.posts import PostKind
 from engine.messages import Msg
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS

@@ -20,9 +20,10 @@ from bot.core.clocks.members import Members
 from bot.core.guilds.moderation import seats as moderation_seats
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
-from bot.core.storage.base import IntegrityError, NewMove, Reader, Status, Storage
+from bot.core.storage.base import IntegrityError, Reader, Storage
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.migrations_pg import POSTGRES_MIGRATIONS
+from bot.core.storage.rows import NewMove, Status
 from bot.core.storage.shards import Shards
 from bot.core.table.waits import caught_up
 from bot.core.words.errors import ChannelBusy

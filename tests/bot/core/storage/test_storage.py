@@ -12,9 +12,10 @@ import pytest
 
 import bot.core.storage.sqlite
 import engine
-from bot.core.storage.base import IntegrityError, NewMove
+from bot.core.storage.base import IntegrityError
 from bot.core.storage.migrations import MIGRATIONS
 from bot.core.storage.process_lock import DatabaseInUse
+from bot.core.storage.rows import NewMove
 from bot.core.storage.sqlite import SqliteStorage
 from engine import StaleState
 from tests.bot.core.servicekit import GUILD, as_before_options, open_service, replay_from_file, table_counts

@@ -4,7 +4,7 @@ computer seats, the overview of a channel before and after the start."""
 from __future__ import annotations
 
 from bot.core.assembly import Core
-from bot.core.storage.base import ACTIVE, Status
+from bot.core.storage.rows import ACTIVE, Status
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, OTHER_GUILD
 from tests.bot.core.servicekit import started_game as start
 

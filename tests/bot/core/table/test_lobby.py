@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.core.assembly import Core
-from bot.core.storage.base import GuildSettings, Status
+from bot.core.storage.rows import GuildSettings, Status
 from bot.core.storage.sqlite import SqliteStorage
 from bot.core.table.lobby import THREAD_WAIT
 from bot.core.words.errors import (

@@ -12,7 +12,7 @@ import pytest
 
 import engine
 from bot.core.assembly import Core
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.posts import PostKind
 from bot.core.words.errors import BadOption, NotAllowed, NotAPlayer, WrongStatus
 from engine import IllegalMove, Phase, Stage

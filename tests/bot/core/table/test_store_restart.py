@@ -15,7 +15,8 @@ import engine
 from bot.core.assembly import Core
 from bot.core.storage import sql
 from bot.core.storage.backends import open_storage
-from bot.core.storage.base import Reader, Status, Transaction
+from bot.core.storage.base import Reader, Transaction
+from bot.core.storage.rows import Status
 from engine import GameState
 from tests.bot.core.servicekit import GUILD, MEMBERS, open_service, play_to_end, replays_to_snapshot
 from tests.bot.core.servicekit import started_game as start

@@ -12,7 +12,8 @@ import pytest
 
 import engine
 from bot.core.assembly import Core
-from bot.core.storage.base import MoveRow, Status, Storage
+from bot.core.storage.base import Storage
+from bot.core.storage.rows import MoveRow, Status
 from bot.core.storage.sqlite import SqliteStorage
 from bot.core.table.autocomplete import option_choices
 from bot.core.words.errors import NoGame, NotAllowed, NotAPlayer, WrongStatus

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.core.storage import sql
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.tutorial.lesson import lesson
 from bot.core.tutorial.service import private_place
 from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, open_service, started_game

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.core.storage.base import Status
+from bot.core.storage.rows import Status
 from bot.core.table.status_words import status_word
 from bot.core.words.errors import BadOption, NoGame
 from bot.core.words.texts import loaded, ntr, stored, tr
