@@ -10,110 +10,23 @@ Pure functions, no I/O, in the reader's language; also the status (``status_embe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import takewhile
 from typing import Final
 
 import discord
 
+from bot.adapter.messages.auction import auction_number, picked_words, prize, shown_hexagons, winning_bid, won_words
 from bot.adapter.messages.catch_up import catch_up_lines
+from bot.adapter.messages.deadlines import deadline_value
 from bot.adapter.messages.parts import NEUTRAL, colour, scores_field, scores_line, setup_words, shown_name
+from bot.adapter.messages.rapido import jump_embed, rapido_stage, rapido_turn_embed
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.posts import SeatEntry, Wait, Who
-from bot.core.table.results import GameInfo, JumpChoice
+from bot.core.table.results import GameInfo
 from bot.core.words.labels import action_line, action_lines, ap_used, hexagon_name, player, square, view_jump_number
-from engine import GameView, Phase, Stage, Variant
+from engine import GameView, Phase, Variant
 from engine.messages import ENGLISH, Speaker
 
 TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
-
-
-def _shown(view: GameView, t: Speaker) -> str:
-    return "\n".join(f"**{k}** · {hexagon_name(tile, t)}" for k, tile in enumerate(view.shown, start=1)) or \
-        t.tr("fmt.none", "none")
-
-
-def rapido_stage(view: GameView) -> str | None:
-    """Where a Tikal Rápido round stands, for words: ``placing`` (phase 2), ``jump`` (choosing), ``slot`` (a jump's
-    one action); None outside those (auctions, scoring rounds and extra turns read as in the auction game)."""
-    if view.variant is not Variant.RAPIDO:
-        return None
-    if view.stage is Stage.PLACING and view.phase is Phase.PLACE:
-        return "placing"
-    if view.phase is Phase.JUMP:
-        return "jump"
-    if view.stage is Stage.JUMPS and view.phase is Phase.ACTIONS:
-        return "slot"
-    return None
-
-
-def jump_embed(game: GameInfo, view: GameView, chosen: Sequence[int], waiting: Sequence[int],
-               t: Speaker = ENGLISH) -> discord.Embed:
-    """A jump under way: who has chosen (never how many), who has not, everyone's chips before the jump."""
-    number = view_jump_number(view)
-    total = len(chosen) + len(waiting)
-    embed = discord.Embed(title=t.ntr("fmt.jump_title", "🦘 Round {round} · jump {jump} — {n} of {total} has chosen",
-                                      "🦘 Round {round} · jump {jump} — {n} of {total} have chosen", len(chosen),
-                                      round=view.round, jump=number, total=total),
-                          colour=NEUTRAL, description=t.tr(
-                              "fmt.jump_how", "Choose 1–5 of your chips, in secret: a button below (only you see the "
-                              "answer) or `/tikal jump`. Nobody sees a number until everyone has chosen; then the "
-                              "lowest acts first, with that many AP, for one action. You may change your mind until "
-                              "then."))
-    if waiting:
-        embed.add_field(name=t.tr("fmt.still_to_choose", "Still to choose"),
-                        value=", ".join(player(view, q, t) for q in waiting))
-    if chosen:
-        embed.add_field(name=t.tr("fmt.chosen", "Chosen"), value=", ".join(player(view, q, t) for q in chosen))
-    embed.add_field(name=t.tr("fmt.chips_before", "Chips before this jump"), inline=False, value=" · ".join(
-        f"{player(view, q, t)} {view.chips[q]}" for q in view.round_order))
-    embed.add_field(name=t.tr("fmt.deadline_field", "⏰ Deadline"), value=deadline_value(game.deadline_at, t))
-    embed.set_footer(text=t.tr("fmt.game", "Game #{game}", game=game.id))
-    return embed
-
-
-def jump_answer(chosen: JumpChoice, t: Speaker = ENGLISH) -> str:
-    """The chooser's private answer: their own number (nobody else sees it), and who is still to choose."""
-    view = chosen.view
-    if chosen.moved is not None:
-        return t.ntr("fmt.jump_mine_done", "🤫 You take **{n}** chip into this jump. Everyone has chosen: the numbers "
-                                           "are revealed in the channel.",
-                     "🤫 You take **{n}** chips into this jump. Everyone has chosen: the numbers are revealed in the "
-                     "channel.", chosen.chips)
-    total = len(chosen.chosen) + len(chosen.waiting)
-    waiting = ", ".join(player(view, q, t) for q in chosen.waiting)
-    return t.ntr("fmt.jump_mine", "🤫 You take **{n}** chip into this jump (only you see this; you may change it until "
-                                  "everyone has chosen). {chosen} of {total} have chosen; still to choose: {waiting}.",
-                 "🤫 You take **{n}** chips into this jump (only you see this; you may change it until everyone has "
-                 "chosen). {chosen} of {total} have chosen; still to choose: {waiting}.", chosen.chips,
-                 chosen=len(chosen.chosen), total=total, waiting=waiting)
-
-
-def _rapido_turn_embed(view: GameView, seat: int | None, stage: str, t: Speaker) -> discord.Embed:
-    if stage == "placing":
-        order = [q for q in view.round_order]
-        place = order.index(seat) + 1 if seat in order else 1
-        title = t.tr("fmt.rapido_places", "{player} — round {round} · places {place} of {count}",
-                     player=player(view, seat, t), round=view.round, place=place, count=len(order))
-        head = t.tr("fmt.rapido_place_help", "Place your **{hexagon}** hexagon with `/tikal place` (the **Board** "
-                                             "button shows where it fits). A placement is final; the next player "
-                                             "places after you.", hexagon=hexagon_name(view.hand, t))
-        embed = discord.Embed(title=title, description=head, colour=colour(seat))
-        embed.add_field(name=t.tr("fmt.round_order", "Round order"),
-                        value=" → ".join(player(view, q, t) for q in order), inline=False)
-        return embed
-    revealed = " · ".join(f"{player(view, q, t)} {j}" for q, j in enumerate(view.jump) if j is not None)
-    title = t.tr("fmt.rapido_slot", "{player} — round {round} · jump {jump} · {ap} AP", player=player(view, seat, t),
-                 round=view.round, jump=view_jump_number(view), ap=view.ap_left or 0)
-    head = t.tr("fmt.rapido_slot_help", "One action costing at most {ap} AP with `/tikal …`, or give the slot up with "
-                                        "the button (leftover AP are lost; no undo).", ap=view.ap_left or 0)
-    embed = discord.Embed(title=title, description=head, colour=colour(seat))
-    earlier = action_lines(view, view.turn_moves, t)  # the player's actions in the round's earlier jumps
-    if earlier:
-        embed.add_field(name=t.tr("fmt.earlier", "Earlier this round"), value="\n".join(earlier), inline=False)
-    embed.add_field(name=t.tr("fmt.revealed", "Revealed"), value=revealed or "—", inline=False)
-    if view.slots:
-        embed.add_field(name=t.tr("fmt.then", "Then"), value=", ".join(player(view, q, t) for q in view.slots))
-    return embed
 
 
 def first_turn_help(t: Speaker = ENGLISH) -> str:
@@ -129,17 +42,6 @@ def first_turn(view: GameView) -> bool:
     return view.turn <= len(view.players)
 
 
-def deadline_words(deadline_at: float | None, t: Speaker = ENGLISH) -> str:
-    """``deadline <t:…:R>`` (each reader sees their own time), or ``no deadline``."""
-    return t.tr("fmt.deadline", "deadline {when}", when=f"<t:{int(deadline_at)}:R>") if deadline_at else \
-        t.tr("fmt.no_deadline", "no deadline")
-
-
-def deadline_value(deadline_at: float | None, t: Speaker = ENGLISH) -> str:
-    """The ⏰ Deadline field of a live message: ``<t:…:R>`` or ``none``."""
-    return f"<t:{int(deadline_at)}:R>" if deadline_at else t.tr("fmt.deadline_none", "none")
-
-
 def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequence[int]] | None = None,
                t: Speaker = ENGLISH) -> discord.Embed:
     """The message a turn (or a bidding, a pick, a declaration, a jump) keeps editing while it goes on; ``jump``:
@@ -150,7 +52,7 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         chosen, waiting = jump if jump is not None else (view.chosen, ())
         return jump_embed(game, view, chosen, waiting, t)
     if stage is not None:
-        embed = _rapido_turn_embed(view, seat, stage, t)
+        embed = rapido_turn_embed(view, seat, stage, t)
     elif view.phase is Phase.DECLARE:
         embed = discord.Embed(
             title=t.tr("fmt.declare_title", "🌋 {player} took a volcano — does it score?",
@@ -190,7 +92,7 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         passed = [player(view, p.seat, t) for p in view.players if p.passed]
         embed = discord.Embed(title=t.tr("fmt.bidding_title", "🔨 Round {round} — bidding for the {prize}",
                                          round=view.round, prize=prize(view, t)), colour=colour(seat))
-        embed.add_field(name=t.tr("fmt.shown", "Shown hexagons"), value=_shown(view, t), inline=False)
+        embed.add_field(name=t.tr("fmt.shown", "Shown hexagons"), value=shown_hexagons(view, t), inline=False)
         embed.add_field(name=t.tr("fmt.high_bid", "High bid"), value=high)
         embed.add_field(name=t.tr("fmt.next_bid", "Next to bid"), value=player(view, seat, t))
         if passed:
@@ -201,9 +103,9 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
                                                   "you. Only you see your order.")
     else:
         embed = discord.Embed(title=t.tr("fmt.pick_title", "🔨 Round {round} — {won} → picks a hexagon",
-                                         round=view.round, won=_won(view, t)),
+                                         round=view.round, won=won_words(view, t)),
                               description=t.tr("wait.pick_help", "Pick one with a button below (or `/tikal pick`):")
-                              + "\n" + _shown(view, t), colour=colour(seat))
+                              + "\n" + shown_hexagons(view, t), colour=colour(seat))
     if not view.finished:
         embed.add_field(name=t.tr("fmt.deadline_field", "⏰ Deadline"), value=deadline_value(game.deadline_at, t))
     embed.set_footer(text=t.tr("fmt.game", "Game #{game}", game=game.id))
@@ -246,15 +148,16 @@ def live_final_embed(game: GameInfo, old: GameView, new: GameView, t: Speaker = 
     elif old.phase is Phase.BID and new.phase is Phase.BID and auction_number(new) == auction_number(old):
         embed = discord.Embed(title=t.tr("wait.bidding_goes_on", "🔨 Round {round} — the bidding for the {prize} goes "
                                                                  "on below", round=old.round, prize=prize(old, t)),
-                              colour=colour(seat), description=_shown(old, t))
+                              colour=colour(seat), description=shown_hexagons(old, t))
     elif old.phase is Phase.BID:
         title = t.tr("fmt.bidding_won", "🔨 Round {round} — bidding closed: {player} won", round=old.round,
                      player=player(new, new.to_act, t)) if new.phase is Phase.PICK else \
             t.tr("fmt.bidding_closed", "🔨 Round {round} — bidding closed", round=old.round)
-        embed = discord.Embed(title=title, colour=colour(seat), description=_shown(old, t))
+        embed = discord.Embed(title=title, colour=colour(seat), description=shown_hexagons(old, t))
     else:
         embed = discord.Embed(title=t.tr("fmt.won_title", "🔨 Round {round} — {won}", round=old.round,
-                                         won=_won(old, t)), colour=colour(seat), description=_picked(old, new, t))
+                                         won=won_words(old, t)), colour=colour(seat),
+                              description=picked_words(old, new, t))
     embed.set_footer(text=t.tr("fmt.game", "Game #{game}", game=game.id))
     return embed
 
@@ -275,33 +178,6 @@ def _revealed(old: GameView, new: GameView, t: Speaker) -> str:
     return (" · ".join(f"{player(old, q, t)} **{chips[q]}**" for q in choosers if q in chips)
             + "\n" + t.tr("fmt.slots", "Slots: {order}", order=" → ".join(
                 t.tr("fmt.slot_ap", "{player} ({ap} AP)", player=player(old, q, t), ap=chips[q]) for q in order)))
-
-
-def winning_bid(view: GameView) -> int:
-    """What the auction just won cost (in a pick): the highest bid of the bids and passes that closed it (0 if
-    everyone passed), read from the log since a view keeps the high bid only while the bidding goes on."""
-    bids = list(takewhile(lambda move: move == "pass" or move.startswith("bid "), reversed(view.log)))
-    return max((int(move.split()[1]) for move in bids if move != "pass"), default=0)
-
-
-def _won(view: GameView, t: Speaker) -> str:
-    """``🟧 Ben wins the 1st turn for 5 points`` (in a pick: the auction's winner is the player to act)."""
-    return t.ntr("fmt.wins", "{player} wins the {prize} for {n} point", "{player} wins the {prize} for {n} points",
-                 winning_bid(view), player=player(view, view.to_act, t), prize=prize(view, t))
-
-
-def _picked(old: GameView, new: GameView, t: Speaker) -> str:
-    """What the pick took (and, in Tikal Rápido, who was handed the display's last hexagon with it)."""
-    move = new.log[old.version] if len(new.log) > old.version else ""
-    words = move.split()
-    if len(words) != 2 or words[0] != "pick" or not words[1].isdigit() or not 0 < int(words[1]) <= len(old.shown):
-        return t.tr("fmt.picked_a", "Picked a hexagon.")
-    text = t.tr("fmt.picked", "Picked the **{hexagon}**.", hexagon=hexagon_name(old.shown[int(words[1]) - 1], t))
-    if old.variant is Variant.RAPIDO and len(new.hands) == len(old.players) and len(old.hands) == len(new.hands):
-        handed = [q for q in range(len(old.players)) if q != old.to_act and not old.hands[q] and new.hands[q]]
-        text += "".join(" " + t.tr("fmt.takes_last", "{player} takes the last one, the **{hexagon}**.",
-                                   player=player(new, q, t), hexagon=hexagon_name(new.hands[q], t)) for q in handed)
-    return text
 
 
 def confirmation(view: GameView, text: str, *, still_acting: bool = True, t: Speaker = ENGLISH) -> str:
@@ -325,7 +201,6 @@ def confirmation(view: GameView, text: str, *, still_acting: bool = True, t: Spe
         return t.ntr("fmt.receipt_ap", "✅ {action} · {n} AP left", "✅ {action} · {n} AP left", view.ap_left,
                      action=line)
     return f"✅ {line}"
-
 
 
 def _what_next(who: Who, view: GameView, t: Speaker) -> str:
@@ -463,24 +338,6 @@ def closed_embed(game: GameInfo, old: GameView, new: GameView, *, by_bot: str | 
     if picture:
         embed.set_image(url=f"attachment://{picture}")
     return embed
-
-
-def auction_number(view: GameView) -> int:
-    """Which auction of the round is under way or was last won (1, 2 …): one per player who had a turn (or a
-    hexagon) this round, plus one."""
-    return sum(p.had_turn for p in view.players) + 1
-
-
-def prize(view: GameView, t: Speaker = ENGLISH) -> str:
-    """``1st turn`` / ``2nd hexagon``: what the auction under way hands out. Each is a whole phrase, as an
-    ordinal's form follows the noun's gender (Italian ``1ª tavola`` but ``1° turno``)."""
-    n = min(auction_number(view), 4)
-    if view.variant is Variant.RAPIDO:
-        return (t.tr("fmt.prize_hexagon.1", "1st hexagon"), t.tr("fmt.prize_hexagon.2", "2nd hexagon"),
-                t.tr("fmt.prize_hexagon.3", "3rd hexagon"), t.tr("fmt.prize_hexagon.4", "4th hexagon"))[n - 1]
-    return (t.tr("fmt.prize_turn.1", "1st turn"), t.tr("fmt.prize_turn.2", "2nd turn"),
-            t.tr("fmt.prize_turn.3", "3rd turn"), t.tr("fmt.prize_turn.4", "4th turn"))[n - 1]
-
 
 
 def status_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequence[int]] | None = None,

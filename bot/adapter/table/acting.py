@@ -5,7 +5,8 @@ from __future__ import annotations
 import discord
 
 from bot.adapter.messages.orders import order_answer
-from bot.adapter.messages.wait_message import confirmation, jump_answer, rapido_stage
+from bot.adapter.messages.rapido import jump_answer, rapido_stage
+from bot.adapter.messages.wait_message import confirmation
 from bot.adapter.replies import reply, update
 from bot.adapter.speech import reader
 from bot.adapter.table.waits import WaitMessages

@@ -18,7 +18,8 @@ from typing import Any, Final, cast
 
 import discord
 
-from bot.adapter.messages.wait_message import TURN_PHASES, rapido_stage
+from bot.adapter.messages.rapido import rapido_stage
+from bot.adapter.messages.wait_message import TURN_PHASES
 from bot.adapter.replies import explain
 from bot.adapter.speech import reader
 from bot.adapter.ui.actions import table_of

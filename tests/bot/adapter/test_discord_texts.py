@@ -10,7 +10,7 @@ import discord
 import pytest
 
 import engine
-from bot.adapter.messages.wait_message import prize
+from bot.adapter.messages.auction import prize
 from bot.adapter.notices import reminder
 from bot.adapter.replies import fitted
 from bot.core.league import ratings
