@@ -18,7 +18,7 @@ from bot.core.table.posts import ModDetails, NewPost, PostKind
 from bot.core.table.results import GameInfo, Moved, Post
 from bot.core.table.status_words import status_word
 from bot.core.table.store import GameStore
-from bot.core.words.errors import NoGame, NotAllowed, NotJoined, WrongStatus, quoted
+from bot.core.words.errors import NotAllowed, NotJoined, WrongStatus, quoted
 from bot.core.words.texts import stored, tr
 from engine.messages import Said
 
@@ -57,10 +57,7 @@ class ModerationBase:
 
     @staticmethod
     async def _running(tx: Transaction, guild_id: int, game_id: int) -> GameRow:
-        row = await tx.game(guild_id, game_id)
-        if row is None:
-            raise NoGame(tr("moderation.there_no_game_server",
-                            "There is no game #{game} in this server.", game=game_id))
+        row = await GameStore.row(tx, guild_id, game_id)
         if row.status is not Status.RUNNING:
             raise WrongStatus(tr("moderation.game_running",
                                  "Game #{game} is not running (it is {status}).",

@@ -8,7 +8,7 @@ from types import EllipsisType
 from bot.core.clocks.timing import Timing, absent_seats, clock_of, read_clock, replan, timing_text
 from bot.core.guilds.moderation.base import KEEP, ModAction, ModerationBase, hours_or_kept
 from bot.core.storage.rows import ACTIVE, Status
-from bot.core.words.errors import NoGame, NotAllowed, WrongStatus
+from bot.core.words.errors import NotAllowed, WrongStatus
 from bot.core.words.texts import tr
 
 
@@ -29,10 +29,7 @@ class GameClocks(ModerationBase):
     async def clock(self, guild_id: int, game_id: int) -> GameClockInfo:
         """The game's reminder and deadline settings, pause and the current wait's times."""
         async with self.storage.read() as r:
-            row = await r.game(guild_id, game_id)
-            if row is None:
-                raise NoGame(tr("moderation.there_no_game_server",
-                                "There is no game #{game} in this server.", game=game_id))
+            await self.store.row(r, guild_id, game_id)  # raises NoGame
             clock = await read_clock(r, game_id)
             absent = await absent_seats(r, game_id)
         if clock is None:
@@ -50,10 +47,7 @@ class GameClocks(ModerationBase):
         A changed deadline applies to the current wait at once (and may fire at the next tick).
         """
         async with self.storage.transaction() as tx:
-            row = await tx.game(guild_id, game_id)
-            if row is None:
-                raise NoGame(tr("moderation.there_no_game_server",
-                                "There is no game #{game} in this server.", game=game_id))
+            row = await self.store.row(tx, guild_id, game_id)
             if row.status not in ACTIVE:
                 raise WrongStatus(tr("moderation.game_over", "Game #{game} is over.", game=game_id))
             if not is_moderator and not (row.status is Status.LOBBY and by == row.creator_id):

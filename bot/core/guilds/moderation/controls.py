@@ -12,7 +12,7 @@ from bot.core.storage.rows import ACTIVE, Status
 from bot.core.table.posts import ModAction as ModActionPayload
 from bot.core.table.posts import NewPost, PostKind, SeatPlayed
 from bot.core.table.seat_moves import play_absent
-from bot.core.words.errors import NoGame, NotAllowed, WrongStatus
+from bot.core.words.errors import NotAllowed, WrongStatus
 from bot.core.words.texts import stored, tr
 from engine import Phase
 
@@ -81,10 +81,7 @@ class GameControls(ModerationBase):
     async def abort(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
         """Stop a running game (a moderator) or close a lobby (its creator or a moderator)."""
         async with self.store.game_lock(game_id), self.storage.transaction() as tx:
-            row = await tx.game(guild_id, game_id)
-            if row is None:
-                raise NoGame(tr("moderation.there_no_game_server",
-                                "There is no game #{game} in this server.", game=game_id))
+            row = await self.store.row(tx, guild_id, game_id)
             if row.status not in ACTIVE:
                 raise WrongStatus(tr("moderation.game_already_over", "Game #{game} is already over.", game=game_id))
             if not is_moderator and not (row.status is Status.LOBBY and by == row.creator_id):

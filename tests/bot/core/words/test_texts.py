@@ -32,10 +32,10 @@ def test_a_plural_said_message_takes_the_form_of_its_language() -> None:
 
 
 def test_a_service_error_carries_its_message_and_its_english_text() -> None:
-    error = NoGame(tr("moderation.there_no_game_server", "There is no game #{game} in this server.", game=12))
+    error = NoGame(tr("service.there_no_game_server", "There is no game #{game} in this server.", game=12))
     assert isinstance(error, EngineError)
     assert str(error) == "There is no game #12 in this server."
-    assert error.code == "moderation.there_no_game_server" and error.params == {"game": 12}
+    assert error.code == "service.there_no_game_server" and error.params == {"game": 12}
     assert translator("it").render(error) == "Non c’è nessuna partita #12 in questo server."
     with pytest.raises(TypeError):
         BadOption(tr("mod.saved", "Saved."), extra=1)
