@@ -35,6 +35,15 @@ class ModAction:
     """Moves the bot made at once because of the action (a kicked seat that was to act, a skip)."""
 
 
+def not_running(game_id: int, status: Status) -> Said:
+    """Why a game that is not running cannot be moderated. A lobby is a thing, not a state: French and Spanish say
+    «c'est un salon d'attente», «es una sala de espera» where they say «elle est terminée», «está terminada»."""
+    if status is Status.LOBBY:
+        return tr("moderation.game_lobby", "Game #{game} is not running (it is a lobby).", game=game_id)
+    return tr("moderation.game_running", "Game #{game} is not running (it is {status}).", game=game_id,
+              status=status_word(status))
+
+
 def hours_or_kept(value: float | EllipsisType | None, current: float | None) -> float | None:
     if isinstance(value, EllipsisType):
         return current
@@ -59,9 +68,7 @@ class ModerationBase:
     async def _running(tx: Transaction, guild_id: int, game_id: int) -> GameRow:
         row = await GameStore.row(tx, guild_id, game_id)
         if row.status is not Status.RUNNING:
-            raise WrongStatus(tr("moderation.game_running",
-                                 "Game #{game} is not running (it is {status}).",
-                                 game=game_id, status=status_word(row.status)))
+            raise WrongStatus(not_running(game_id, row.status))
         return row
 
     @staticmethod

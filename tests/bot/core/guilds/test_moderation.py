@@ -16,6 +16,7 @@ from bot.core.storage.seats import is_absent_member
 from bot.core.table.results import GameInfo
 from bot.core.words.errors import AlreadyJoined, NotAllowed, NotAPlayer, WrongStatus
 from engine import NotYourTurn
+from lang import translator
 from tests.bot.core.clockkit import MOD, T0, Kit, finish_obligation, open_kit
 from tests.bot.core.servicekit import (
     CHANNEL,
@@ -164,8 +165,13 @@ async def test_moderator_skip_abort_and_the_log_posts(kit: Kit) -> None:
     assert await kit.tick(100) == []
     with pytest.raises(WrongStatus):
         await kit.mod.pause(GUILD, game.id, MOD, is_moderator=True)
-    # a lobby: its creator closes it without a moderator and without a log post
+    # a lobby: it is not running, and French and Spanish say it is a lobby («c'est», «es»), not a state
     lobby = await kit.svc.lobby.new_game(GUILD, 600, ANA, "Ana")
+    with pytest.raises(WrongStatus) as refused:
+        await kit.mod.pause(GUILD, lobby.id, MOD, is_moderator=True)
+    assert translator("fr").render(refused.value).endswith("(c’est un salon d’attente).")
+    assert translator("es").render(refused.value).endswith("(es una sala de espera).")
+    # its creator closes it without a moderator and without a log post
     closed = await kit.mod.abort(GUILD, lobby.id, ANA, is_moderator=False)
     assert closed.game.status is Status.ABORTED and closed.post is None
 
