@@ -107,7 +107,9 @@ async def test_no_answer_names_a_software_version(db_path: Path) -> None:
             assert stream.headers["Server"] == "Tikal"
 
 
-async def test_a_client_that_sends_half_a_request_is_closed_and_a_live_stream_is_not(db_path: Path) -> None:
+async def test_a_client_that_sends_half_a_request_is_closed_and_a_live_stream_is_not(
+        db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.web")
     connections = Connections(head_timeout=0.5, per_address=100)
     async with served(db_path, connections=connections) as (core, base, session):
         game = await started_game(core, 2)
@@ -149,9 +151,13 @@ async def test_a_client_that_sends_half_a_request_is_closed_and_a_live_stream_is
         for _, w in slow + silent:
             w.close()
     assert connections.open_from("127.0.0.1") == 0
+    timeouts = [r for r in caplog.records if "no request's head within" in r.getMessage()]
+    assert len(timeouts) == len(slow) + len(silent) + 1 and all(r.levelno == logging.INFO for r in timeouts)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-async def test_one_address_may_hold_only_so_many_connections(db_path: Path) -> None:
+async def test_one_address_may_hold_only_so_many_connections(db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot.web")
     connections = Connections(head_timeout=60, per_address=3)
     async with served(db_path, connections=connections) as (core, base, _):
         game = await started_game(core, 2)
@@ -179,6 +185,8 @@ async def test_one_address_may_hold_only_so_many_connections(db_path: Path) -> N
             await asyncio.sleep(0.05)
         status, _, _ = await answer(port, request)
         assert status == 200
+    assert [r.levelno for r in caplog.records if "closes new connections" in r.getMessage()] == [logging.INFO]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 @pytest.mark.parametrize(("host", "warned"), [("0.0.0.0", True), ("127.0.0.1", False)])
