@@ -40,7 +40,9 @@ class Settings(BaseSettings):
                                   "/tikal-game status link each game's page under it. Unset: no links.")
     web_port: int | None = Field(default=None, ge=0, le=65535,
                                  description="Serve the web view from this process on this port (needs WEB_URL).")
-    web_host: str = Field(default="0.0.0.0", description="The address the web view listens on.")
+    web_host: str = Field(default="", description="The address the web view listens on: by default 0.0.0.0 (every "
+                                                  "interface), or 127.0.0.1 with WEB_BEHIND_PROXY (only the proxy "
+                                                  "on this machine reaches it).")
     web_poll_seconds: float = Field(default=1.0, gt=0, le=60,
                                     description="How often an open page's game is read for changes.")
     web_requests_per_minute: float = Field(default=120, gt=0,
@@ -89,6 +91,8 @@ class Settings(BaseSettings):
             raise ValueError("SHARD_IDS names only some of the shards, so other processes run the rest: they must "
                              "share one database, so set DATABASE_URL (PostgreSQL). A SQLite file serves one "
                              "process.")
+        if not self.web_host.strip():
+            self.web_host = "127.0.0.1" if self.web_behind_proxy else "0.0.0.0"
         if self.web_port is not None and self.web_url is None:
             raise ValueError("WEB_PORT serves the web view, and its pages are linked under WEB_URL: set WEB_URL to "
                              "the address people open (e.g. https://tikal.example.org).")

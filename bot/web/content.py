@@ -33,6 +33,7 @@ from render.palette import (
     font,
     text_on,
 )
+from render.panel import stack_line
 from render.status import auction_parts, status_parts, story_lines
 from render.textrun import Part
 
@@ -84,6 +85,8 @@ def board_data(view: GameView, words: PageWords, *, highlight: bool = True, cost
                                             "label": words.space_label(view, space, lines)}
     data["details"] = details
     data["seat_labels"] = [words.seat_label(view, seat) for seat in range(len(view.players))]
+    data["panels"] = [words.panel(view, seat) for seat in range(len(view.players))]
+    data["stack"] = stack_line(view, words.w)
     data["status"] = _line(status_parts(view, words.w))
     auction = auction_parts(view, words.w)
     data["auction"] = None if auction is None else _line(auction)

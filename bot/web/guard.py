@@ -1,5 +1,6 @@
 """What every answer of the web view carries and what it refuses: headers that forbid framing, scripts and styles
-from elsewhere and leaking the page's address (its token) to another site; a rate limit per address."""
+from elsewhere and leaking the page's address (its token) to another site, and a ``Server`` header that names no
+software version; a rate limit per address."""
 
 from __future__ import annotations
 
@@ -20,6 +21,13 @@ SECURITY_HEADERS: Final = {
     "Cross-Origin-Resource-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
 }
+SERVER: Final = "Tikal"
+"""The ``Server`` header, instead of aiohttp's (which names Python's and aiohttp's versions)."""
+
+
+def every_answers_headers() -> dict[str, str]:
+    """The headers of an answer built outside the application (aiohttp's parser refused the request)."""
+    return {**SECURITY_HEADERS, "Server": SERVER}
 
 
 @dataclass
@@ -100,6 +108,8 @@ async def security_headers(request: web.Request, response: web.StreamResponse) -
     """Every answer's headers (``on_response_prepare``: a live stream's and an error's too)."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    response.headers["Server"] = SERVER  # aiohttp has set its own by now
 
 
-__all__ = ["SECURITY_HEADERS", "Address", "RateLimit", "address_of", "forwarded_address", "limited", "security_headers"]
+__all__ = ["SECURITY_HEADERS", "SERVER", "Address", "RateLimit", "address_of", "every_answers_headers",
+           "forwarded_address", "limited", "security_headers"]

@@ -42,17 +42,51 @@ def _languages(words: PageWords, current: str) -> str:
             + " ".join(links) + "</nav>")
 
 
+def _acting(board: dict[str, Any] | None, seat: int) -> bool:
+    """Whether the game waits for ``seat`` (the player to act; in a Tikal Rápido jump, every player choosing)."""
+    return seat in (board or {}).get("acting", ())
+
+
 def _scores(board: dict[str, Any] | None, labels: dict[str, str]) -> str:
     rows = []
     for p in (board or {}).get("players", []):
-        rows.append(f'<tr data-seat="{p["seat"]}"><th scope="row"><span class="marker seat{p["seat"]}" '
-                    f'aria-hidden="true">{symbol(p["seat"])}</span> {html.escape(p["name"])}</th><td>{p["score"]}</td>'
+        current = ' class="to-act" aria-current="true"' if _acting(board, p["seat"]) else ""
+        rows.append(f'<tr data-seat="{p["seat"]}"{current}><th scope="row">'
+                    f'<span class="marker seat{p["seat"]}" aria-hidden="true">{symbol(p["seat"])}</span> '
+                    f'{html.escape(p["name"])}</th><td>{p["score"]}</td>'
                     f'<td>{p["temple_points_now"]}</td><td>{p["treasure_points_now"]}</td></tr>')
     return ('<table id="scores"><thead><tr>'
-            f'<th scope="col">{html.escape(labels["player"])}</th><th scope="col">{html.escape(labels["points"])}</th>'
-            f'<th scope="col">{html.escape(labels["temples_now"])}</th>'
-            f'<th scope="col">{html.escape(labels["treasures_now"])}</th></tr></thead>'
+            f'<th scope="col" rowspan="2">{html.escape(labels["player"])}</th>'
+            f'<th scope="col" rowspan="2">{html.escape(labels["points"])}</th>'
+            f'<th scope="colgroup" colspan="2" class="group">{html.escape(labels["scoring_now"])}</th></tr>'
+            f'<tr><th scope="col">{html.escape(labels["from_temples"])}</th>'
+            f'<th scope="col">{html.escape(labels["from_treasures"])}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>')
+
+
+def _panels(board: dict[str, Any] | None) -> str:
+    """Each player's panel: what they have left and hold (the script draws the same from the data)."""
+    out = []
+    for p, rows in zip((board or {}).get("players", []), (board or {}).get("panels", []), strict=True):
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in rows)
+        current = (" to-act", ' aria-current="true"') if _acting(board, p["seat"]) else ("", "")
+        out.append(f'<article class="panel{current[0]}" data-seat="{p["seat"]}"{current[1]}><h3>'
+                   f'<span class="marker seat{p["seat"]}" aria-hidden="true">{symbol(p["seat"])}</span> '
+                   f'<span class="player-name">{html.escape(p["name"])}</span></h3><ul>{items}</ul></article>')
+    return "".join(out)
+
+
+LEGEND_ALWAYS = ("figures", "temple", "camp", "treasure", "stones", "changed")
+LEGEND_OPTIONS = {"gun": "guns", "obstacle": "obstacles"}
+
+
+def _legend(board: dict[str, Any] | None, words: PageWords) -> str:
+    """How to read the board: a sample of each thing (the script draws it into the empty ``span``) and its words."""
+    options = set((board or {}).get("options", ()))
+    texts = words.legend()
+    keys = [*LEGEND_ALWAYS, *(k for k, option in LEGEND_OPTIONS.items() if option in options)]
+    return "".join(f'<li data-sample="{k}"><span class="sample" aria-hidden="true"></span> {html.escape(texts[k])}</li>'
+                   for k in keys)
 
 
 def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> str:
@@ -106,11 +140,20 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> 
 <h2>{html.escape(labels["scores"])}</h2>
 {_scores(board, labels)}
 </section>
+<section id="players">
+<h2>{html.escape(labels["players"])}</h2>
+<div id="panels">{_panels(board)}</div>
+<p id="stack">{html.escape(board["stack"] if board else "")}</p>
+</section>
 <section id="history">
 <h2>{html.escape(labels["history"])}</h2>
 <input id="slider" type="range" min="0" max="0" value="0" disabled aria-label="{html.escape(labels["history_slider"])}">
 <p><button id="now" type="button" disabled>{html.escape(words.script_words()["now"])}</button>
 <span id="position" class="quiet"></span></p>
+</section>
+<section id="legend">
+<h2>{html.escape(labels["legend"])}</h2>
+<ul>{_legend(board, words)}</ul>
 </section>
 </aside>
 </div>

@@ -8,6 +8,7 @@ English). An unknown or renewed token, or a removed game, answers 404 with a pag
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 from collections import OrderedDict
@@ -21,6 +22,7 @@ from bot.core.spectators.links import Watched, page_path
 from bot.core.spectators.pages import Spectated
 from bot.core.storage.rows import Status
 from bot.core.words.errors import NoGame
+from bot.web.connections import IDLE, PER_ADDRESS, Connections
 from bot.web.content import history_data, live_data, palette
 from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
 from bot.web.page import message_html, page_html
@@ -61,17 +63,22 @@ class WebView:
     """The pages of every game, over the core (any process serves any game)."""
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
-                 keepalive: float = KEEPALIVE, behind_proxy: bool = False) -> None:
+                 keepalive: float = KEEPALIVE, behind_proxy: bool = False,
+                 connections: Connections | None = None) -> None:
         self.core = core
         self.limit = limit or RateLimit()
+        self.behind_proxy = behind_proxy
         self.address: Address = forwarded_address if behind_proxy else address_of
         """Whose requests count together in the rate limit."""
+        self.connections = connections or Connections(per_address=None if behind_proxy else PER_ADDRESS)
+        """The connections' limits (behind a proxy every connection comes from the proxy: no cap per address)."""
         self.keepalive = keepalive
         self.watchers = Watchers(core.spectators.find, poll_seconds)
         self._data = _Cache()
         self._history = _Cache(16)
         self._static = {name: (resources.files("bot.web") / "static" / name).read_bytes() for name in STATIC}
         self._runner: web.AppRunner | None = None
+        self._listener: asyncio.Server | None = None
         self._closing = asyncio.Event()
         self.port: int | None = None
 
@@ -90,21 +97,32 @@ class WebView:
     async def start(self, host: str, port: int) -> None:
         """Serve on ``host:port`` (port 0: any free one, then in ``self.port``)."""
         # handler_cancellation: a closed page ends its live stream at once (and frees its place in the rate limit)
-        self._runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=2.0, handler_cancellation=True)
+        self._runner = web.AppRunner(self.app(), shutdown_timeout=2.0, handler_cancellation=True)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        await site.start()
-        server = site._server
-        sockets = getattr(server, "sockets", None) or []
+        assert self._runner.server is not None
+        # the listening socket is ours, not a TCPSite's: each connection is a GuardedHandler (bot.web.connections)
+        factory = self.connections.factory(self._runner.server, access_log=None, keepalive_timeout=IDLE)
+        self._listener = await asyncio.get_running_loop().create_server(factory, host, port)
+        sockets = self._listener.sockets
         self.port = sockets[0].getsockname()[1] if sockets else port
         log.info("the web view serves on %s:%s", host, self.port)
+        if self.behind_proxy and not _loopback(host):
+            log.warning("WEB_BEHIND_PROXY is set and the web view listens on %s, not only on this machine: a client "
+                        "that reaches port %s without the proxy can name any address in X-Forwarded-For and is never "
+                        "rate-limited. Listen on 127.0.0.1 (WEB_HOST, the default behind a proxy), or let only the "
+                        "proxy reach the port.", host, self.port)
 
     async def stop(self) -> None:
         self._closing.set()
         await self.watchers.close()
+        if self._listener is not None:
+            self._listener.close()
         if self._runner is not None:
-            await self._runner.cleanup()
+            await self._runner.cleanup()  # closes every connection
             self._runner = None
+        if self._listener is not None:
+            await self._listener.wait_closed()
+            self._listener = None
 
     # -- the words and the game behind a request
 
@@ -228,6 +246,16 @@ class WebView:
                                 headers={"Cache-Control": "public, max-age=3600"})
         response.enable_compression()
         return response
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: it may stand for any address
+        return False
 
 
 def _event_id(watched: Watched) -> str:

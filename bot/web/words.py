@@ -66,14 +66,60 @@ class PageWords:
             "scores": t.tr("web.scores", "Scores"),
             "player": t.tr("web.player", "Player"),
             "points": t.tr("web.points", "Points"),
-            "temples_now": t.tr("web.temples_now", "Temples now"),
-            "treasures_now": t.tr("web.treasures_now", "Treasures now"),
+            "scoring_now": t.tr("web.scoring_now", "A scoring round now would add"),
+            "from_temples": t.tr("web.from_temples", "from temples"),
+            "from_treasures": t.tr("web.from_treasures", "from treasures"),
+            "players": t.tr("web.players", "Players"),
+            "legend": self.w.legend_title(),
             "details": t.tr("web.details", "Space"),
             "history": t.tr("web.history", "History"),
             "history_slider": t.tr("web.history_slider", "Move through the game, turn by turn"),
             "in_words": t.tr("web.in_words", "The position in words"),
             "language": t.tr("web.language", "Language"),
         }
+
+    def legend(self) -> dict[str, str]:
+        """How to read the board, a line per thing the board draws (``gun`` and ``obstacle`` only in games with
+        those options)."""
+        t = self.t
+        return {
+            "figures": t.tr("web.legend.figures", "A chip in a player's colour and shape: that many workers; with a "
+                                                  "star, the leader."),
+            "temple": t.tr("web.legend.temple", "A number: a temple's value; a ring around it in a player's colour: "
+                                                "that player's guard holds the temple."),
+            "camp": t.tr("web.legend.camp", "A little house in a player's colour: that player's camp."),
+            "treasure": t.tr("web.legend.treasure", "A gold coin and a number: the treasures still to recover there."),
+            "stones": t.tr("web.legend.stones", "Dots along a side are stones: crossing a border costs the stones on "
+                                                "both sides in action points; a border without stones cannot be "
+                                                "crossed."),
+            "changed": t.tr("web.legend.changed", "A yellow outline: the spaces the last turn changed."),
+            "gun": t.tr("web.legend.gun", "A bar in a player's colour on a temple: that player's machine gun."),
+            "obstacle": t.tr("web.legend.obstacle", "A dark red line across a border: an obstacle (2 action points "
+                                                    "more to cross)."),
+        }
+
+    def panel(self, view: GameView, seat: int) -> list[str]:
+        """A player's panel: what they have left and what they hold, a line each."""
+        t, w, p = self.t, self.w, view.players[seat]
+        lines = [
+            t.ntr("web.panel.workers", "{n} worker in the supply, {board} on the board",
+                  "{n} workers in the supply, {board} on the board", p.workers_supply, board=p.workers_on_board),
+            {
+                "supply": t.tr("web.panel.leader_supply", "The leader is in the supply."),
+                "board": t.tr("web.panel.leader_board", "The leader is on the board."),
+                "guard": t.tr("web.panel.leader_guard", "The leader guards a temple."),
+            }.get(p.leader) or t.tr("web.panel.leader_removed", "The leader is out of the game."),
+            f"{w.camps_left(p.camps_left)} · {w.guards_left(p.guards_left)}",
+        ]
+        if p.removed:
+            lines.append(t.ntr("web.panel.removed", "{n} figure out of the game", "{n} figures out of the game",
+                               p.removed))
+        if p.treasures:
+            held = ", ".join(w.treasure_chip(kind, count) for kind, count in p.treasures)
+            lines.append(t.tr("web.panel.treasures", "Treasures: {held}", held=held))
+        else:
+            lines.append(t.tr("web.panel.no_treasures", "No treasures yet."))
+        return lines
 
     def space_lines(self, view: GameView, space: int, changed: bool,
                     costs: dict[str, Any] | None) -> list[tuple[int | None, str]]:

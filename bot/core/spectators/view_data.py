@@ -21,6 +21,7 @@ def view_data(view: GameView) -> dict[str, Any]:
         "stage": str(view.stage),
         "finished": view.finished,
         "to_act": view.to_act,
+        "acting": acting(view),
         "ap_left": view.ap_left,
         "turn": view.turn,
         "round": view.round,
@@ -67,6 +68,17 @@ def _space(view: GameView, space: int) -> dict[str, Any]:
     }
 
 
+def acting(view: GameView) -> list[int]:
+    """The seats the game waits for: the player to act, or during a Tikal Rápido jump every seat that takes part
+    and has not revealed its choice (who has chosen in secret is not in the view: all of them, as the status line
+    says, choose at once)."""
+    if view.finished:
+        return []
+    if view.phase is Phase.JUMP:
+        return [q for q in view.round_order if view.chips and view.chips[q] and q not in view.chosen]
+    return [] if view.to_act is None else [view.to_act]
+
+
 def entry_costs(view: GameView) -> dict[str, Any] | None:
     """During a turn's actions: the cheapest AP per figure for the player to act to reach each space from the base
     camp or one of their camps (``GameView.path_costs``, obstacles and rivals' guns counted); else None."""
@@ -82,4 +94,4 @@ def entry_costs(view: GameView) -> dict[str, Any] | None:
             "ap": {view.spaces[s].name: c for s, c in sorted(best.items())}}
 
 
-__all__ = ["entry_costs", "view_data"]
+__all__ = ["acting", "entry_costs", "view_data"]

@@ -71,23 +71,40 @@
     if (kind === "square") {
       return el("rect", Object.assign({ x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8 }, base), parent);
     }
-    if (kind === "triangle") {
-      return el("polygon", Object.assign({ points: points([[x, y - r * 1.15], [x + r * 1.1, y + r * 0.8],
-        [x - r * 1.1, y + r * 0.8]]) }, base), parent);
+    if (kind === "triangle") {  // larger than the others' outline: as much room inside
+      return el("polygon", Object.assign({ points: points([[x, y - r * 1.3], [x + r * 1.25, y + r * 0.9],
+        [x - r * 1.25, y + r * 0.9]]) }, base), parent);
     }
     return el("polygon", Object.assign({ points: points([[x, y - r * 1.2], [x + r * 1.2, y], [x, y + r * 1.2],
       [x - r * 1.2, y]]) }, base), parent);
   }
 
-  var CHIP_SIZES = [[9.5, "chip"], [8, "chip small"], [6.6, "chip tiny"]];
+  // A chip's radius and its text's class (page.css: the count stays at least 11 px tall on a 400 px phone).
+  var CHIP_SIZES = [[11, "chip"], [9.5, "chip small"], [8.5, "chip tiny"]];
+  var CHIP_GAP = 0.8;
+
+  // A five-pointed star: the leader, white with a dark edge on any seat's colour.
+  function star(x, y, r, parent) {
+    var list = [];
+    for (var i = 0; i < 10; i++) {
+      var a = Math.PI / 5 * i - Math.PI / 2, d = i % 2 ? r * 0.42 : r;
+      list.push([x + d * Math.cos(a), y + d * Math.sin(a)]);
+    }
+    return el("polygon", { points: points(list), fill: "#ffffff", stroke: "#1a1a1a", "stroke-width": 1.1,
+      "stroke-linejoin": "round", "class": "star" }, parent);
+  }
 
   function chip(seat, x, y, text, leader, parent, size) {
     var r = size[0];
     var g = el("g", { "class": "figure", "data-seat": seat, "data-leader": leader ? 1 : 0,
       "data-count": leader ? 1 : text }, parent);
-    shape(seat, x, y, r, g, leader ? { stroke: "#1a1a1a", "stroke-width": r * 0.27 } : {});
-    el("text", { x: x, y: y + r * 0.44, "text-anchor": "middle", "class": size[1], fill: pal.seat_ink[seat] }, g,
-      leader ? "\u2605" : text);
+    shape(seat, x, y, r, g, leader ? { stroke: "#1a1a1a", "stroke-width": r * 0.22 } : {});
+    // a triangle's room is lower down: its text and star sit on the centre of its inner circle
+    var cy = pal.markers[seat % pal.markers.length] === "triangle" ? y + r * 0.18 : y;
+    if (leader) { star(x, cy, r * (cy === y ? 0.72 : 0.6), g); return; }
+    // the count wears a halo of its chip's colour: a digit wider than a triangle's tip stays readable
+    el("text", { x: x, y: cy, dy: "0.36em", "text-anchor": "middle", "class": size[1], fill: pal.seat_ink[seat],
+      stroke: pal.seats[seat], "stroke-width": 2.5, "paint-order": "stroke", "stroke-linejoin": "round" }, g, text);
   }
 
   // How far (x, y) lies inside the hexagon ``corner`` (negative: outside).
@@ -107,7 +124,7 @@
   // there; the largest chips that fit. Each place: [x, y, size].
   function pack(n, corner, c, top) {
     for (var k = 0; k < CHIP_SIZES.length; k++) {
-      var size = CHIP_SIZES[k], r = size[0], gap = 2 * r + 1.5, room = r + 1.5, out = [];
+      var size = CHIP_SIZES[k], r = size[0], gap = 2 * r + CHIP_GAP, room = r + CHIP_GAP, out = [];
       for (var y = c[1] + top + r; out.length < n && inside(corner, c[0], y) >= room; y += gap) {
         var m = n - out.length;
         while (m > 0 && inside(corner, c[0] - (m - 1) / 2 * gap, y) < room) { m--; }
@@ -236,14 +253,21 @@
     });
   }
 
+  // Whom the game waits for: the player to act, or every player still choosing in a Tikal Rápido jump.
+  function mark(node, board, seat) {
+    node.classList.toggle("to-act", board.acting.indexOf(seat) >= 0);
+    node.classList.toggle("winner", board.winners.indexOf(seat) >= 0);
+    if (board.acting.indexOf(seat) >= 0) { node.setAttribute("aria-current", "true"); }
+    else { node.removeAttribute("aria-current"); }
+  }
+
   function drawScores(board) {
     var body = document.querySelector("#scores tbody");
     body.textContent = "";
     board.players.forEach(function (p) {
       var row = document.createElement("tr");
       row.setAttribute("data-seat", p.seat);
-      if (board.to_act === p.seat) { row.className = "to-act"; row.setAttribute("aria-current", "true"); }
-      if (board.winners.indexOf(p.seat) >= 0) { row.className = "winner"; }
+      mark(row, board, p.seat);
       var th = document.createElement("th");
       th.scope = "row";
       th.appendChild(marker(p.seat));
@@ -255,6 +279,72 @@
         row.appendChild(td);
       });
       body.appendChild(row);
+    });
+  }
+
+  // Each player's panel: what they have left and what they hold (the words come in the data).
+  function drawPanels(board) {
+    var holder = $("panels");
+    holder.textContent = "";
+    board.players.forEach(function (p, i) {
+      var panel = document.createElement("article");
+      panel.className = "panel";
+      panel.setAttribute("data-seat", p.seat);
+      mark(panel, board, p.seat);
+      var head = document.createElement("h3"), name = document.createElement("span");
+      head.appendChild(marker(p.seat));
+      head.appendChild(document.createTextNode(" "));
+      name.className = "player-name";
+      name.textContent = p.name;
+      head.appendChild(name);
+      panel.appendChild(head);
+      var list = document.createElement("ul");
+      board.panels[i].forEach(function (line) {
+        var item = document.createElement("li");
+        item.textContent = line;
+        list.appendChild(item);
+      });
+      panel.appendChild(list);
+      holder.appendChild(panel);
+    });
+    $("stack").textContent = board.stack;
+  }
+
+  // The legend's samples, drawn as the board draws them (seat 1's colour and shape; a guarded temple of 5 …).
+  function drawLegend() {
+    Array.prototype.forEach.call(document.querySelectorAll("#legend li"), function (item) {
+      var holder = item.querySelector(".sample"), kind = item.getAttribute("data-sample");
+      var svg = el("svg", { viewBox: "0 0 48 30", width: 48, height: 30, focusable: "false" }, holder);
+      var seat = 0, temple = pal.terrain.temple, ink = pal.terrain_ink.temple;
+      if (kind === "figures") {
+        chip(seat, 12, 15, 3, false, svg, CHIP_SIZES[0]);
+        chip(seat, 36, 15, "", true, svg, CHIP_SIZES[0]);
+      } else if (kind === "temple") {
+        el("rect", { x: 1, y: 1, width: 46, height: 28, rx: 4, fill: temple }, svg);
+        el("circle", { cx: 24, cy: 15, r: 11.5, fill: "none", stroke: pal.seats[seat], "stroke-width": 4 }, svg);
+        el("text", { x: 24, y: 15, dy: "0.36em", "text-anchor": "middle", "class": "value", fill: ink }, svg, 5);
+      } else if (kind === "camp") {
+        el("polygon", { points: points([[17, 23], [31, 23], [31, 15], [24, 8], [17, 15]]), fill: pal.seats[seat],
+          stroke: "#1a1a1a", "stroke-width": 1.2 }, svg);
+      } else if (kind === "treasure") {
+        el("rect", { x: 1, y: 1, width: 46, height: 28, rx: 4, fill: pal.terrain.treasure }, svg);
+        el("circle", { cx: 17, cy: 15, r: 5.5, fill: "#deb228", stroke: "#1a1a1a", "stroke-width": 1 }, svg);
+        el("text", { x: 31, y: 15, dy: "0.36em", "text-anchor": "middle", "class": "wafers",
+          fill: pal.terrain_ink.treasure }, svg, 3);
+      } else if (kind === "stones") {
+        el("line", { x1: 4, y1: 22, x2: 44, y2: 22, stroke: "#484848", "stroke-width": 1.5 }, svg);
+        [17, 31].forEach(function (x) { el("circle", { cx: x, cy: 19, r: 3.2, fill: pal.stone }, svg); });
+      } else if (kind === "changed") {
+        el("rect", { x: 4, y: 4, width: 40, height: 22, rx: 3, fill: "none", stroke: pal.highlight,
+          "stroke-width": 5 }, svg);
+      } else if (kind === "gun") {
+        el("rect", { x: 16, y: 12, width: 16, height: 6, fill: pal.seats[seat], stroke: "#1a1a1a",
+          "stroke-width": 1.2 }, svg);
+      } else if (kind === "obstacle") {
+        el("line", { x1: 4, y1: 15, x2: 44, y2: 15, stroke: "#484848", "stroke-width": 1.5 }, svg);
+        el("line", { x1: 24, y1: 4, x2: 24, y2: 26, stroke: "#7a1f1f", "stroke-width": 5, "stroke-linecap": "round" },
+          svg);
+      }
     });
   }
 
@@ -285,6 +375,7 @@
     parts($("caption"), board.caption);
     $("alt").textContent = board.alt;
     drawScores(board);
+    drawPanels(board);
     drawDeadline();
     drawPosition();
     if (selected) { showDetails(selected); }
@@ -358,6 +449,7 @@
     lastWidth = width;
   });
 
+  drawLegend();
   drawAll();
   lastWidth = $("board").clientWidth;
   document.body.setAttribute("data-drawn", "1");

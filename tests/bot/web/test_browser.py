@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 from playwright.async_api import Browser, Page, async_playwright
 
@@ -20,9 +21,12 @@ from bot.adapter.app import TikalBot
 from bot.web.words import PageWords
 from engine import GameView, Phase
 from lang import translator
+from render.panel import stack_line
 from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, CY, GUILD, bot_of, open_game
+from tests.bot.core import servicekit
+from tests.bot.core.optionkit import drive, options_game
 from tests.bot.web.test_hidden import secrets_of
-from tests.bot.web.webkit import CHROMIUM_FLAGS, chromium_path, page_url, play, web_bot
+from tests.bot.web.webkit import CHROMIUM_FLAGS, chromium_path, page_url, play, served, web_bot
 
 RECORD_EVENTS = """
 window.__events = [];
@@ -63,7 +67,8 @@ CONTRAST = """
   }
   for (const text of document.querySelectorAll("svg text")) {
     const hex = text.closest(".hex"), figure = text.closest(".figure");
-    const shape = figure ? figure.firstElementChild : hex.querySelector("polygon.edge");
+    const shape = figure ? figure.firstElementChild
+      : hex ? hex.querySelector("polygon.edge") : text.ownerSVGElement.querySelector("rect");  // a legend's sample
     const parse = h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16));
     const r = ratio(parse(text.getAttribute("fill")), parse(shape.getAttribute("fill")));
     if (r < 4.5) { low.push("svg " + text.textContent + " " + r.toFixed(2)); }
@@ -73,6 +78,8 @@ CONTRAST = """
 """
 
 pytestmark = pytest.mark.slow
+
+EN = PageWords(translator("en"))
 
 
 @pytest.fixture
@@ -137,6 +144,40 @@ def expected_board(view: GameView) -> dict[str, Any]:
     return {"spaces": spaces, "scores": [[p.seat, p.score] for p in view.players]}
 
 
+async def shown_panels(page: Page) -> dict[str, Any]:
+    """What the players' panels and the stack line say, and whom the page marks as to act (score rows, panels)."""
+    return dict(await page.evaluate("""() => ({
+      panels: Array.from(document.querySelectorAll("#panels .panel")).map(
+        p => [Number(p.dataset.seat), p.querySelector(".player-name").textContent,
+              Array.from(p.querySelectorAll("li")).map(li => li.textContent)]),
+      stack: document.querySelector("#stack").textContent,
+      rows: Array.from(document.querySelectorAll("#scores tbody tr[aria-current='true']")).map(
+        r => Number(r.dataset.seat)),
+      marked: Array.from(document.querySelectorAll("#panels .panel.to-act")).map(p => Number(p.dataset.seat)),
+    })"""))
+
+
+def expected_panels(view: GameView, words: PageWords | None = None) -> dict[str, Any]:
+    """The same, from the engine's spectator view."""
+    words = words or EN
+    acting = [view.to_act] if view.to_act is not None and not view.finished else []
+    return {"panels": [[p.seat, p.name, words.panel(view, p.seat)] for p in view.players],
+            "stack": stack_line(view, words.w), "rows": acting, "marked": acting}
+
+
+LEGIBLE = """() => {
+  // every figure's count and star as drawn: its font size (or the star's height) in CSS pixels on the screen
+  const out = [];
+  for (const figure of document.querySelectorAll(".hex .figure")) {
+    const scale = figure.ownerSVGElement.getScreenCTM().a;
+    const text = figure.querySelector("text"), star = figure.querySelector(".star");
+    if (text) { out.push(["count", parseFloat(getComputedStyle(text).fontSize) * scale]); }
+    if (star) { out.push(["star", star.getBoundingClientRect().height]); }
+  }
+  return out;
+}"""
+
+
 def snowflakes() -> list[re.Pattern[str]]:
     """Ids no page may show: the members', the server's, the channel's — as whole numbers (the test's ids are
     short: 7101 may well be part of a time or a coordinate)."""
@@ -164,6 +205,15 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
         assert changed, "the last turn's spaces are highlighted"
         assert await page.get_attribute("#scores tbody tr.to-act", "data-seat") == str(view.to_act)
         assert (await page.text_content("#deadline") or "").strip(), "the deadline (or that there is none)"
+        # each player's panel (supply, leader, camps and guards left, treasures by kind), the stack, the legend
+        assert await shown_panels(page) == expected_panels(view)
+        legend = await page.eval_on_selector_all("#legend li", "ls => ls.map(l => [l.dataset.sample, "
+                                                               "l.querySelectorAll('svg *').length])")
+        assert [kind for kind, _ in legend] == ["figures", "temple", "camp", "treasure", "stones", "changed"]
+        assert all(drawn for _, drawn in legend), "each line of the legend has its sample drawn"
+        headings = await page.eval_on_selector_all("#scores thead th", "ths => ths.map(t => t.textContent)")
+        labels = EN.labels()
+        assert headings == [labels[k] for k in ("player", "points", "scoring_now", "from_temples", "from_treasures")]
 
         # the game moves on Discord: the page follows without a reload
         await page.evaluate("window.__same_page = true")
@@ -173,6 +223,7 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
         await page.wait_for_selector(f"body[data-version='{view.version}']", timeout=20_000)
         assert await page.evaluate("window.__same_page === true")
         assert await shown_board(page) == expected_board(view)
+        assert await shown_panels(page) == expected_panels(view)
 
         # the history: back to the start and forward to now
         await page.wait_for_selector("#slider:not([disabled])", timeout=20_000)
@@ -182,6 +233,11 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
         start = await shown_board(page)
         assert all(not s["figures"] for s in start["spaces"].values())
         assert {p for _, p in start["scores"]} == {0}
+        history = page.url.split("?")[0] + "/history.json"  # the panels move through the history with the board
+        async with aiohttp.ClientSession() as session, session.get(history) as response:
+            first = (await response.json())["frames"][0]
+        panels = await shown_panels(page)
+        assert [lines for _, _, lines in panels["panels"]] == first["panels"] and panels["stack"] == first["stack"]
         await page.keyboard.press("ArrowRight")
         await page.wait_for_selector("body[data-shown='1']")
         assert await page.text_content("#caption")
@@ -213,13 +269,18 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
 async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: Browser) -> None:
     async with web_bot(db_path) as wire:
         game_id = await open_game(wire, [ANA, BEN])
-        view = await play(wire, game_id, 12, random.Random(3))
+        view = await play(wire, game_id, 33, random.Random(3))
         page, _ = await open_page(browser, await page_url(wire, game_id), width=400, phone=True)
         box = await page.evaluate("(() => { const b = document.querySelector('#board svg').viewBox.baseVal; "
                                   "return [b.width, b.height]; })()")
         assert box[0] < box[1], "column A on top, rows left to right, as in the channel picture"
         assert await page.evaluate("document.scrollingElement.scrollWidth") <= 400
         assert await shown_board(page) == expected_board(view)
+        assert await shown_panels(page) == expected_panels(view)
+        # at 400 px every figure's count is at least 11 px tall, every leader's star at least 9 px
+        drawn = await page.evaluate(LEGIBLE)
+        assert any(kind == "star" for kind, _ in drawn) and any(kind == "count" for kind, _ in drawn)
+        assert all(size >= (11 if kind == "count" else 9) for kind, size in drawn), drawn
         await page.tap(".hex[data-space='A1']")
         assert (await page.text_content("#details-body") or "").startswith("A1")
         assert view.phase in (Phase.PLACE, Phase.ACTIONS)
@@ -237,4 +298,48 @@ async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: B
         await bot_of(wire).core.spectators.links.renew(GUILD, game_id)
         gone = json.dumps(german.gone(), ensure_ascii=False)
         await page.wait_for_selector(f"#notice:text-is({gone})", state="visible")
+        await page.close()
+
+
+LONG_NAMES = ("WWWWWWWWWWWWWWWW", "MMMMMMMMMMMMMMMM", "Maximiliana_Wolk", "Bartholomew_Quix")
+"""Four seat names as long as they may be (16 characters), the first two of the widest letters and no space."""
+
+
+@pytest.mark.timeout(300)
+async def test_four_long_names_wrap_on_a_phone_and_nothing_scrolls_sideways(db_path: Path, browser: Browser) -> None:
+    async with served(db_path) as (core, base, _):
+        lobby = await core.lobby.new_game(servicekit.GUILD, servicekit.CHANNEL, servicekit.MEMBERS[0], LONG_NAMES[0],
+                                             seats=4)
+        for member, name in zip(servicekit.MEMBERS[1:], LONG_NAMES[1:], strict=True):
+            await core.lobby.join(servicekit.GUILD, lobby.id, member, name)
+        game = (await core.lobby.start(servicekit.GUILD, lobby.id, servicekit.MEMBERS[0])).game
+        view = await drive(core, game, random.Random(38), until=lambda v: v.version >= 45)
+        assert [p.name for p in view.players] == list(LONG_NAMES)
+        page, _ = await open_page(browser, f"{base}/g/{await core.spectators.links.token(servicekit.GUILD, game.id)}",
+                                  width=400, phone=True)
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+        assert await page.evaluate("document.body.scrollWidth") <= 400
+        # every name whole, in the scores and the panels (wrapped, never cut)
+        names = await page.eval_on_selector_all("#scores tbody th", "ths => ths.map(t => t.textContent.trim())")
+        assert [n.split(" ", 1)[1] for n in names] == list(LONG_NAMES)
+        assert [n for _, n, _ in (await shown_panels(page))["panels"]] == list(LONG_NAMES)
+        widest = await page.evaluate("Math.max(...Array.from(document.querySelectorAll('body *')).map("
+                                     "e => e.getBoundingClientRect().right))")
+        assert widest <= 400, widest
+        await page.close()
+
+
+@pytest.mark.timeout(300)
+async def test_during_a_rapido_jump_every_player_still_choosing_is_marked(db_path: Path, browser: Browser) -> None:
+    """The status line says everyone chooses in secret: the page marks each of them, not one player to act."""
+    async with served(db_path) as (core, base, _):
+        game = await options_game(core, 3, "rapido")
+        view = await drive(core, game, random.Random(6), until=lambda v: v.phase is Phase.JUMP)
+        assert view.phase is Phase.JUMP
+        choosing = [q for q in view.round_order if view.chips[q]]
+        assert len(choosing) >= 2
+        page, _ = await open_page(browser, f"{base}/g/{await core.spectators.links.token(servicekit.GUILD, game.id)}")
+        marked = await shown_panels(page)
+        assert sorted(marked["rows"]) == sorted(choosing) and sorted(marked["marked"]) == sorted(choosing)
+        assert EN.w.choosing_chips() in (await page.text_content("#status") or "")
         await page.close()

@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import re
+from html import escape
 from pathlib import Path
 
 import aiohttp
@@ -17,9 +18,11 @@ from bot.core.days.guild_removal import purge_due
 from bot.core.spectators.links import new_token
 from bot.web.guard import RateLimit
 from bot.web.words import PageWords
+from engine import Phase
 from lang import translator
+from render.panel import stack_line
 from tests.bot.core.optionkit import drive, options_game
-from tests.bot.core.servicekit import GUILD, MEMBERS, NAMES, started_game
+from tests.bot.core.servicekit import CHANNEL, GUILD, MEMBERS, NAMES, started_game
 from tests.bot.web.webkit import STREAM, next_event, served
 
 EN, DE, FR = (PageWords(translator(code)) for code in ("en", "de", "fr"))
@@ -191,3 +194,58 @@ async def test_behind_a_proxy_each_forwarded_address_has_its_own_limit(db_path: 
         ben = {"X-Forwarded-For": "203.0.113.9, 198.51.100.2"}
         assert [(await get(session, page, **ana))[0] for _ in range(3)] == [200, 200, 429]
         assert (await get(session, page, **ben))[0] == (200 if behind_proxy else 429)
+
+
+async def test_the_page_shows_each_players_panel_the_stack_and_a_legend(db_path: Path) -> None:
+    """What a spectator misses beside BGA's table: each player's supply, leader, camps and guards left and
+    treasures by kind; the hexagons left in the stack; how to read the guard ring, the camp's house …"""
+    async with served(db_path) as (core, base, session):
+        game = await options_game(core, 4, "auction", ("obstacles", "guns"))
+        view = await drive(core, game, random.Random(4), until=lambda v: v.version >= 60)
+        page = f"{base}/g/{await core.spectators.links.token(GUILD, game.id)}"
+        _, html, _ = await get(session, page)
+        _, data, _ = await get(session, f"{page}/view.json")
+        board = json.loads(data)["board"]
+        assert board["panels"] == [EN.panel(view, seat) for seat in range(4)]
+        assert board["stack"] == stack_line(view, EN.w) and str(view.stack_left) in board["stack"]
+        for seat, lines in enumerate(board["panels"]):
+            p = view.players[seat]
+            assert lines[0] == EN.t.ntr("web.panel.workers", "{n} worker in the supply, {board} on the board",
+                                        "{n} workers in the supply, {board} on the board", p.workers_supply,
+                                        board=p.workers_on_board)
+            assert EN.w.camps_left(p.camps_left) in lines[2] and EN.w.guards_left(p.guards_left) in lines[2]
+            assert all(EN.w.treasure(kind) in lines[-1] for kind, _ in p.treasures)
+            assert re.search(f'<article class="panel[^"]*" data-seat="{seat}"', html)
+            assert all(escape(line) in html for line in lines)  # drawn without the script too
+        legend = EN.legend()
+        assert all(escape(legend[k]) in html for k in ("figures", "temple", "camp", "treasure", "stones", "gun",
+                                                       "obstacle"))
+        labels = EN.labels()
+        assert escape(labels["scoring_now"]) in html and labels["from_temples"] in html
+        assert "Temples now" not in html
+
+        plain = await started_game(core, 2, channel=CHANNEL + 1)  # no guns, no obstacles: not in its legend
+        _, html, _ = await get(session, f"{base}/g/{await core.spectators.links.token(GUILD, plain.id)}")
+        assert escape(legend["camp"]) in html and escape(legend["gun"]) not in html
+        assert escape(legend["obstacle"]) not in html
+
+
+async def test_during_a_rapido_jump_every_player_still_choosing_is_marked_not_one(db_path: Path) -> None:
+    async with served(db_path) as (core, base, session):
+        game = await options_game(core, 3, "rapido")
+        view = await drive(core, game, random.Random(6), until=lambda v: v.phase is Phase.JUMP)
+        choosing = [q for q in view.round_order if view.chips[q]]
+        assert len(choosing) >= 2 and view.to_act in choosing
+        page = f"{base}/g/{await core.spectators.links.token(GUILD, game.id)}"
+        _, html, _ = await get(session, page)
+        _, data, _ = await get(session, f"{page}/view.json")
+        assert json.loads(data)["board"]["acting"] == choosing
+        marked = re.findall(r'<tr data-seat="(\d)" class="to-act" aria-current="true">', html)
+        assert sorted(map(int, marked)) == sorted(choosing)
+        panels = re.findall(r'<article class="panel to-act" data-seat="(\d)" aria-current="true">', html)
+        assert sorted(map(int, panels)) == sorted(choosing)
+
+        await drive(core, game, random.Random(6), until=lambda v: v.phase is not Phase.JUMP)
+        view = await core.games.view(GUILD, game.id)
+        _, data, _ = await get(session, f"{page}/view.json")
+        assert json.loads(data)["board"]["acting"] == ([] if view.to_act is None else [view.to_act])

@@ -36,3 +36,21 @@ def test_the_web_view_is_off_unless_its_port_and_address_are_set(monkeypatch: py
     monkeypatch.setenv("WEB_PORT", "70000")
     with pytest.raises(ValueError):
         Settings(_env_file=None)
+
+
+def test_behind_a_proxy_the_web_view_listens_on_this_machine_only_unless_told(monkeypatch: pytest.MonkeyPatch,
+                                                                              tmp_path: Path) -> None:
+    """``WEB_BEHIND_PROXY`` trusts X-Forwarded-For, so a client that reaches the port without the proxy could name
+    any address: by default the view then listens on 127.0.0.1 (the proxy on the same machine)."""
+    monkeypatch.chdir(tmp_path)
+    for name in NAMES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("WEB_URL", "https://tikal.example.org")
+    monkeypatch.setenv("WEB_PORT", "8080")
+    assert Settings(_env_file=None).web_host == "0.0.0.0"
+    monkeypatch.setenv("WEB_BEHIND_PROXY", "true")
+    assert Settings(_env_file=None).web_host == "127.0.0.1"
+    monkeypatch.setenv("WEB_HOST", " ")
+    assert Settings(_env_file=None).web_host == "127.0.0.1"
+    monkeypatch.setenv("WEB_HOST", "0.0.0.0")  # a proxy in another container: said so, and warned at start
+    assert Settings(_env_file=None).web_host == "0.0.0.0"

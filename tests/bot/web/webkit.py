@@ -16,6 +16,7 @@ import pytest
 
 import engine
 from bot.core.assembly import Core
+from bot.web.connections import Connections
 from bot.web.guard import RateLimit
 from bot.web.server import WebView
 from engine import GameView, Phase
@@ -41,13 +42,14 @@ async def web_bot(database: Path | str, **more: Any) -> AsyncIterator[Wire]:
 
 
 @asynccontextmanager
-async def served(database: Path | str, seed: int = 7, limit: RateLimit | None = None, behind_proxy: bool = False
-                 ) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
+async def served(database: Path | str, seed: int = 7, limit: RateLimit | None = None, behind_proxy: bool = False,
+                 connections: Connections | None = None) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
     """The core (``tests.bot.core.servicekit``) with the web view on a free port: the core, the web view's address
-    and a client session (no rate limit unless ``limit``)."""
+    and a client session (no rate limit unless ``limit``; the connections' limits ``connections``, else the
+    server's)."""
     async with open_service(database, seed=seed) as core:
         web = WebView(core, poll_seconds=0.05, keepalive=0.5, limit=limit or RateLimit(per_minute=1e6, burst=1e6),
-                      behind_proxy=behind_proxy)
+                      behind_proxy=behind_proxy, connections=connections)
         await web.start("127.0.0.1", 0)
         try:
             async with aiohttp.ClientSession() as session:
