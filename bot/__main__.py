@@ -2,6 +2,8 @@
 
 ``python -m bot migrate-db [--from PATH] [--to URL]``: copy every game of a SQLite file (default ``DATABASE_PATH``)
 into an empty PostgreSQL database (default ``DATABASE_URL``) and check that each replays to its snapshot there.
+
+``python -m bot healthcheck``: whether the running bot is ready (its ``/healthz``); the Docker image's health check.
 """
 
 from __future__ import annotations
@@ -90,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
+    if argv[:1] == ["healthcheck"]:
+        from bot.healthcheck import probe
+
+        return probe(settings)
     if not settings.has_token or {"-h", "--help"} & set(argv):
         from bot.local_console import run
 

@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -61,8 +62,11 @@ class WebView:
     """The pages of every game, over the core (any process serves any game)."""
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
-                 keepalive: float = KEEPALIVE, behind_proxy: bool = False) -> None:
+                 keepalive: float = KEEPALIVE, behind_proxy: bool = False,
+                 routes: Sequence[web.RouteDef] = ()) -> None:
         self.core = core
+        self.routes = tuple(routes)
+        """More routes on the same server (health and metrics, ``bot.web.health``)."""
         self.limit = limit or RateLimit()
         self.address: Address = forwarded_address if behind_proxy else address_of
         """Whose requests count together in the rate limit."""
@@ -84,6 +88,7 @@ class WebView:
             web.get("/g/{token}/history.json", self.history_json),
             web.get("/g/{token}/events", self.events),
             web.get("/static/{name}", self.static),
+            *self.routes,
         ])
         return app
 
