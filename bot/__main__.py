@@ -3,6 +3,8 @@
 ``python -m bot migrate-db [--from PATH] [--to URL]``: copy every game of a SQLite file (default ``DATABASE_PATH``)
 into an empty PostgreSQL database (default ``DATABASE_URL``) and check that each replays to its snapshot there.
 
+``python -m bot backup FILE`` / ``restore FILE``: the SQLite database copied while the bot runs / put back.
+
 ``python -m bot healthcheck``: whether the running bot is ready (its ``/healthz``); the Docker image's health check.
 """
 
@@ -92,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
+    if argv[:1] in (["backup"], ["restore"]):
+        from bot.backups import run_backup, run_restore
+
+        return (run_backup if argv[0] == "backup" else run_restore)(settings, argv[1:])
     if argv[:1] == ["healthcheck"]:
         from bot.healthcheck import probe
 
