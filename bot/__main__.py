@@ -5,6 +5,8 @@ into an empty PostgreSQL database (default ``DATABASE_URL``) and check that each
 
 ``python -m bot backup FILE`` / ``restore FILE``: the SQLite database copied while the bot runs / put back.
 
+``python -m bot doctor``: what would stop the bot, in plain words (exit 1 when something would).
+
 ``python -m bot healthcheck``: whether the running bot is ready (its ``/healthz``); the Docker image's health check.
 """
 
@@ -98,6 +100,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.backups import run_backup, run_restore
 
         return (run_backup if argv[0] == "backup" else run_restore)(settings, argv[1:])
+    if argv[:1] == ["doctor"]:
+        from bot.doctor import run_doctor
+
+        return run_doctor(settings, argv[1:])
     if argv[:1] == ["healthcheck"]:
         from bot.healthcheck import probe
 
