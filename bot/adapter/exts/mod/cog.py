@@ -290,7 +290,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
         await reply(interaction, text)
         await self.bot.table.sync(info.guild_id, info.id)
 
-    @app_commands.command(name="doctor", description=cmd("cmd.mod.doctor", "What would stop the bot here"))
+    @app_commands.command(name="doctor", description=cmd("cmd.mod.doctor", "What stops the bot here"))
     async def doctor(self, interaction: discord.Interaction) -> None:
         """Every check of ``bot.adapter.exts.mod.doctor`` for this server, privately."""
         if not await self.bot.table.moderator(interaction):
