@@ -91,8 +91,9 @@ def _lacking(permissions: discord.Permissions, wanted: Sequence[tuple[str, Said]
     return [label for attr, label in wanted if not getattr(permissions, attr)]
 
 
-def _named(labels: Sequence[Said], t: Speaker) -> str:
-    return ", ".join(f"**{t.message(label)}**" for label in labels)
+def _named(labels: Sequence[Said], t: Speaker, bold: bool = True) -> str:
+    mark = "**" if bold else ""
+    return ", ".join(f"{mark}{t.message(label)}{mark}" for label in labels)
 
 
 def _place(spot: Any, where: int, mentions: bool) -> str:
@@ -134,7 +135,7 @@ def server_findings(client: discord.Client, guild_id: int, places: Sequence[Plac
             found.append(problem(tr("doctor.place_lacking", "In {place} (game #{game}) the bot is missing "
                                                             "{permissions}: grant them in the channel's settings → "
                                                             "Permissions.", place=_place(spot, where, mentions),
-                                    game=place.game_id, permissions=_named(lacking, t)), guild_id))
+                                    game=place.game_id, permissions=_named(lacking, t, mentions)), guild_id))
     if settings.log_channel_id is not None:
         log_channel = guild.get_channel(settings.log_channel_id)
         lacking = [VIEW, SEND] if log_channel is None else _lacking(log_channel.permissions_for(me),
@@ -143,7 +144,7 @@ def server_findings(client: discord.Client, guild_id: int, places: Sequence[Plac
             found.append(problem(tr("doctor.log_lacking", "The moderators' log channel {place} does not take the "
                                                           "bot's notices (missing {permissions}).",
                                     place=_place(log_channel, settings.log_channel_id, mentions),
-                                    permissions=_named(lacking, t)), guild_id))
+                                    permissions=_named(lacking, t, mentions)), guild_id))
     if not found:
         found.append(ok(ntr("doctor.server_ok", "Every permission the bot needs is there in the {n} channel with a "
                                                 "game.", "Every permission the bot needs is there in the {n} channels "

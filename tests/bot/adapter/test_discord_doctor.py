@@ -88,11 +88,11 @@ async def test_the_server_checks_name_gone_channels_log_channels_and_missing_com
         assert all(f.level is Level.PROBLEM and f.guild_id == GUILD for f in found)
         text = lines(found, EN)
         # without Send Messages, Discord takes Embed Links and Attach Files away as well
-        assert text[0] == (f"❌ In #channel-0 (game #{game_id}) the bot is missing **Send Messages**, **Embed Links**, "
-                           "**Attach Files**: grant them in the channel's settings → Permissions.")
+        assert text[0] == (f"❌ In #channel-0 (game #{game_id}) the bot is missing Send Messages, Embed Links, "
+                           "Attach Files: grant them in the channel's settings → Permissions.")
         assert text[1].startswith("❌ Game #99's channel or thread (#123456) is gone")
         assert text[2] == ("❌ The moderators' log channel #channel-1 does not take the bot's notices (missing "
-                           "**Send Messages**).")
+                           "Send Messages).")
         gone = server_findings(bot, 4242, places[:1], ServerSettings(), EN)
         assert lines(gone, EN) == ["❌ The bot is not in server 4242 any more, which has 1 game under way."]
         wire.registered.clear()  # Discord lost the commands
