@@ -4,7 +4,8 @@
 
 For each size: a fresh database on a throwaway PostgreSQL server (durable defaults: fsync on), or ``--pg-url``'s;
 the games are opened, joined and started through the core (2 players, basic), spread over 2 × 20 servers of both
-shards, with their first posts marked sent, as a bot that has been running for a while leaves them. Then
+shards, with their first posts marked sent and their live wait messages known, as a bot that has been running for a
+while leaves them. Then
 ``--processes`` real ``ShardedTikalBot`` processes (one shard each, offline through the wire harness) start on it and
 drive a realistic mix for ``--seconds``: most games idle, each game a command every ``--every`` seconds on average
 (arrivals at random, all games alike: ``games / every`` commands a second over both processes), each command the
@@ -85,8 +86,10 @@ async def seed(url: str, games: int, count: int) -> float:
 
         for start in range(0, len(jobs), 500):
             await asyncio.gather(*(one(g, c) for g, c in jobs[start:start + 500]))
-        async with core.storage.transaction() as tx:
-            await sql.run(tx, "UPDATE outbox SET sent_at = ? WHERE sent_at IS NULL", (time.time(),))
+        async with core.storage.transaction() as tx:  # as Discord took them: each running game has its live message
+            await sql.run(tx, "UPDATE outbox SET sent_at = ?, message_id = 1000000000000000000 + id "
+                              "WHERE sent_at IS NULL", (time.time(),))
+            await sql.run(tx, "UPDATE games SET turn_message_id = 2000000000000000000 + id WHERE status = 'running'")
     finally:
         await core.close()
     return time.perf_counter() - began

@@ -12,7 +12,6 @@ import base64
 import binascii
 import errno
 import socket
-import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
@@ -22,6 +21,7 @@ from bot.core.storage import sql
 from bot.core.storage.backends import is_postgres
 from bot.core.storage.base import Storage
 from bot.core.storage.migrations import MIGRATIONS
+from bot.core.storage.peek import read_database
 from bot.core.words.texts import tr
 from engine.messages import Said
 
@@ -113,28 +113,6 @@ def _schema_findings(schema: int | None, where: str | Said) -> list[Finding]:
                         where=where, schema=schema, latest=LATEST_SCHEMA))]
     return [ok(tr("doctor.database_ok", "The database {where} answers and is up to date (schema {schema}).",
                   where=where, schema=schema))]
-
-
-def _sqlite_read(path: Path, query: str) -> list[tuple[object, ...]]:
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=TIMEOUT) as db:
-        return db.execute(query).fetchall()
-
-
-async def _postgres_read(url: str, query: str) -> list[tuple[object, ...]]:
-    import asyncpg
-
-    connection = await asyncpg.connect(url, timeout=TIMEOUT)
-    try:
-        return [tuple(row) for row in await connection.fetch(query)]
-    finally:
-        await connection.close()
-
-
-async def read_database(database: str | Path, query: str) -> list[tuple[object, ...]]:
-    """Rows of ``query`` read straight from the database (no lock, no migration); raises what the driver raises."""
-    if is_postgres(str(database)):
-        return await asyncio.wait_for(_postgres_read(str(database), query), TIMEOUT * 2)
-    return await asyncio.to_thread(_sqlite_read, Path(database), query)
 
 
 def shown(database: str | Path) -> str:
