@@ -343,7 +343,10 @@ the local console: the game in this terminal, with the same commands as in Disco
 `/tikal place C1 0`, `board`, `hint`, `rules` …) and a picture of the board after every turn.
 
 Other commands:
-  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")"""
+  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")
+  python -m bot doctor              what would stop the bot in each server, in plain words (README, "For hosts")
+  python -m bot backup FILE         a copy of the SQLite database while the bot runs; restore FILE puts one back
+  python -m bot healthcheck         whether the running bot is ready (HEALTH_PORT or WEB_PORT's /healthz)"""
 
 EPILOG: Final = """\
 Each game is kept in a folder of its own under BOARD_DIR (default boards/): its pictures and its record, saved

@@ -119,3 +119,55 @@ def _sqlite_file(path: Path) -> None:
         await storage.close()
 
     asyncio.run(make())
+
+
+def test_the_image_checks_its_health_with_python_on_the_health_port() -> None:
+    steps = _instructions()
+    (check,) = [args for kind, args in steps if kind == "HEALTHCHECK"]
+    options, _, command = check.partition(" CMD ")
+    assert command == '["python", "-m", "bot", "healthcheck"]'  # no curl in python:3.11-slim
+    assert "--start-period=" in options and "--timeout=" in options
+    environment = " ".join(args for kind, args in steps if kind == "ENV")
+    port = re.search(r"\bHEALTH_PORT=(\d+)", environment)
+    assert port is not None and ("EXPOSE", port[1]) in steps
+    assert [kind for kind, _ in steps].index("HEALTHCHECK") > [kind for kind, _ in steps].index("USER")
+
+
+@pytest.mark.slow
+def test_the_health_check_command_says_ready_or_not(tmp_path: Path) -> None:
+    """``python -m bot healthcheck`` against a small server that answers as the bot's ``/healthz`` does."""
+    import http.server
+    import json
+    import threading
+
+    answers = [(200, {"ready": True, "checks": {}}),
+               (503, {"ready": False, "checks": {"discord": {"ok": False, "detail": "not connected"},
+                                                 "database": {"ok": True, "detail": "answers"}}})]
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, body = answers[0] if self.path == "/healthz" else (404, {})
+            self.send_response(status)
+            self.end_headers()
+            self.wfile.write(json.dumps(body).encode())
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = {**os.environ, "DISCORD_TOKEN": "", "HEALTH_PORT": str(server.server_address[1]),
+           "HEALTH_HOST": "0.0.0.0"}
+    try:
+        ready = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                               capture_output=True, text=True, timeout=60)
+        assert (ready.returncode, ready.stdout) == (0, "ready\n")
+        answers.pop(0)
+        unready = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                                 capture_output=True, text=True, timeout=60)
+        assert unready.returncode == 1 and unready.stderr.strip() == "not ready: discord: not connected"
+    finally:
+        server.shutdown()
+    gone = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert gone.returncode == 1 and "no answer from http://127.0.0.1:" in gone.stderr

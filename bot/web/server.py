@@ -12,6 +12,7 @@ import ipaddress
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -64,8 +65,10 @@ class WebView:
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
                  keepalive: float = KEEPALIVE, behind_proxy: bool = False,
-                 connections: Connections | None = None) -> None:
+                 connections: Connections | None = None, routes: Sequence[web.RouteDef] = ()) -> None:
         self.core = core
+        self.routes = tuple(routes)
+        """More routes on the same server (health and metrics, ``bot.web.health``)."""
         self.limit = limit or RateLimit()
         self.behind_proxy = behind_proxy
         self.address: Address = forwarded_address if behind_proxy else address_of
@@ -91,6 +94,7 @@ class WebView:
             web.get("/g/{token}/history.json", self.history_json),
             web.get("/g/{token}/events", self.events),
             web.get("/static/{name}", self.static),
+            *self.routes,
         ])
         return app
 

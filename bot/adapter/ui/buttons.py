@@ -18,6 +18,7 @@ from typing import Any, Final, cast
 
 import discord
 
+from bot.adapter import metering
 from bot.adapter.messages.rapido import rapido_stage
 from bot.adapter.messages.wait_message import TURN_PHASES
 from bot.adapter.replies import explain
@@ -32,10 +33,13 @@ from engine.messages import ENGLISH, Speaker
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Run a button's work; every refusal becomes a private answer, like the slash commands'."""
+    metering.arrived(interaction)
     try:
         await work
     except Exception as error:
         await explain(interaction, error)
+    else:
+        metering.done(interaction, "ok")
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -182,6 +182,8 @@ class Wire:
         """The interactions delivered and answered; ``clock`` (the bot's fake one) times their answers."""
         self.refused: list[tuple[Call, Refusal]] = []
         """The requests refused for breaking Discord's rules, with Discord's answer."""
+        self.registered: dict[str, list[dict[str, Any]]] = {}
+        """The application's commands as the last sync left them, by path (global or a guild's): what a GET reads."""
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -520,9 +522,11 @@ class Wire:
                     "last_message_id": None}
         if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
             if route.method == "PUT" and isinstance(call.json, list):
-                return [{**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
-                         "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
-            return []
+                self.registered[call.path] = [
+                    {**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
+                     "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
+                return self.registered[call.path]
+            return self.registered.get(call.path, []) if route.method == "GET" else []
         return {}
 
     def _guild_of(self, channel_id: int) -> discord.Guild | None:
