@@ -414,7 +414,7 @@ class Console:
         before = self.state
         try:
             for text in lines:
-                self.state = apply(self.state, parse_move(text))
+                self.state = apply(self.state, text)  # a refusal in this game's words (its options')
         except EngineError as e:
             self.state = before
             return f"✗ {self.t.message(e.message)}"
