@@ -105,7 +105,9 @@ def claim(folder: Path, t: Speaker) -> ProcessLock:
 
 class LocalTable:
     """One hot-seat game whose pictures and record go to a folder of its own, which it holds (``claim``) from its
-    first picture or move on, so that no other console plays it meanwhile. A game nobody moved in is not kept."""
+    first picture or move on, so that no other console plays it meanwhile; ``lock``: the folder of a game resumed,
+    held already (without it, the folder is a new game's, made at the first write). A game nobody moved in is not
+    kept."""
 
     def __init__(self, console: Console, folder: Path, *, resumed: bool = False,
                  lock: ProcessLock | None = None) -> None:
@@ -118,9 +120,19 @@ class LocalTable:
         self._shown = _signature(view(console.state, None))
 
     def _folder(self) -> Path:
-        """The game's folder, made and held by this console before anything is written into it."""
-        if self.lock is None or not self.lock.held:
-            self.lock = claim(self.folder, self.t)
+        """The game's folder, made and held by this console before anything is written into it. A new game's folder
+        is made now, so it must not exist yet: a console started in the same second may have taken its name, and
+        the game then goes to the next free name."""
+        if self.lock is not None and self.lock.held:
+            return self.folder
+        if self.lock is None:
+            while True:
+                try:
+                    self.folder.mkdir(parents=True)
+                    break
+                except FileExistsError:
+                    self.folder = game_folder(self.folder.parent)
+        self.lock = claim(self.folder, self.t)
         return self.folder
 
     def release(self) -> None:
@@ -487,6 +499,8 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
     finally:
         for table in tables:
             table.release()
+        if lock is not None:
+            lock.release()
     if not sys.stdin.isatty() and resumed is None and tables and tables[-1].console.state.version == 0:
         # e.g. a container started without a token: say what it lacks, where its log shows it
         print(t.tr("local.no_token_no_input", "No DISCORD_TOKEN is set and nothing was typed: set DISCORD_TOKEN (in "

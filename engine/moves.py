@@ -312,19 +312,13 @@ def unknown_verb(text: str, word: str, verbs: tuple[str, ...] = VERBS) -> Unread
     return UnreadableMove("notation.unknown_verb", text=text, word=word, verbs=verbs)
 
 
-def game_verbs(words: tuple[str, ...]) -> tuple[str, ...]:
-    """The verbs of a game whose words of SPEC 7.0.3 are ``words``: section 5's and its options' (``gun`` is a word
-    of ``guard``, not a verb)."""
-    return (*VERBS, *(w for w in words if w in OPTION_MOVES and w != "gun"))
-
-
 def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
     """Return the error for a move that uses a word of SPEC 7.0.3 the game does not have (its option
     is not chosen: the word is then unknown, as ``parse_move`` would find it), else ``None``.
 
     ``words`` are the game's option words (``engine.options.option_words``)."""
     text = str(move)
-    verbs = game_verbs(words)
+    verbs = (*VERBS, *(w for w in words if w in OPTION_MOVES and w != "gun"))
     if isinstance(move, Obstacle | Fire | Jump | Declare):
         verb = text.split(" ", 1)[0]
         return None if verb in words else unknown_verb(text, verb, verbs)
@@ -342,15 +336,16 @@ def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
     unknown in a game without their option.
 
     ``game``, the game's words of SPEC 7.0.3 (``engine.options.option_words``), changes only what a
-    refusal says: the moves and forms that game has (``guard <hex> [leader] [gun]`` with machine guns).
+    refusal of ``guard`` says: with machine guns, its whole form ``guard <hex> [leader] [gun]``. (An
+    unknown verb lists section 5's verbs in every game, as ``python -m engine replay`` always printed.)
     """
     words = text.split()
     if not words:
-        raise UnreadableMove("notation.empty", verbs=game_verbs(game))
+        raise UnreadableMove("notation.empty", verbs=VERBS)
     verb, args = words[0].lower(), words[1:]
     arity = _ARITY.get(verb)
     if arity is None:
-        raise unknown_verb(text, words[0], game_verbs(game))
+        raise unknown_verb(text, words[0])
     if verb == "guard":
         return _guard(text, args, "gun" in game)
     low, high = arity

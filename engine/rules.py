@@ -332,7 +332,7 @@ def _check_words(state: GameState, move: Move) -> None:
 
 
 def read_move(state: GameState, text: str) -> Move:
-    """``parse_move`` for this game: a refusal names the moves and forms the game has (its options' too)."""
+    """``parse_move`` for this game: a refusal names the forms the game has (``guard``'s ``gun`` with machine guns)."""
     try:
         return parse_move(text)
     except UnreadableMove:  # read again only to say it in this game's words (the same text is refused again)

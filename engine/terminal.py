@@ -140,7 +140,6 @@ class Setup:
                               answer=answer[:20], **words)
             print(f"✗ {wrong}")
 
-
     def computer_seats(self, names: Sequence[str]) -> dict[int, str]:
         """The seats the computer plays (0-based) with their levels: seat numbers or names, comma-separated, each
         ``=easy`` or ``=random`` for a weaker player than the strong one; every seat but the first unless told

@@ -3,6 +3,7 @@ when the board changed, and the record kept at the end."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from pathlib import Path
 
@@ -215,3 +216,17 @@ def test_ending_with_ap_left_is_asked_about_in_discords_forms_too(tmp_path: Path
     for line in ("end", "/tikal end", "/end"):
         assert table.confirmation(line) == "You still have 10 AP. End your turn anyway? (yes/no) [no]: "
     assert table.confirmation("/tikal board") is None and table.confirmation("hint") is None
+
+
+def test_two_new_games_never_share_a_folder(tmp_path: Path) -> None:
+    """Two consoles started in the same second get the same folder name: the second to write takes the next one."""
+    named = tmp_path / "game-20261126-091205"
+    first = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), named)
+    second = LocalTable(Console.start(["Cid", "Dee"], "basic", seed=4), named)
+    for table in (first, second):
+        table.handle(str(legal_moves(table.console.state)[0].move))
+    assert first.folder == named and second.folder != named and second.folder.parent == tmp_path
+    first.release()
+    second.handle("end")  # its folder stays its own
+    records = {table.folder: json.loads((table.folder / "record.json").read_text()) for table in (first, second)}
+    assert records[named]["players"] == ["Ana", "Ben"] and records[second.folder]["players"] == ["Cid", "Dee"]

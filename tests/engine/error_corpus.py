@@ -47,7 +47,8 @@ UNREADABLE = (
 
 UNREADABLE_WITH_OPTIONS = ("fly A1", "", "guard A2 foo", "guard A2 leader gun x", "guard A2 gun gun", "guard",
                            "guard A2 gun leader x")
-"""Unreadable in a game with obstacles and machine guns (``GAMES[5]``): the refusals name that game's moves."""
+"""Unreadable in a game with obstacles and machine guns (``GAMES[5]``): a guard's refusal names ``gun``, an unknown verb
+still lists section 5's verbs only."""
 
 BAD_RECORDS: tuple[dict[str, Any], ...] = (
     {"players": ["Ana"], "variant": "basic", "seed": 1, "moves": []},

@@ -181,11 +181,12 @@ def test_a_guard_refusal_names_gun_only_in_a_game_with_machine_guns(text: str, b
         assert why in str(caught.value) and str(caught.value).endswith(f"Write it as {usage}")
 
 
-def test_a_game_with_options_lists_their_verbs_for_an_unknown_word() -> None:
+def test_an_unknown_word_lists_section_5s_verbs_in_a_game_with_options_too() -> None:
+    """As ``python -m engine replay`` has always said it (its output is a public contract)."""
     with pytest.raises(UnreadableMove) as caught:
         parse_move("fly A1", ("obstacle", "gun", "fire"))
     assert str(caught.value).endswith("Moves are: place, deploy, transfer, move, uncover, recover, exchange, camp, "
-                                      "guard, end, undo, bid, pass, pick, obstacle, fire.")
+                                      "guard, end, undo, bid, pass, pick.")
 
 
 def test_apply_refuses_a_guard_in_the_words_of_its_game() -> None:
