@@ -22,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from bot.core.storage.process_lock import LockHeld, ProcessLock
 from bot.core.table.hints import hint_plain, suggest
 from bot.core.tutorial.lesson import lesson_names
 from bot.core.words.help import explained, rules_for
@@ -81,18 +82,63 @@ def _signature(v: GameView) -> tuple[object, ...]:
 RECORD: Final = "record.json"
 SEATS: Final = "console.json"
 """Beside the record: the computer seats and their levels, which a record does not hold."""
+LOCK: Final = "console.lock"
+"""Beside the record while a console has the game open: that process's pid (``ProcessLock``)."""
+
+
+class GameOpenElsewhere(Exception):
+    """Another console has the game's folder open (the sentence is the message)."""
+
+
+def claim(folder: Path, t: Speaker) -> ProcessLock:
+    """The folder's lock for this console, the folder made if missing; raises ``GameOpenElsewhere`` while another
+    running console holds it (a lock left by one that ended, however it ended, is taken over)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        return ProcessLock.take(folder / LOCK)
+    except LockHeld as held:
+        raise GameOpenElsewhere(t.tr("local.open_elsewhere", "The game in {folder} is open in another console "
+                                                             "(process {pid}): play on there, or leave it there "
+                                                             "first (`quit`).", folder=str(folder),
+                                     pid=held.owner)) from None
 
 
 class LocalTable:
-    """One hot-seat game whose pictures and record go to a folder of its own."""
+    """One hot-seat game whose pictures and record go to a folder of its own, which it holds (``claim``) from its
+    first picture or move on, so that no other console plays it meanwhile; ``lock``: the folder of a game resumed,
+    held already (without it, the folder is a new game's, made at the first write). A game nobody moved in is not
+    kept."""
 
-    def __init__(self, console: Console, folder: Path, *, resumed: bool = False) -> None:
+    def __init__(self, console: Console, folder: Path, *, resumed: bool = False,
+                 lock: ProcessLock | None = None) -> None:
         self.console = console
         self.folder = folder
         self.pictures = max((int(p.name[:3]) for p in folder.glob("[0-9][0-9][0-9]-*.png")), default=0)
         self.resumed = resumed
+        self.lock = lock
         self._seen = console.state
         self._shown = _signature(view(console.state, None))
+
+    def _folder(self) -> Path:
+        """The game's folder, made and held by this console before anything is written into it. A new game's folder
+        is made now, so it must not exist yet: a console started in the same second may have taken its name, and
+        the game then goes to the next free name."""
+        if self.lock is not None and self.lock.held:
+            return self.folder
+        if self.lock is None:
+            while True:
+                try:
+                    self.folder.mkdir(parents=True)
+                    break
+                except FileExistsError:
+                    self.folder = game_folder(self.folder.parent)
+        self.lock = claim(self.folder, self.t)
+        return self.folder
+
+    def release(self) -> None:
+        """Let another console open the game (the lock goes with the process too)."""
+        if self.lock is not None:
+            self.lock.release()
 
     @property
     def t(self) -> Speaker:
@@ -103,7 +149,7 @@ class LocalTable:
         """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture, with the
         tutorial's ``spotlight`` spaces marked), ``detail`` (the private board, with costs), ``placement`` (the
         placement preview) or ``zoom`` (one hex and its neighbours)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._folder()
         v = view(state or self.console.state, None)
         locale = self.t.locale
         self.pictures += 1
@@ -128,6 +174,11 @@ class LocalTable:
         elif isinstance(self.console, TutorialConsole) and said.startswith("✗") and (lead := self.console.lead_line()):
             said = f"{said}\n💡 {lead}"  # a refusal in a lesson: the step's move to try, as in Discord
         return said
+
+    def confirmation(self, line: str) -> str | None:
+        """The question to ask before the line is played (``end`` or ``/tikal end`` while AP are left), or ``None``."""
+        typed = read_line(line)
+        return self.console.confirmation(typed.line) if typed.word == "end" else None
 
     def _marked(self, step: str) -> str:
         """A tutorial's step, and the picture of the board with the spaces it points at."""
@@ -157,10 +208,9 @@ class LocalTable:
         return "\n".join(x for x in (out, pictures) if x)
 
     def opening(self) -> str:
-        """After the greeting: the pictures of the turns computers played first; a picture of a resumed game. The
-        game is kept from here on, before its first move."""
+        """After the greeting: the pictures of the turns computers played first (the game is kept from then on);
+        a picture of a resumed game."""
         said = self._caught_up()
-        self._save()
         tutorial = self.console if isinstance(self.console, TutorialConsole) else None
         step = self._marked(tutorial.step_text()) if tutorial is not None else ""
         if self.resumed and not said and not (tutorial and tutorial.marks):  # a marked board is drawn with the step
@@ -191,12 +241,15 @@ class LocalTable:
         self._save()
         return "\n".join(lines)
 
-    def _save(self) -> Path:
-        """Write the record (and once the computer seats) atomically: a file is either the old one or the new.
+    def _save(self) -> Path | None:
+        """Write the record (and once the computer seats) atomically: a file is either the old one or the new; the
+        record's path, or ``None`` for a game nobody moved in yet (nothing to keep: no folder is made for it).
 
         A game under way is saved without the stack's and wafers' orders written out (its seed replays them);
         a finished one names them in full, so that any engine replays it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.console.state.version == 0:
+            return None
+        self._folder()
         seats = self.folder / SEATS
         if isinstance(self.console, TutorialConsole):  # its progress changes with the moves
             _write_atomically(seats, {"computers": {}, "ai_seed": 0, "tutorial": self.console.kept()})
@@ -208,9 +261,10 @@ class LocalTable:
         return path
 
     def keep(self) -> str:
-        """Save the game now and say where, and how to continue it."""
+        """Save the game now and say where, and how to continue it (or that nothing was played, so nothing kept)."""
         self._caught_up()
-        self._save()
+        if self._save() is None:
+            return self.t.tr("local.nothing_kept", "Nothing was played, so no game was kept.")
         return self.t.tr("local.kept", "The game is saved in {folder}; `python -m bot --resume {name}` continues it.",
                          folder=str(self.folder), name=self.folder.name)
 
@@ -243,6 +297,8 @@ class LocalTable:
         if state.finished:
             return "✗ " + self.t.tr("local.no_hint", "The game is over: there is nothing to suggest.")
         seat = state.to_act
+        if isinstance(self.console, TutorialConsole) and (lead := self.console.lead_line()):
+            return f"💡 {lead}"  # the lesson's step: the move it teaches now, not the computer player's idea
         if seat in self.console.computers:
             return "✗ " + self.t.tr("local.computer_to_act", "{player} is a computer player: press Enter to let it "
                                                              "play.", player=state.players[seat])
@@ -251,7 +307,7 @@ class LocalTable:
 
     def save_record(self) -> str:
         """Write the finished game's record next to its pictures; say where."""
-        path = self._save()
+        path = self._save() or self.folder / RECORD
         return self.t.tr("local.record_saved", "The game record is saved in {path} (`python -m engine replay` "
                                                "reads it).", path=str(path))
 
@@ -411,14 +467,20 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
         return args
     t = args.speaker
     resumed: Console | None = None
+    lock: ProcessLock | None = None
     if not argv and sys.stdin.isatty() and first_start(board_dir) and offer_tutorial(t, ask):
         parsed.tutorial = "basic"
     if parsed.resume is not None:
         try:
             resumed, folder = game_to_resume(board_dir, parsed.resume or None, t)
+            lock = claim(folder, t)
+            resumed = saved_game(folder, t)  # read again now that no other console can change it
         except NotResumable as e:
             print(f"✗ {e}")
             return 2
+        except GameOpenElsewhere as e:
+            print(f"✗ {e}")
+            return 1
     else:
         folder = game_folder(board_dir)
         if parsed.tutorial is not None:
@@ -426,17 +488,29 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
     tables: list[LocalTable] = []
 
     def wrap(console: Console) -> LocalTable:
-        tables.append(LocalTable(console, folder, resumed=resumed is not None))
+        tables.append(LocalTable(console, folder, resumed=resumed is not None, lock=lock))
         return tables[-1]
 
     intro = t.tr("local.intro", "No DISCORD_TOKEN is set, so this is the local console: the same commands as in "
                                 "Discord (`/tikal place C1 0` or `place C1 0`, `/tikal board`, `/tikal hint`, "
                                 "`/tikal-game rules` …). The game's pictures and its record, saved after every move, "
                                 "go to {folder}/.", folder=str(folder))
-    return run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
-                       computers=args.computers, options=args.options, t=t, resumed=resumed,
-                       after_game=lambda _: tables[-1].save_record() if tables else "")
+    try:
+        status = run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
+                             computers=args.computers, options=args.options, t=t, resumed=resumed,
+                             after_game=lambda _: tables[-1].save_record() if tables else "")
+    finally:
+        for table in tables:
+            table.release()
+        if lock is not None:
+            lock.release()
+    if not sys.stdin.isatty() and resumed is None and tables and tables[-1].console.state.version == 0:
+        # e.g. a container started without a token: say what it lacks, where its log shows it
+        print(t.tr("local.no_token_no_input", "No DISCORD_TOKEN is set and nothing was typed: set DISCORD_TOKEN (in "
+                                              "the environment or .env) to run the Discord bot, or start `python -m "
+                                              "bot` in a terminal to play here."), file=sys.stderr)
+    return status
 
 
-__all__ = ["LocalTable", "NotResumable", "Typed", "game_folder", "game_to_resume", "read_line", "run",
-           "unfinished_games"]
+__all__ = ["GameOpenElsewhere", "LocalTable", "NotResumable", "Typed", "claim", "game_folder", "game_to_resume",
+           "read_line", "run", "unfinished_games"]

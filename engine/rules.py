@@ -21,7 +21,7 @@ from .actions import (
     UNCOVER_AP,
     find_player,
 )
-from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
+from .errors import GameOver, IllegalMove, NotYourTurn, StaleState, UnreadableMove
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
 from .geometry import border_cost, legal_placements, path_costs, walk_cost
@@ -67,7 +67,7 @@ from .state import NOBODY, GameState
 
 __all__ = [
     "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
-    "legal_placements", "path_costs", "score_now", "start_game", "validate",
+    "legal_placements", "path_costs", "read_move", "score_now", "start_game", "validate",
 ]
 
 
@@ -288,7 +288,7 @@ def apply(
     if expected_version is not None and expected_version != state.version:
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
-        move = parse_move(move)
+        move = read_move(state, move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
@@ -306,7 +306,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
     path), building the state after in ``into`` as ``_apply_action`` says (``None``: a fresh fork; ``state``
     itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
     if isinstance(move, str):
-        move = parse_move(move)
+        move = read_move(state, move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
@@ -331,6 +331,14 @@ def _check_words(state: GameState, move: Move) -> None:
             raise unknown
 
 
+def read_move(state: GameState, text: str) -> Move:
+    """``parse_move`` for this game: a refusal names the forms the game has (``guard``'s ``gun`` with machine guns)."""
+    try:
+        return parse_move(text)
+    except UnreadableMove:  # read again only to say it in this game's words (the same text is refused again)
+        return parse_move(text, game_words(state))
+
+
 def game_words(state: GameState) -> tuple[str, ...]:
     """Return the words of SPEC 7.0.3 that are verbs in this game."""
     setup = state.setup
@@ -349,7 +357,7 @@ def validate(state: GameState, move: Move | str) -> Move:
     """Check a move without keeping its result. Returns the move in canonical form (an exchange names
     the seat as the game spells it); raises like ``apply``."""
     if isinstance(move, str):
-        move = parse_move(move)
+        move = read_move(state, move)
     apply(state, move)
     if isinstance(move, Exchange | Fire):
         move = replace(move, player=state.players[find_player(state, move.player)])

@@ -75,6 +75,28 @@ def test_compose_builds_the_image_for_every_shard_around_one_postgresql() -> Non
     assert text.count("DATABASE_URL: postgresql://tikal:change-me@postgres:5432/tikal") == 2
 
 
+def test_the_docker_lines_name_what_the_image_and_compose_hold() -> None:
+    """What README, the Dockerfile and compose.yaml tell one to type holds for the files as they are: the volume is
+    the image's data folder, where the settings' relative paths land, and the env file is read as written."""
+    readme = (ROOT / "README.md").read_text()
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    compose = (ROOT / "compose.yaml").read_text()
+    steps = dict(_instructions())
+    assert "docker compose up -d --build" in readme and "docker compose up -d --build" in compose
+    assert "`DISCORD_TOKEN` in `.env`" in readme and compose.count("env_file: .env") == 1
+    assert "docker build -t tikal ." in dockerfile
+    run = re.search(r"docker run --env-file \.env -v tikal-data:(\S+) tikal", dockerfile)
+    assert run is not None and steps["VOLUME"] == run.group(1) == "/data"
+    assert steps["WORKDIR"] == "/data"  # the last one: the relative DATABASE_PATH and BOARD_DIR of .env land there
+    assert "DATABASE_PATH=/data/" in steps["ENV"] and "BOARD_DIR=/data/" in steps["ENV"]
+    assert "chown tikal /data" in dockerfile
+    # docker's --env-file takes each line literally: no quotes, no comment after a value, no export
+    settings = [line for line in (ROOT / ".env.example").read_text().splitlines() if line and not line.startswith("#")]
+    assert settings and all(re.fullmatch(r"[A-Z_]+=[^\s\"'#]*", line) for line in settings), settings
+    values = dict(line.split("=", 1) for line in settings)
+    assert values["DISCORD_TOKEN"] == "" and not values["DATABASE_PATH"].startswith("/")
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_a_local_postgresql_starts_takes_migrate_db_and_stops(tmp_path: Path) -> None:
