@@ -93,6 +93,10 @@ class Tutor(Protocol):
         """Where the member's tutorial is played when it has no thread (None: they have none)."""
         ...
 
+    async def hint(self, interaction: discord.Interaction, game: GameInfo) -> str | None:
+        """The step's move to try, as a hint, when ``game`` is the member's tutorial (None: it is not)."""
+        ...
+
 
 class TableBase:
     """The adapter's game logic on top of the core, for one bot: what its parts share."""
