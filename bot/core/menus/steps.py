@@ -221,7 +221,7 @@ class Menu:
         if len(full) == 1:
             if len(leads) == 3 and a.verb_of(full[0]) not in a.CONTROLS:
                 action = self.action(leads[0], leads[1])
-                return _single(view, action, self.finish(leads), t)
+                return words.single_words(view, action, self.finish(leads), t)
             return words.group_words(view, full[0], self.groups[full[0]], t)
         if len(full) == 2:
             return words.action_words(view, self.action(full[0], full[1]), t)
@@ -240,17 +240,6 @@ class Menu:
     def at(self, space: int) -> list[Action]:
         """The actions at one space, in the menu's order (the web page's tap on a space)."""
         return [x for acts in self.groups.values() for x in acts if space in x.spaces]
-
-
-def _single(view: GameView, action: Action, finish: Finish, t: Speaker) -> tuple[str, str]:
-    """A group's choice that applies its one move at once: its label says what and where (``Establish a camp · C3 ·
-    jungle``), its description what it costs (``5 AP``, ``1 · 3 AP``)."""
-    where, detail = words.action_words(view, action, t)
-    if action.verb in (a.BID, a.PICK, a.DECLARE, a.JUMP):
-        return where, detail
-    label, _ = words.group_words(view, action.group, [action], t)
-    cost = words.finish_words(view, action, finish, t)[0] if finish.key != a.ONE else words.ap(finish.ap, t)
-    return f"{label} · {where}", cost
 
 
 def depth_of(menu: Menu, path: Path) -> int:

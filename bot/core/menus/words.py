@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import engine
 from bot.core.menus import actions as a
 from bot.core.menus.actions import Action, Finish, neighbours_explored
-from bot.core.words.labels import hexagon_name, player, space_label
-from engine import GameView, Phase, Stage, Variant
+from bot.core.words.labels import hexagon_name, player
+from engine import GameView, Phase, Stage, Terrain, Variant
 from engine.board import NEIGHBOURS
 from engine.messages import Speaker, treasure
 
@@ -32,8 +32,55 @@ def _spaces(spaces: Sequence[int]) -> str:
 
 
 def _what(view: GameView, space: int, t: Speaker) -> str:
-    """``temple 4``, ``jungle (Ben's camp)``: the space's ``space_label`` without its name."""
-    return space_label(view, engine.space_name(space), t).split(" · ", 1)[1]
+    """``temple 4``, ``treasure (2 left)``, ``jungle``: what a space is, shortly (its marks apart: ``_marks``)."""
+    here = view.spaces[space]
+    if here.terrain is Terrain.TEMPLE:
+        return t.tr("label.space_temple", "temple {value}", value=here.value or 0)
+    if here.terrain is Terrain.TREASURE:
+        return t.ntr("label.space_treasure", "treasure ({n} left)", "treasure ({n} left)", here.wafers)
+    if here.terrain is Terrain.BASECAMP:
+        return t.tr("label.space_basecamp", "base camp")
+    if here.terrain is Terrain.VOLCANO:
+        return t.tr("label.hex_volcano", "volcano")
+    return t.tr("label.hex_jungle", "jungle")
+
+
+def _marks(view: GameView, space: int, t: Speaker) -> list[str]:
+    """What stands on a space besides figures, in a word each: ``guarded``, ``camp``, ``machine gun``."""
+    here = view.spaces[space]
+    marks = []
+    if here.guard is not None:
+        marks.append(t.tr("menu.mark_guarded", "guarded"))
+    if here.camp is not None and here.terrain is not Terrain.BASECAMP:
+        marks.append(t.tr("menu.mark_camp", "a camp"))
+    if here.gun is not None:
+        marks.append(t.tr("menu.mark_gun", "machine gun"))
+    return marks
+
+
+def _space_words(view: GameView, space: int, t: Speaker) -> str:
+    """``C2 · temple 4``: a space and what it is."""
+    return f"{engine.space_name(space)} · {_what(view, space, t)}"
+
+
+def _forces(view: GameView, space: int, t: Speaker) -> str:
+    """``you 4 vs Ben 3``: the player's strength on a space (the leader counts 3) and the strongest rival's, or
+    ``nobody there``."""
+    here = view.spaces[space]
+    me = view.to_act if view.to_act is not None else 0
+    rivals = sorted(((here.strength(p.seat), p.name) for p in view.players if p.seat != me and here.strength(p.seat)),
+                    reverse=True)
+    mine = here.strength(me)
+    if rivals:
+        return t.tr("menu.forces", "you {mine} vs {player} {theirs}", mine=mine, player=rivals[0][1],
+                    theirs=rivals[0][0])
+    if mine:
+        return t.tr("menu.forces_alone", "you {mine}", mine=mine)
+    return t.tr("menu.nobody_there", "nobody there")
+
+
+def _described(*parts: str) -> str:
+    return " · ".join(p for p in parts if p)
 
 
 def _up_to(n: int, t: Speaker) -> str:
@@ -47,17 +94,6 @@ def figures_of(view: GameView, seat: int, space: int, t: Speaker) -> str:
     if here.leaders[seat]:
         bits.append(t.tr("label.the_leader", "leader"))
     return " + ".join(bits)
-
-
-def _there(view: GameView, space: int, t: Speaker) -> str:
-    """``there: Ben 2, Cy 1 + leader`` (every player's figures on the space), or ``nobody there``."""
-    here = view.spaces[space]
-    who = [f"{p.name} {here.workers[p.seat]}" + (" + " + t.tr("menu.leader_short", "L") if here.leaders[p.seat]
-                                                   else "")
-           for p in view.players if here.workers[p.seat] or here.leaders[p.seat]]
-    if not who:
-        return t.tr("menu.nobody_there", "nobody there")
-    return t.tr("menu.there", "there: {who}", who=", ".join(who))
 
 
 # --- the first step: what to do ----------------------------------------------------------------------------
@@ -126,51 +162,45 @@ def end_label(view: GameView, t: Speaker) -> str:
 
 
 def action_words(view: GameView, action: Action, t: Speaker) -> tuple[str, str]:
-    """An action's label and description where it is chosen: ``C2 · 3 AP · temple 4`` · ``up to 2 · there: Ben 1``."""
+    """An action's label and description where it is chosen: ``C2 · 3 AP · temple 4`` · ``up to 2 · you 1 vs Ben 3``."""
     verb = action.verb
     finishes = action.finishes
     counted = [int(f.key) for f in finishes if f.key.isdigit()]
     most = max(counted, default=1)
+    space = action.space
     if verb == a.PLACE:
-        space = action.spaces[0]
-        near = neighbours_explored(view, space)
+        near = neighbours_explored(view, action.spaces[0])
         rotations = t.ntr("menu.rotations", "{n} rotation", "{n} rotations", len(finishes))
-        return (f"{engine.space_name(space)} · {rotations}",
+        return (f"{engine.space_name(action.spaces[0])} · {rotations}",
                 t.tr("menu.next_to", "next to {spaces}", spaces=_spaces(near)) if near else "")
-    if verb == a.MOVE:
-        target = action.spaces[1]
-        return (f"{engine.space_name(target)} · {ap(action.ap_each, t)} · {_what(view, target, t)}",
-                f"{_up_to(most, t)} · {_there(view, target, t)}")
+    if verb == a.MOVE and space is not None:
+        return (f"{engine.space_name(space)} · {ap(action.ap_each, t)} · {_what(view, space, t)}",
+                _described(_up_to(most, t), _forces(view, space, t), *_marks(view, space, t)))
     if verb == a.TRANSFER:
         source, target = action.spaces
         return (f"{engine.space_name(source)} → {engine.space_name(target)}",
-                f"{_up_to(most, t)} · {_each(1, t)}")
-    if verb in (a.DEPLOY, a.UNCOVER, a.RECOVER):
-        space = action.spaces[0]
-        return space_label(view, engine.space_name(space), t), f"{_up_to(most, t)} · {_each(action.ap_each, t)}"
-    if verb == a.CAMP:
-        space = action.spaces[0]
-        return space_label(view, engine.space_name(space), t), ap(5, t)
-    if verb == a.GUARD:
-        space = action.spaces[0]
+                _described(_up_to(most, t), _each(1, t)))
+    if verb in (a.DEPLOY, a.UNCOVER, a.RECOVER) and space is not None:
+        return _space_words(view, space, t), _described(_up_to(most, t), _each(action.ap_each, t),
+                                                   _forces(view, space, t) if verb == a.UNCOVER else "")
+    if verb == a.CAMP and space is not None:
+        return _space_words(view, space, t), ap(5, t)
+    if verb == a.GUARD and space is not None:
         costs = sorted({f.ap for f in finishes})
-        return space_label(view, engine.space_name(space), t), \
-            f"{'/'.join(ap(c, t) for c in costs)} · {_there(view, space, t)}"
+        return _space_words(view, space, t), _described("/".join(ap(c, t) for c in costs), _forces(view, space, t))
     if verb == a.EXCHANGE:
         move = finishes[0].move
         assert isinstance(move, engine.Exchange)
         seat = next(p.seat for p in view.players if p.name.lower() == move.player.lower())
         gives = ", ".join(t.message(treasure(f.key)) for f in finishes)
-        return (t.tr("menu.take", "Take {player}'s {take}", player=player(view, seat, t, plain=True),
+        return (t.tr("menu.take", "Take {player}'s {take}", player=view.players[seat].name,
                      take=t.message(treasure(move.take))),
-                f"{ap(3, t)} · " + t.tr("menu.for_yours", "for your {kinds}", kinds=gives))
-    if verb == a.OBSTACLE:
-        space = action.spaces[0]
-        return space_label(view, engine.space_name(space), t), " · ".join([ap(4, t), t.tr(
-            "menu.borders", "borders: {spaces}", spaces=", ".join(f.key for f in finishes))])
-    if verb == a.FIRE:
-        space = action.spaces[0]
-        return space_label(view, engine.space_name(space), t), f"{ap(1, t)} · {_there(view, space, t)}"
+                _described(ap(3, t), t.tr("menu.for_yours", "for your {kinds}", kinds=gives)))
+    if verb == a.OBSTACLE and space is not None:
+        return _space_words(view, space, t), _described(ap(4, t), t.tr(
+            "menu.borders", "borders: {spaces}", spaces=", ".join(f.key for f in finishes)))
+    if verb == a.FIRE and space is not None:
+        return _space_words(view, space, t), _described(ap(1, t), _forces(view, space, t))
     if verb == a.BID:
         if action.key == "P":
             return t.tr("button.pass", "Pass"), ""
@@ -189,6 +219,30 @@ def action_words(view: GameView, action: Action, t: Speaker) -> tuple[str, str]:
     if verb == a.END:
         return confirm_label(view, t), ""
     return t.tr("button.undo", "Undo"), ""
+
+
+def single_words(view: GameView, action: Action, finish: Finish, t: Speaker) -> tuple[str, str]:
+    """The words of a first-step choice that applies its group's one move at once: what and where in the label
+    (``Move A1 → C2``, ``Establish a camp · C3``), the figures and cost in the description (``Leader · 3 AP ·
+    temple 4``)."""
+    verb = action.verb
+    if verb in (a.BID, a.PICK, a.DECLARE, a.JUMP, a.EXCHANGE):
+        label, description = action_words(view, action, t)
+        return label, description
+    cost = finish_words(view, action, finish, t)[0] if finish.key != a.ONE else ap(finish.ap, t)
+    name = engine.space_name
+    if verb == a.MOVE:
+        source, target = action.spaces
+        return (t.tr("menu.move_pair", "Move {source} → {target}", source=name(source), target=name(target)),
+                _described(cost, _what(view, target, t)))
+    if verb == a.TRANSFER:
+        source, target = action.spaces
+        return (t.tr("menu.transfer_pair", "Transfer {source} → {target}", source=name(source), target=name(target)),
+                cost)
+    group, _ = group_words(view, action.group, [action], t)
+    space = action.space
+    assert space is not None
+    return f"{group} · {name(space)}", _described(cost, _what(view, space, t))
 
 
 def confirm_label(view: GameView, t: Speaker) -> str:
