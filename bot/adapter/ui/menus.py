@@ -171,7 +171,8 @@ def add_step(buttons: discord.ui.View, game_id: int, version: int, step: Step, t
             ends = c.move == "end" or c.leads == ("e",)
             style = discord.ButtonStyle.primary if ends else discord.ButtonStyle.secondary
             controls.append((c.label, c.leads, style))
-    rows = ROWS - first_row - (1 if controls else 0)
+    control_rows = button_rows([label for label, _, _ in controls], 2) or [[i] for i in range(len(controls))]
+    rows = ROWS - first_row - len(control_rows)
     layout = button_rows([c.label for c in entries], rows) if step.kind == "buttons" else None
     row = first_row
     if layout is not None:
@@ -202,8 +203,11 @@ def add_step(buttons: discord.ui.View, game_id: int, version: int, step: Step, t
                                         options=chunk, placeholder=_placeholder(step, first, last, len(entries), t),
                                         row=row))
             row += 1
-    for label, path, style in controls:
-        buttons.add_item(MenuButton(game_id, version, path, public=public, label=label, style=style, row=row))
+    for indexes in control_rows:
+        for i in indexes:
+            label, path, style = controls[i]
+            buttons.add_item(MenuButton(game_id, version, path, public=public, label=label, style=style, row=row))
+        row += 1
 
 
 def menu_view(game_id: int, menu: Menu, step: Step, t: Speaker = ENGLISH, *, page: int = 0) -> discord.ui.View:

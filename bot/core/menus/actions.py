@@ -18,6 +18,7 @@ from typing import Final
 import engine
 from engine import GameView, LegalMove, Move, Phase
 from engine.board import NEIGHBOURS
+from engine.moves import COUNTED
 
 LEADER: Final = "L"
 """The finish key of a move of the leader (a count otherwise)."""
@@ -154,7 +155,8 @@ def actions_of(view: GameView, entries: Iterable[LegalMove]) -> list[Action]:
         for group, key, spaces, finish, move in _place(view, entry):
             _, _, _, finishes = found.setdefault((group, key), (verb_of(group), spaces, entry.ap_each, []))
             if not any(f.key == finish for f in finishes):
-                finishes.append(Finish(finish, move, engine.move_cost(view, move)))
+                units = 1 if getattr(move, "leader", False) or not isinstance(move, COUNTED) else move.count
+                finishes.append(Finish(finish, move, entry.ap_each * units))
     return [Action(group, key, verb, spaces, each, tuple(finishes))
             for (group, key), (verb, spaces, each, finishes) in found.items()]
 

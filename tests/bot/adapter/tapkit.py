@@ -169,7 +169,7 @@ class Tally:
 class TapPlayer:
     """Plays a game to its end by taps only, as its members would, checking the menus on the way."""
 
-    def __init__(self, wire: Wire, game_id: int, rng: random.Random, *, actions: int = 2, probe: float = 0.08,
+    def __init__(self, wire: Wire, game_id: int, rng: random.Random, *, actions: int = 2, probe: float = 0.05,
                  keen: bool = False) -> None:
         self.wire, self.game_id, self.rng = wire, game_id, rng
         self.actions = actions
@@ -219,6 +219,7 @@ class TapPlayer:
             payload, _calls = await tap(self.wire, message_id, public, button, member)
             answers_once(self.wire, payload)
             self.tally.waits.append(Wait("jump", 1, [f"jump {button['label']}"]))
+            self.verbs.add("jump")
 
     async def wait(self, view: GameView, member: int, public_id: int) -> None:
         """One wait of one member (a turn, a scoring turn, a bid, a pick …), tapped to its end."""

@@ -74,8 +74,8 @@ async def test_a_turn_by_taps_is_the_slash_commands_turn(wire: Wire) -> None:
     assert answer.callback_type == 4 and answer.ephemeral and "which rotation?" in answer.data["content"]
     rotations = component(answer.data, f"tikal:mes:{game_id}:{view.version}:p.{engine.space_name(space)}:")
     assert {o["value"] for o in rotations["options"]} == {str(r) for s, r in view.placements if s == space}
-    assert all(o["label"].startswith("rotation ") and (" AP" in (o.get("description") or "") or "no path" in o[
-        "label"]) for o in rotations["options"])
+    assert all(o["label"].startswith("rotation ") and ((o.get("description") or "").startswith("AP to cross: ") or
+                                                        "no path" in o["label"]) for o in rotations["options"])
     # the rotation: applied as `/tikal place` would, answered with its receipt and the next step
     _, calls = await tap(wire, answer.message_id, answer.data, rotations, actor, str(rotation))
     assert calls[0].callback_type == 6  # deferred before the move's transaction

@@ -69,8 +69,10 @@ def test_every_legal_move_is_offered_and_nothing_else_in_at_most_three_steps() -
         offered = reached(menu)
         assert set(offered) == concrete(state), state.log[-3:]
         assert {text for _, text in menu.paths()} == concrete(state)
+        view = engine.view(state, state.to_act)
         for path, text in menu.paths():
             assert menu.apply_path(path) == text and engine.is_legal(state, text)
+            assert menu.finish(path).ap == engine.move_cost(view, engine.parse_move(text))  # what it costs
             assert depth_of(menu, path) <= MAX_DEPTH
             assert len(".".join(path)) <= 40  # a custom id carries it with the game and the version
         assert len(menu.first()) < 3  # opening the menu applies nothing
