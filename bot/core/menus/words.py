@@ -187,6 +187,9 @@ def action_words(view: GameView, action: Action, t: Speaker) -> tuple[str, str]:
         source, target = action.spaces
         return (f"{engine.space_name(source)} → {engine.space_name(target)}",
                 _described(_up_to(most, t), _each(1, t)))
+    if verb == a.DEPLOY and space is not None and view.spaces[space].terrain is not Terrain.BASECAMP:
+        return (_described(engine.space_name(space), t.tr("menu.your_camp", "your camp")),
+                _described(_up_to(most, t), _each(1, t)))
     if verb in (a.DEPLOY, a.UNCOVER, a.RECOVER) and space is not None:
         return _space_words(view, space, t), _described(_up_to(most, t), _each(action.ap_each, t),
                                                    _forces(view, space, t) if verb == a.UNCOVER else "")
