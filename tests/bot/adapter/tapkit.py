@@ -137,6 +137,8 @@ class Wait:
     moves: list[str] = field(default_factory=list)
     costs: list[int] = field(default_factory=list)
     """Per move, the taps it took (since the move before it, or the wait's start)."""
+    selects: int = 0
+    """The taps that chose in a select (on a phone, opening the list is one touch more)."""
 
     @property
     def typed(self) -> int:
@@ -155,13 +157,15 @@ class Tally:
     refused: int = 0
     """Taps on a stale menu or by a member not to act, each refused with nothing changed."""
 
-    def by_kind(self) -> dict[str, tuple[int, float, float, float]]:
-        """Per kind of wait: how many, taps, slash commands and their options per wait (means)."""
+    def by_kind(self) -> dict[str, tuple[int, float, float, float, float]]:
+        """Per kind of wait: how many, and per wait (means) taps, of them in a select, slash commands, their
+        options."""
         out: dict[str, list[Wait]] = defaultdict(list)
         for w in self.waits:
             out[w.kind].append(w)
-        return {k: (len(ws), sum(w.taps for w in ws) / len(ws), sum(w.typed for w in ws) / len(ws),
-                    sum(w.fields for w in ws) / len(ws)) for k, ws in sorted(out.items())}
+        return {k: (len(ws), sum(w.taps for w in ws) / len(ws), sum(w.selects for w in ws) / len(ws),
+                    sum(w.typed for w in ws) / len(ws), sum(w.fields for w in ws) / len(ws))
+                for k, ws in sorted(out.items())}
 
     def by_verb(self) -> dict[str, tuple[int, float, float]]:
         """Per verb: how many moves, the taps each took, the options of its slash command (means)."""
@@ -256,6 +260,7 @@ class TapPlayer:
                      for m in e.moves()}
             payload, calls = await tap(self.wire, message_id, message, component, member, value)
             record.taps += 1
+            record.selects += component["type"] == 3
             since += 1
             answers_once(self.wire, payload)
             shown = private_answer(calls)
