@@ -199,16 +199,18 @@ class TapPlayer:
         self.verbs: set[str] = set()
         self.stale: tuple[int, dict[str, Any], int] | None = None
         """A private menu of an earlier version (message id, message, member), to try again later."""
+        self.members_at: dict[int, int] = {}
 
     @property
     def core(self) -> Any:
         return bot_of(self.wire).core
 
     async def member_at(self, seat: int) -> int:
-        game = await self.core.games.game(GUILD, self.game_id)
-        found = game.at_seat(seat)
-        assert found is not None
-        return int(found.member_id)
+        """The member at a seat (seats do not change in these games: read once)."""
+        if not self.members_at:
+            game = await self.core.games.game(GUILD, self.game_id)
+            self.members_at = {s.seat: s.member_id for s in game.seats if s.seat is not None}
+        return self.members_at[seat]
 
     async def play(self, limit: int = 3000) -> Tally:
         for _ in range(limit):
@@ -244,8 +246,8 @@ class TapPlayer:
         self.tally.waits.append(record)
         at: tuple[int, dict[str, Any]] | None = None  # the member's private menu, once one is open
         done = undos = since = 0
+        now = view
         for _ in range(80):
-            now = await self.core.games.view(GUILD, self.game_id)
             if now.finished or now.to_act is None or now.phase is Phase.JUMP or \
                     await self.member_at(now.to_act) != member:
                 return
@@ -288,6 +290,7 @@ class TapPlayer:
                 at = shown
             else:
                 at = None
+            now = after
         raise AssertionError("a wait that does not end")
 
     def on_public(self, view: GameView, public: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
