@@ -63,7 +63,7 @@ from .moves import (
     parse_move,
 )
 from .options import option_words
-from .state import NOBODY, GameState
+from .state import LOG_TAIL, NOBODY, GameState
 
 __all__ = [
     "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
@@ -75,14 +75,21 @@ __all__ = [
 # The one entry point that changes anything
 
 
-_ACTIONS: Final = frozenset({Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire})
-"""Moves that are actions of a turn: they go into ``turn_moves`` and, unless final, can be undone."""
 _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
                                           Guard: "gun"}
 """Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
 _GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _LAST_WORDS: list[Any] = [None, ()]
 """The last game's setup and its words: a replay or a search asks for the same game's words at every move."""
+
+# How ``_play`` carries out a kind of move (the third item of its ``_RULES`` entry).
+_PLAIN: Final = 0
+"""Not an action of a turn: a bid, a pass, a pick, an end, a jump, a declaration."""
+_ACTION: Final = 1
+"""An action of a turn: it goes into ``turn_moves`` and, unless final (``_final``), can be undone."""
+_NAMING: Final = 2
+"""An action that names a seat (exchange, fire): the game writes the seat as the game spells it."""
+_UNDO: Final = 3
 
 
 def _final(state: GameState, move: Move) -> bool:
@@ -96,30 +103,57 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
-def _apply_action(state: GameState, move: Move, into: GameState | None = None) -> tuple[GameState, str]:
-    """Validate ``move`` for the player to act and return the state after it (version and log unchanged)
-    with the move as the game writes it (an exchange or a shot names the seat as the game spells it).
+def _play(state: GameState, move: Move, into: GameState | None = None) -> GameState:
+    """Validate ``move`` for the player to act and return the state after it, its version one more and the move
+    at the end of its log as the game writes it (an exchange or a shot names the seat as the game spells it).
 
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
     sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
     An ``undo`` always returns another state."""
     kind = type(move)
-    if kind is Undo:
-        return _undo(state), "undo"
-    _CHECKS[kind](state, move)
-    if kind is Exchange:
-        assert isinstance(move, Exchange)
-        move = Exchange(move.give, state.players[find_player(state, move.player)], move.take)
-    elif kind is Fire:
-        assert isinstance(move, Fire)
-        move = Fire(move.space, state.players[find_player(state, move.player)])
-    text = str(move)
-    if kind not in _ACTIONS:
-        new = state.fork() if into is None else into
-        _MUTATIONS[kind](new, move)
-        return new, text
-    final = (kind is Recover or kind is Uncover or state.stage is not STAGE_NONE) and _final(state, move)
+    check, mutate, how = _RULES[kind]
+    version, head, tail = state.version, state._log_head, state._log_tail
+    if how is _UNDO:
+        new, text = _undo(state), "undo"
+    else:
+        check(state, move)
+        if how is _PLAIN:
+            new = state.fork() if into is None else into
+            mutate(new, move)
+            text = str(move)
+        else:
+            if how is _NAMING:
+                move = _as_named(state, move)
+            text = str(move)
+            if state.stage is STAGE_NONE and kind is not Recover and kind is not Uncover:
+                # The usual action, one that can be taken back (``_action`` does the same, written out for speed).
+                new = state.fork() if into is None or into is state else into
+                new.turn_moves = (*state.turn_moves, text)
+                undo = state.undo_moves
+                if not undo:
+                    new.undo_base = state
+                new.undo_moves = (*undo, move)
+                new._prev = state
+                mutate(new, move)
+                if not new.undo_moves:
+                    new._prev = None  # the game ended with this placement: let the states before go
+            else:
+                new = _action(state, move, into, text, mutate)
+    new.version = version + 1
+    # The log is head + tail: appending copies only the short tail (``GameState.log``).
+    if len(tail) < LOG_TAIL:
+        new._log_head, new._log_tail = head, (*tail, text)
+    else:
+        new._log_head, new._log_tail = head + tail, (text,)
+    return new
+
+
+def _action(state: GameState, move: Move, into: GameState | None, text: str,
+            mutate: Callable[[GameState, Any], None]) -> GameState:
+    """Carry out an action that may be final (a recovery, an uncovering with dice, any action in Tikal Rápido)
+    as ``_play`` says."""
+    final = _final(state, move)
     new = state.fork() if into is None or (into is state and not final) else into
     new.turn_moves = (*state.turn_moves, text)
     if final:
@@ -130,15 +164,23 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
         new.undo_moves = (*state.undo_moves, move)
         new._prev = state
     if state.stage is STAGE_NONE:
-        _MUTATIONS[kind](new, move)
+        mutate(new, move)
     else:
         slot = rapido.in_slot(state)
-        _MUTATIONS[kind](new, move)
+        mutate(new, move)
         if slot:
             rapido.end_slot(new)
     if new._prev is not None and not new.undo_moves:
         new._prev = None  # nothing to undo any more: let the states before go
-    return new, text
+    return new
+
+
+def _as_named(state: GameState, move: Move) -> Move:
+    """An exchange or a shot with the seat it names written as the game spells it."""
+    if isinstance(move, Exchange):
+        return Exchange(move.give, state.players[find_player(state, move.player)], move.take)
+    assert isinstance(move, Fire)
+    return Fire(move.space, state.players[find_player(state, move.player)])
 
 
 def _check_end(state: GameState, move: Move) -> None:
@@ -224,22 +266,29 @@ def check_declare(state: GameState, move: Declare) -> None:
         raise IllegalMove("declare.not_now")
 
 
-_CHECKS: Final[dict[type, Callable[[GameState, Any], None]]] = {
-    Place: actions.check_place, Deploy: actions.check_deploy, Transfer: actions.check_transfer,
-    Walk: actions.check_walk, Uncover: actions.check_uncover, Recover: actions.check_recover,
-    Exchange: actions.check_exchange, Camp: actions.check_camp, Guard: _check_guard,
-    Obstacle: obstacles.check_obstacle, Fire: guns.check_fire, Bid: actions.check_bid, Pass: actions.check_pass,
-    Pick: actions.check_pick, Jump: check_jump, Declare: check_declare, End: _check_end, Undo: _no_check,
+_RULES: Final[dict[type, tuple[Callable[[GameState, Any], None], Callable[[GameState, Any], None], int]]] = {
+    Place: (actions.check_place, _place, _ACTION),
+    Deploy: (actions.check_deploy, actions.do_deploy, _ACTION),
+    Transfer: (actions.check_transfer, _transfer, _ACTION),
+    Walk: (actions.check_walk, _walk, _ACTION),
+    Uncover: (actions.check_uncover, actions.do_uncover, _ACTION),
+    Recover: (actions.check_recover, actions.do_recover, _ACTION),
+    Exchange: (actions.check_exchange, actions.do_exchange, _NAMING),
+    Camp: (actions.check_camp, actions.do_camp, _ACTION),
+    Guard: (_check_guard, actions.do_guard, _ACTION),
+    Obstacle: (obstacles.check_obstacle, obstacles.do_obstacle, _ACTION),
+    Fire: (guns.check_fire, guns.do_fire, _NAMING),
+    Bid: (actions.check_bid, _bid, _PLAIN),
+    Pass: (actions.check_pass, _pass, _PLAIN),
+    Pick: (actions.check_pick, _pick, _PLAIN),
+    Jump: (check_jump, rapido.choose, _PLAIN),
+    Declare: (check_declare, declare, _PLAIN),
+    End: (_check_end, _end, _PLAIN),
+    Undo: (_no_check, _undo_is_no_mutation, _UNDO),
 }
-"""Per move type: raise the ``IllegalMove`` that forbids the move now, if any."""
-
-_MUTATIONS: Final[dict[type, Callable[[GameState, Any], None]]] = {
-    Place: _place, Deploy: actions.do_deploy, Transfer: _transfer, Walk: _walk, Uncover: actions.do_uncover,
-    Recover: actions.do_recover, Exchange: actions.do_exchange, Camp: actions.do_camp, Guard: actions.do_guard,
-    Obstacle: obstacles.do_obstacle, Fire: guns.do_fire, End: _end, Bid: _bid, Pass: _pass, Pick: _pick,
-    Jump: rapido.choose, Declare: declare, Undo: _undo_is_no_mutation,
-}
-"""Per move type: carry out a checked move on a fresh fork (an action in a Rápido slot also ends the slot)."""
+"""Per move type: the check that raises the ``IllegalMove`` forbidding the move now, if any; the mutation that
+carries out a checked move on a fresh fork (an action in a Rápido slot also ends the slot); and how
+``_play`` handles it (``_PLAIN``, ``_ACTION``, ``_NAMING``, ``_UNDO``)."""
 
 
 def _undo(state: GameState) -> GameState:
@@ -259,7 +308,7 @@ def _undo(state: GameState) -> GameState:
     assert state.undo_base is not None
     s = state.undo_base.clone()
     for m in state.undo_moves[:-1]:
-        s, _ = _apply_action(s, m)
+        s = _play(s, m)
     return s
 
 
@@ -295,15 +344,12 @@ def apply(
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    new, written = _apply_action(state, move)
-    new.version = state.version + 1
-    new.log_after(state, written)
-    return new
+    return _play(state, move)
 
 
 def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
     """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
-    path), building the state after in ``into`` as ``_apply_action`` says (``None``: a fresh fork; ``state``
+    path), building the state after in ``into`` as ``_play`` says (``None``: a fresh fork; ``state``
     itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
     if isinstance(move, str):
         move = parse_move(move)
@@ -313,11 +359,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    version = state.version
-    new, written = _apply_action(state, move, into)
-    new.version = version + 1
-    new.log_after(state, written)
-    return new
+    return _play(state, move, into)
 
 
 def _check_words(state: GameState, move: Move) -> None:

@@ -329,16 +329,6 @@ class GameState:
     def log(self, moves: tuple[str, ...]) -> None:
         self._log_head, self._log_tail = tuple(moves), ()
 
-    def log_after(self, before: GameState, text: str) -> None:
-        """Make this state's log ``before``'s log and then ``text`` (the state ``apply`` builds from ``before``;
-        an undo's state was built from an earlier one). Only the short tail is copied, and it is folded into
-        the head every ``LOG_TAIL`` moves, so a move does not cost a copy of the whole log."""
-        head, tail = before._log_head, before._log_tail
-        if len(tail) < LOG_TAIL:
-            self._log_head, self._log_tail = head, (*tail, text)
-        else:
-            self._log_head, self._log_tail = head + tail, (text,)
-
     def fork(self) -> GameState:
         """Return a state to build the next one in: it shares every container with this state, and the rules
         copy one only when they change it (``mutable``). Neither of the two may then be changed by hand.
