@@ -7,7 +7,7 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal, walk_cost
+from .geometry import AROUND, board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
 from .members import (
     PHASE_ACTIONS,
@@ -26,7 +26,7 @@ from .members import (
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
 from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState
-from .tiles import HEXAGONS
+from .tiles import HEXAGONS, ROTATED
 
 UNCOVER_AP: Final = 2
 RECOVER_AP: Final = 3
@@ -102,6 +102,8 @@ def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) ->
 
 
 def check_action_phase(state: GameState, move: Move) -> None:
+    """Raise ``IllegalMove`` unless the player to act is in a turn's actions (the hot checks test the phase
+    themselves before calling this)."""
     if state.phase in (PHASE_ACTIONS, PHASE_SCORING):
         return
     if state.phase is PHASE_PLACE:
@@ -148,11 +150,12 @@ def do_place(state: GameState, move: Place) -> None:
     assert state.hand is not None
     hexagon = HEXAGONS[state.hand]
     s = move.space
-    state.mutable("explored")[s] = True
-    state.mutable("tile")[s] = hexagon.id
-    state.mutable("terrain")[s] = hexagon.terrain
-    state.mutable("rotation")[s] = move.rotation
-    state.mutable("stones")[s] = hexagon.rotated(move.rotation)
+    explored, tile, terrain, rotation, stones = state.mutable_placement()
+    explored[s] = True
+    tile[s] = hexagon.id
+    terrain[s] = hexagon.terrain
+    rotation[s] = move.rotation
+    stones[s] = ROTATED[hexagon.id][move.rotation]
     if hexagon.terrain is TERRAIN_TEMPLE:
         state.mutable("value")[s] = hexagon.value
     elif hexagon.terrain is TERRAIN_TREASURE:
@@ -161,11 +164,12 @@ def do_place(state: GameState, move: Place) -> None:
         state.wafer_pos = end
     state.hand = None
     state.phase = PHASE_ACTIONS
-    board_changed(state, (s, *(other for _, other in NEAR[s])))
+    board_changed(state, AROUND[s])
 
 
 def check_deploy(state: GameState, move: Deploy) -> None:
-    check_action_phase(state, move)
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     if move.space != BASE_CAMP and state.camp[move.space] != p:
         owner = state.camp[move.space]
@@ -195,7 +199,8 @@ def do_deploy(state: GameState, move: Deploy) -> None:
 
 
 def check_transfer(state: GameState, move: Transfer) -> None:
-    check_action_phase(state, move)
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     source, target = move.source, move.target
     if source == target or not _own_camp(state, p, source) or not _own_camp(state, p, target):
@@ -221,7 +226,8 @@ def do_walk_or_transfer(state: GameState, move: Transfer | Walk, each: int) -> N
 
 
 def check_walk(state: GameState, move: Walk) -> None:
-    check_action_phase(state, move)
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     if move.source == move.target:
         raise IllegalMove("move.same_space", space=space_name(move.source))

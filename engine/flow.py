@@ -182,8 +182,9 @@ def end_normal_turn(state: GameState) -> None:
     p = state.to_act
     state.last_turn = TurnRecord(p, False, state.turn_moves)
     state.last_placer = p
-    if state.variant is VARIANT_BASIC:
-        _start_basic_turn(state, (p + 1) % len(state.players))
+    setup = state.setup
+    if setup.variant is VARIANT_BASIC:
+        _start_basic_turn(state, (p + 1) % len(setup.players))
         return
     state.mutable("had_turn")[p] = True
     waiting = [q for q in clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]

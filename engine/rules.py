@@ -86,10 +86,12 @@ _LAST_WORDS: list[Any] = [None, ()]
 _PLAIN: Final = 0
 """Not an action of a turn: a bid, a pass, a pick, an end, a jump, a declaration."""
 _ACTION: Final = 1
-"""An action of a turn: it goes into ``turn_moves`` and, unless final (``_final``), can be undone."""
-_NAMING: Final = 2
+"""An action of a turn: it goes into ``turn_moves`` and, outside Tikal Rápido, can be undone."""
+_DIG: Final = 2
+"""An uncovering or a recovery: an action that may be final (``_final``)."""
+_NAMING: Final = 3
 """An action that names a seat (exchange, fire): the game writes the seat as the game spells it."""
-_UNDO: Final = 3
+_UNDO: Final = 4
 
 
 def _final(state: GameState, move: Move) -> bool:
@@ -103,43 +105,48 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
-def _play(state: GameState, move: Move, into: GameState | None = None) -> GameState:
+def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None) -> GameState:
     """Validate ``move`` for the player to act and return the state after it, its version one more and the move
-    at the end of its log as the game writes it (an exchange or a shot names the seat as the game spells it).
+    at the end of its log as the game writes it (``text``, when known; an exchange or a shot names the seat as the
+    game spells it).
 
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
     sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
     An ``undo`` always returns another state."""
-    kind = type(move)
-    check, mutate, how = _RULES[kind]
+    check, mutate, how = _RULES[type(move)]
     version, head, tail = state.version, state._log_head, state._log_tail
-    if how is _UNDO:
+    if how is _ACTION and state.stage is STAGE_NONE:
+        # The usual action, one that can be taken back (``_action`` does the same for the others).
+        check(state, move)
+        new = state.fork() if into is None or into is state else into
+        if text is None:
+            text = str(move)
+        new.turn_moves = (*state.turn_moves, text)
+        undo = state.undo_moves
+        if not undo:
+            new.undo_base = state
+        new.undo_moves = (*undo, move)
+        new._prev = state
+        mutate(new, move)
+        if not new.undo_moves:
+            new._prev = None  # the game ended with this placement: let the states before go
+    elif how is _PLAIN:
+        check(state, move)
+        new = state.fork() if into is None else into
+        mutate(new, move)
+        if text is None:
+            text = str(move)
+    elif how is _UNDO:
         new, text = _undo(state), "undo"
     else:
         check(state, move)
-        if how is _PLAIN:
-            new = state.fork() if into is None else into
-            mutate(new, move)
+        if how is _NAMING:
+            move = _as_named(state, move)
             text = str(move)
-        else:
-            if how is _NAMING:
-                move = _as_named(state, move)
+        elif text is None:
             text = str(move)
-            if state.stage is STAGE_NONE and kind is not Recover and kind is not Uncover:
-                # The usual action, one that can be taken back (``_action`` does the same, written out for speed).
-                new = state.fork() if into is None or into is state else into
-                new.turn_moves = (*state.turn_moves, text)
-                undo = state.undo_moves
-                if not undo:
-                    new.undo_base = state
-                new.undo_moves = (*undo, move)
-                new._prev = state
-                mutate(new, move)
-                if not new.undo_moves:
-                    new._prev = None  # the game ended with this placement: let the states before go
-            else:
-                new = _action(state, move, into, text, mutate)
+        new = _action(state, move, into, text, mutate)
     new.version = version + 1
     # The log is head + tail: appending copies only the short tail (``GameState.log``).
     if len(tail) < LOG_TAIL:
@@ -271,8 +278,8 @@ _RULES: Final[dict[type, tuple[Callable[[GameState, Any], None], Callable[[GameS
     Deploy: (actions.check_deploy, actions.do_deploy, _ACTION),
     Transfer: (actions.check_transfer, _transfer, _ACTION),
     Walk: (actions.check_walk, _walk, _ACTION),
-    Uncover: (actions.check_uncover, actions.do_uncover, _ACTION),
-    Recover: (actions.check_recover, actions.do_recover, _ACTION),
+    Uncover: (actions.check_uncover, actions.do_uncover, _DIG),
+    Recover: (actions.check_recover, actions.do_recover, _DIG),
     Exchange: (actions.check_exchange, actions.do_exchange, _NAMING),
     Camp: (actions.check_camp, actions.do_camp, _ACTION),
     Guard: (_check_guard, actions.do_guard, _ACTION),
@@ -288,7 +295,7 @@ _RULES: Final[dict[type, tuple[Callable[[GameState, Any], None], Callable[[GameS
 }
 """Per move type: the check that raises the ``IllegalMove`` forbidding the move now, if any; the mutation that
 carries out a checked move on a fresh fork (an action in a Rápido slot also ends the slot); and how
-``_play`` handles it (``_PLAIN``, ``_ACTION``, ``_NAMING``, ``_UNDO``)."""
+``_play`` handles it (``_PLAIN``, ``_ACTION``, ``_DIG``, ``_NAMING``, ``_UNDO``)."""
 
 
 def _undo(state: GameState) -> GameState:
