@@ -165,8 +165,9 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
     cache = state._paths
+    blocked: AbstractSet[int] = NO_SPACES
     if state.gun is NO_GUNS and type(cache) is PathCache:  # the usual case, without a call
-        key, blocked = source, NO_SPACES
+        key = source
     else:
         cache, key, blocked = _cache_entry(state, source, mover)
     found = cache.get(key)
@@ -181,8 +182,9 @@ def walk_cost(state: GameState, source: int, target: int, mover: int, most: int)
     else ``None`` (as ``path_costs`` counts them). Without the source's costs cached, it searches only as far
     as ``most``: a walk needs one cost, not the whole board's, and the board changes often between walks."""
     cache = state._paths
+    blocked: AbstractSet[int] = NO_SPACES
     if state.gun is NO_GUNS and type(cache) is PathCache:  # the usual case, without a call
-        key, blocked = source, NO_SPACES
+        key = source
     else:
         cache, key, blocked = _cache_entry(state, source, mover)
     found = cache.get(key)
