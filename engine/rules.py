@@ -78,6 +78,12 @@ __all__ = [
 _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
                                           Guard: "gun"}
 """Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
+_READ: dict[str, tuple[Move, str]] = {}
+"""Move texts ``apply`` has read, each with the move it is and the move as the game writes it (for the log). Games
+repeat most texts (``end``, ``pass``, ``deploy A1 1`` …), the service validates a move before it applies it, and
+one process runs many games: a text is read once. Moves are values, so one serves every game. At most
+``_READ_MOST`` texts are kept (the table starts afresh when full); unreadable texts are not kept."""
+_READ_MOST: Final = 4096
 _GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _LAST_WORDS: list[Any] = [None, ()]
 """The last game's setup and its words: a replay or a search asks for the same game's words at every move."""
@@ -319,6 +325,17 @@ def _undo(state: GameState) -> GameState:
     return s
 
 
+def read_move(text: str) -> tuple[Move, str]:
+    """Return the move ``text`` is and the move as the game writes it; raises ``UnreadableMove`` (see ``_READ``)."""
+    found = _READ.get(text)
+    if found is None:
+        move = parse_move(text)
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        found = _READ[text] = (move, str(move))
+    return found
+
+
 def start_game(state: GameState) -> None:
     """Begin play on a blank state (seat 1 acts first): used by ``engine.new_game``."""
     if state.variant is VARIANT_RAPIDO:
@@ -344,29 +361,33 @@ def apply(
     if expected_version is not None and expected_version != state.version:
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
-        move = parse_move(move)
+        move, text = _READ.get(move) or read_move(move)
+    else:
+        text = None
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    return _play(state, move)
+    return _play(state, move, None, text)
 
 
-def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
+def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None,
+              text: str | None = None) -> GameState:
     """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
     path), building the state after in ``into`` as ``_play`` says (``None``: a fresh fork; ``state``
-    itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
+    itself: changed in place where nothing needs the state before). ``text``: the move as the game writes it,
+    when the caller knows it. Raises like ``apply``, changing nothing."""
     if isinstance(move, str):
-        move = parse_move(move)
+        move, text = _READ.get(move) or read_move(move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    return _play(state, move, into)
+    return _play(state, move, into, text)
 
 
 def _check_words(state: GameState, move: Move) -> None:
