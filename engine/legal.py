@@ -172,14 +172,16 @@ def _action_moves(state: GameState, out: list[LegalMove]) -> None:
                         out.append(LegalMove(Transfer(src, dst, 1, True), 1, 1))
     row = state.workers[p]
     for src in range(SPACE_COUNT):
-        if not row[src] and at_leader != src:
+        here, leader_here = row[src], at_leader == src
+        if not here and not leader_here:
             continue
         for dst, cost in path_costs(state, src, p).items():
-            if dst == src or cost > ap:
+            if cost > ap or dst == src:
                 continue
-            if row[src]:
-                out.append(LegalMove(Walk(src, dst, 1), min(row[src], ap // cost), cost))
-            if at_leader == src:
+            if here:
+                most = ap // cost
+                out.append(LegalMove(Walk(src, dst, 1), here if here < most else most, cost))
+            if leader_here:
                 out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
     has_guns = state.setup.has(OPTION_GUNS)
     terrain, guard, wafers, camp = state.terrain, state.guard, state.wafers, state.camp
