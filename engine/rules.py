@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Final
 
 from . import actions, guns, obstacles, rapido
@@ -24,7 +25,7 @@ from .actions import (
 from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
-from .geometry import border_cost, legal_placements, path_costs, walk_cost
+from .geometry import border_cost, legal_placements, path_costs
 from .members import (
     PHASE_ACTIONS,
     PHASE_BID,
@@ -124,7 +125,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     version, head, tail = state.version, state._log_head, state._log_tail
     if how is _ACTION and state.stage is STAGE_NONE:
         # The usual action, one that can be taken back (``_action`` does the same for the others).
-        check(state, move)
+        found = check(state, move)
         new = state.fork() if into is None or into is state else into
         if text is None:
             text = str(move)
@@ -134,7 +135,10 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
             new.undo_base = state
         new.undo_moves = (*undo, move)
         new._prev = state
-        mutate(new, move)
+        if found is None:
+            mutate(new, move)
+        else:
+            mutate(new, move, found)
         if not new.undo_moves:
             new._prev = None  # the game ended with this placement: let the states before go
     elif how is _PLAIN:
@@ -146,13 +150,13 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     elif how is _UNDO:
         new, text = _undo(state), "undo"
     else:
-        check(state, move)
+        found = check(state, move)
         if how is _NAMING:
             move = _as_named(state, move)
             text = str(move)
         elif text is None:
             text = str(move)
-        new = _action(state, move, into, text, mutate)
+        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found))
     new.version = version + 1
     # The log is head + tail: appending copies only the short tail (``GameState.log``).
     if len(tail) < LOG_TAIL:
@@ -163,7 +167,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
 
 
 def _action(state: GameState, move: Move, into: GameState | None, text: str,
-            mutate: Callable[[GameState, Any], None]) -> GameState:
+            mutate: Callable[..., None]) -> GameState:
     """Carry out an action that may be final (a recovery, an uncovering with dice, any action in Tikal Rápido)
     as ``_play`` says."""
     final = _final(state, move)
@@ -219,11 +223,8 @@ def _place(state: GameState, move: Place) -> None:
         rapido.after_place(state, move.space)
 
 
-def _walk(state: GameState, move: Walk) -> None:
-    cost = walk_cost(state, move.source, move.target, state.to_act, state.ap)
-    if cost is None:  # only a walk of no figures may cost more than the AP left
-        cost = path_costs(state, move.source, state.to_act)[move.target]
-    actions.do_walk_or_transfer(state, move, cost)
+def _walk(state: GameState, move: Walk, found: int) -> None:
+    actions.do_walk_or_transfer(state, move, found)  # found: the cost per figure check_walk found
 
 
 def _transfer(state: GameState, move: Transfer) -> None:
@@ -243,7 +244,7 @@ def _pass(state: GameState, move: Pass) -> None:
 
 
 def _pick(state: GameState, move: Pick) -> None:
-    if state.variant is VARIANT_RAPIDO:
+    if state.setup.variant is VARIANT_RAPIDO:
         rapido.pick(state, move)
     else:
         pick(state, move)
@@ -252,9 +253,9 @@ def _pick(state: GameState, move: Pick) -> None:
 def _end(state: GameState, move: End) -> None:
     if state.phase is PHASE_SCORING:
         end_scoring_turn(state)
-    elif state.variant is not VARIANT_RAPIDO:
+    elif state.setup.variant is not VARIANT_RAPIDO:
         end_normal_turn(state)
-    elif rapido.in_slot(state):
+    elif state.stage is STAGE_JUMPS:  # in a slot (rapido.in_slot: the phase is actions)
         rapido.end_slot(state)
     else:
         rapido.end_extra_turn(state)
@@ -279,7 +280,7 @@ def check_declare(state: GameState, move: Declare) -> None:
         raise IllegalMove("declare.not_now")
 
 
-_RULES: Final[dict[type, tuple[Callable[[GameState, Any], None], Callable[[GameState, Any], None], int]]] = {
+_RULES: Final[dict[type, tuple[Callable[[GameState, Any], Any], Callable[..., None], int]]] = {
     Place: (actions.check_place, _place, _ACTION),
     Deploy: (actions.check_deploy, actions.do_deploy, _ACTION),
     Transfer: (actions.check_transfer, _transfer, _ACTION),
@@ -299,9 +300,10 @@ _RULES: Final[dict[type, tuple[Callable[[GameState, Any], None], Callable[[GameS
     End: (_check_end, _end, _PLAIN),
     Undo: (_no_check, _undo_is_no_mutation, _UNDO),
 }
-"""Per move type: the check that raises the ``IllegalMove`` forbidding the move now, if any; the mutation that
-carries out a checked move on a fresh fork (an action in a Rápido slot also ends the slot); and how
-``_play`` handles it (``_PLAIN``, ``_ACTION``, ``_DIG``, ``_NAMING``, ``_UNDO``)."""
+"""Per move type: the check that raises the ``IllegalMove`` forbidding the move now, if any (and may return what
+it found for the mutation, given to it as ``found``: a walk's cost); the mutation that carries out a checked move
+on a fresh fork (an action in a Rápido slot also ends the slot); and how ``_play`` handles it (``_PLAIN``,
+``_ACTION``, ``_DIG``, ``_NAMING``, ``_UNDO``)."""
 
 
 def _undo(state: GameState) -> GameState:

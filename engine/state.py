@@ -99,6 +99,7 @@ _OWNS_ALL: Final = (_TREASURE_DICT << 4) - 1
 _EXPLORED, _TILE, _TERRAIN, _ROTATION, _STONES = (_BIT[name] for name in ("explored", "tile", "terrain", "rotation",
                                                                           "stones"))
 _PLACEMENT: Final = _EXPLORED | _TILE | _TERRAIN | _ROTATION | _STONES
+_SUPPLY: Final = _BIT["supply"]
 
 Edges = tuple[tuple[tuple[int, int], ...], ...]
 """The board as a graph: per space, ``(neighbour, AP to cross)`` for every border a figure may cross."""
@@ -570,12 +571,22 @@ class GameState:
         """Return the player's row of ``workers`` to change in place (copy-on-write, as ``mutable``)."""
         owned = self._owned
         bit = _WORKER_ROW << player
-        if not owned & bit:
-            if not owned & _WORKERS:
-                self.workers = list(self.workers)
-            self.workers[player] = list(self.workers[player])
-            self._owned = owned | bit | _WORKERS
-        return self.workers[player]
+        workers = self.workers
+        if owned & bit:
+            return workers[player]
+        if not owned & _WORKERS:
+            workers = self.workers = workers.copy()
+        row = workers[player] = workers[player].copy()
+        self._owned = owned | bit | _WORKERS
+        return row
+
+    def mutable_supply(self) -> list[int]:
+        """``mutable("supply")`` written out: a deployment, the commonest move after a walk, changes it."""
+        if self._owned & _SUPPLY:
+            return self.supply
+        supply = self.supply = self.supply.copy()
+        self._owned |= _SUPPLY
+        return supply
 
     def mutable_treasures(self, player: int) -> dict[str, int]:
         """Return the player's ``treasures`` to change in place (copy-on-write, as ``mutable``)."""
