@@ -7,7 +7,7 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import AROUND, board_changed, legal_placements, path_costs, placement_legal, walk_cost
+from .geometry import board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
 from .members import (
     PHASE_ACTIONS,
@@ -164,7 +164,7 @@ def do_place(state: GameState, move: Place) -> None:
         state.wafer_pos = end
     state.hand = None
     state.phase = PHASE_ACTIONS
-    board_changed(state, AROUND[s])
+    board_changed(state, (s,))
 
 
 def check_deploy(state: GameState, move: Deploy) -> None:

@@ -31,9 +31,6 @@ FACING: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
     tuple((side, other, (side + 3) % 6) for side, other in near) for near in NEAR
 )
 """``FACING[space]``: ``(side, neighbour, the neighbour's side facing back)`` for every neighbour on the board."""
-AROUND: Final[tuple[tuple[int, ...], ...]] = tuple((space, *(other for _, other in NEAR[space]))
-                                                  for space in range(SPACE_COUNT))
-"""``AROUND[space]``: the space and its neighbours on the board, the spaces whose borders a hexagon there changes."""
 NO_BORDERS: Final[frozenset[tuple[int, int]]] = frozenset()
 NO_SPACES: Final[frozenset[int]] = frozenset()
 _FAR: Final = 1 << 30
@@ -225,7 +222,10 @@ def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tupl
             known, spaces = cache.stale
             rows = list(known)
             for s in spaces:
-                rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+                row = rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+                # A border costs the same both ways: a neighbour's row changes only if it had or has one with s.
+                for other in {there for there, _ in known[s]}.union(there for there, _ in row):
+                    rows[other] = _edge_row(explored, terrain, stones, obstacles, other) if explored[other] else ()
             edges = tuple(rows)
             cache.stale = None
         cache.edges = edges
@@ -272,8 +272,9 @@ def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...],
 def board_changed(state: GameState, spaces: Sequence[int] = ()) -> None:
     """Give a state being built whose board changed (a hexagon placed, an obstacle built, a gun mounted) a new
     path cache. If the board's graph was known (or an earlier one, and what changed since), only the rows of
-    ``spaces`` are worked out again, and only when a path is first asked for (``_graph``): the board often changes
-    again, or the turn ends, before any path is needed."""
+    ``spaces`` (the spaces whose hexagon or borders changed) and of their neighbours across a border are worked out
+    again, and only when a path is first asked for (``_graph``): the board often changes again, or the turn ends,
+    before any path is needed."""
     old = state._paths
     if type(old) is not PathCache:
         state._paths = PathCache()
