@@ -121,6 +121,15 @@ class LegalMove:
         return text
 
 
+_WALKS: list[list[Walk | None]] = [[None] * SPACE_COUNT for _ in range(SPACE_COUNT)]
+"""``_WALKS[source][target]``: the walk of one worker, made once (a move is a value): ``legal_moves`` lists dozens."""
+
+
+def _walk(source: int, target: int) -> Walk:
+    walk = _WALKS[source][target] = Walk(source, target, 1)
+    return walk
+
+
 def legal_moves(state: GameState) -> list[LegalMove]:
     """Return every legal move of the player to act (empty once the game is finished).
 
@@ -175,12 +184,14 @@ def _action_moves(state: GameState, out: list[LegalMove]) -> None:
         here, leader_here = row[src], at_leader == src
         if not here and not leader_here:
             continue
+        walks = _WALKS[src]
         for dst, cost in path_costs(state, src, p).items():
             if cost > ap or dst == src:
                 continue
             if here:
                 most = ap // cost
-                out.append(LegalMove(Walk(src, dst, 1), here if here < most else most, cost))
+                walk = walks[dst] or _walk(src, dst)
+                out.append(LegalMove(walk, here if here < most else most, cost))
             if leader_here:
                 out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
     has_guns = state.setup.has(OPTION_GUNS)
