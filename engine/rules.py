@@ -80,10 +80,11 @@ _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jum
                                           Guard: "gun"}
 """Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
 _READ: dict[str, tuple[Move, str]] = {}
-"""Move texts ``apply`` has read, each with the move it is and the move as the game writes it (for the log). Games
-repeat most texts (``end``, ``pass``, ``deploy A1 1`` …), the service validates a move before it applies it, and
-one process runs many games: a text is read once. Moves are values, so one serves every game. At most
-``_READ_MOST`` texts are kept (the table starts afresh when full); unreadable texts are not kept."""
+"""Move texts ``apply`` has read, as the game writes them, each with the move it is (the log's entry is the text
+itself). Games repeat most texts (``end``, ``pass``, ``deploy A1 1`` …), the service validates a move before it
+applies it, and one process runs many games: such a text is read once. Moves are values, so one serves every
+game. At most ``_READ_MOST`` texts are kept (the table starts afresh when full); texts spelt otherwise (lower case,
+extra spaces, leading zeros) are read every time."""
 _READ_MOST: Final = 4096
 _GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _LAST_WORDS: list[Any] = [None, ()]
@@ -332,9 +333,12 @@ def read_move(text: str) -> tuple[Move, str]:
     found = _READ.get(text)
     if found is None:
         move = parse_move(text)
-        if len(_READ) >= _READ_MOST:
-            _READ.clear()
-        found = _READ[text] = (move, str(move))
+        written = str(move)
+        found = (move, written)
+        if written == text:  # only the game's own spelling, the one records hold, is kept: not every typo
+            if len(_READ) >= _READ_MOST:
+                _READ.clear()
+            _READ[text] = found
     return found
 
 
