@@ -340,7 +340,13 @@ def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
     unknown verb lists section 5's verbs in every game, as ``python -m engine replay`` always printed.)
     """
     words = text.split()
-    if not words:
+    if words:
+        quick = _QUICK.get(words[0])
+        if quick is not None:
+            move = quick(words)
+            if move is not None:
+                return move
+    else:
         raise UnreadableMove("notation.empty", verbs=VERBS)
     verb, args = words[0].lower(), words[1:]
     arity = _ARITY.get(verb)
@@ -353,6 +359,76 @@ def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
         raise _bad(text, verb, Msg("notation.arity", verb=verb, n=high) if low == high
                    else Msg("notation.arity_range", verb=verb, low=low, n=high))
     return _READERS[verb](text, verb, args)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves as the game writes them, read at once: a verb in lower case, upper-case space names, counts without
+# leading zeros. Each returns ``None`` for anything else, which ``parse_move`` then reads word by word.
+
+_COUNTS: Final[dict[str, int]] = {str(n): n for n in range(1, 100)}
+"""Counts as the game writes them."""
+
+
+def _quick_place(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, rotation = _SPACES.get(words[1]), _ROTATIONS.get(words[2])
+        if space is not None and rotation is not None:
+            return Place(space, rotation)
+    return None
+
+
+_ROTATIONS: Final[dict[str, int]] = {str(r): r for r in range(6)}
+
+
+def _quick_deploy(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, count = _SPACES.get(words[1]), _COUNTS.get(words[2])
+        if space is not None:
+            if count is not None:
+                return Deploy(space, count)
+            if words[2] == "leader":
+                return Deploy(space, 1, True)
+    return None
+
+
+def _quick_walk_or_transfer(words: list[str]) -> Move | None:
+    if len(words) == 4:
+        source, target, count = _SPACES.get(words[1]), _SPACES.get(words[2]), _COUNTS.get(words[3])
+        if source is not None and target is not None:
+            kind = Walk if words[0] == "move" else Transfer
+            if count is not None:
+                return kind(source, target, count)
+            if words[3] == "leader":
+                return kind(source, target, 1, True)
+    return None
+
+
+def _quick_dig(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, count = _SPACES.get(words[1]), _COUNTS.get(words[2])
+        if space is not None and count is not None:
+            return Uncover(space, count) if words[0] == "uncover" else Recover(space, count)
+    return None
+
+
+def _quick_camp(words: list[str]) -> Move | None:
+    if len(words) == 2:
+        space = _SPACES.get(words[1])
+        if space is not None:
+            return Camp(space)
+    return None
+
+
+def _quick_counted(words: list[str]) -> Move | None:
+    if len(words) == 2:
+        count = _COUNTS.get(words[1])
+        if count is not None:
+            return _COUNTED_KINDS[words[0]](count)
+    return None
+
+
+def _quick_word(words: list[str]) -> Move | None:
+    return _WORD_MOVES[words[0]] if len(words) == 1 else None
 
 
 def _place(text: str, verb: str, args: list[str]) -> Move:
@@ -480,3 +556,13 @@ _READERS: Final[dict[str, Callable[[str, str, list[str]], Move]]] = {
     "bid": _bid, "pass": lambda *_: _PASS, "pick": _pick, "obstacle": _obstacle, "fire": _fire, "jump": _jump,
     "score": _declare,
 }
+
+_COUNTED_KINDS: Final[dict[str, Callable[[int], Move]]] = {"bid": Bid, "pick": Pick, "jump": Jump}
+_WORD_MOVES: Final[dict[str, Move]] = {"end": _END, "undo": _UNDO, "pass": _PASS}
+_QUICK: Final[dict[str, Callable[[list[str]], Move | None]]] = {
+    "place": _quick_place, "deploy": _quick_deploy, "move": _quick_walk_or_transfer,
+    "transfer": _quick_walk_or_transfer, "uncover": _quick_dig, "recover": _quick_dig, "camp": _quick_camp,
+    "bid": _quick_counted, "pick": _quick_counted, "jump": _quick_counted, "end": _quick_word, "undo": _quick_word,
+    "pass": _quick_word,
+}
+"""Per verb as the game writes it, a reader of the move as the game writes it (``None`` for anything else)."""
