@@ -23,7 +23,8 @@ from bot.core.table import thinking
 from bot.core.table.cpu_pool import CpuPool
 from bot.core.table.games import Games
 from bot.core.table.results import GameInfo
-from bot.core.words.errors import BadOption, WrongStatus
+from bot.core.words.errors import BadOption, WrongStatus, quoted
+from bot.core.words.escaping import escaped
 from bot.core.words.texts import tr
 from engine.ai.levels import Settings
 from engine.ai.review import TurnLoss, fingerprint, review_turns, turn_loss_from_json, worst_turns
@@ -54,12 +55,24 @@ class Review:
 
     def seat_named(self, name: str) -> int:
         """The seat of the player called ``name`` (as the game spells it, any case). Raises ``BadOption``."""
-        wanted = name.strip().casefold()
-        for seat, player in enumerate(self.players):
-            if player.casefold() == wanted:
-                return seat
-        raise BadOption(tr("review.no_player", "Game #{game} has no player called “{name}”; its players: {players}.",
-                           game=self.game.id, name=name[:40], players=", ".join(self.players)))
+        return seat_named(self.game, name)
+
+
+def players_of(game: GameInfo) -> tuple[str, ...]:
+    """A started game's players' names, by seat."""
+    seated = sorted((s.seat, s.name or s.display_name) for s in game.seats if s.seat is not None)
+    return tuple(name for _, name in seated)
+
+
+def seat_named(game: GameInfo, name: str) -> int:
+    """The seat of the player of ``game`` called ``name`` (as the game spells it, any case). Raises ``BadOption``."""
+    players = players_of(game)
+    wanted = name.strip().casefold()
+    for seat, player in enumerate(players):
+        if player.casefold() == wanted:
+            return seat
+    raise BadOption(tr("review.no_player", "Game #{game} has no player called {name}; its players: {players}.",
+                       game=game.id, name=quoted(name), players=", ".join(escaped(p) for p in players)))
 
 
 def refused(game: GameInfo) -> WrongStatus | None:
@@ -110,7 +123,7 @@ class Reviews:
                 making = self._making[game_id] = asyncio.ensure_future(self._make(guild_id, game_id))
                 making.add_done_callback(lambda _: self._making.pop(game_id, None))
             turns = await asyncio.shield(making)
-        return Review(game, self._players(game), turns)
+        return Review(game, players_of(game), turns)
 
     async def kept(self, guild_id: int, game_id: int) -> Review | None:
         """The game's review if one is kept (made with the bot's judgement), without making one; None for a game
@@ -119,12 +132,7 @@ class Reviews:
         if refused(game) is not None:
             return None
         turns = await self._kept(game_id)
-        return None if turns is None else Review(game, self._players(game), turns)
-
-    @staticmethod
-    def _players(game: GameInfo) -> tuple[str, ...]:
-        seated = sorted((s.seat, s.name or s.display_name) for s in game.seats if s.seat is not None)
-        return tuple(name for _, name in seated)
+        return None if turns is None else Review(game, players_of(game), turns)
 
     async def _kept(self, game_id: int) -> tuple[TurnLoss, ...] | None:
         async with self.storage.read() as r:
@@ -153,4 +161,4 @@ class Reviews:
         return turns
 
 
-__all__ = ["PARTS", "Review", "Reviews", "refused", "review_part"]
+__all__ = ["PARTS", "Review", "Reviews", "players_of", "refused", "review_part", "seat_named"]
