@@ -84,7 +84,8 @@ def actions(view: GameView, turn: TurnLoss, moves: Sequence[str], other: Sequenc
         if words is None:
             continue
         if isinstance(move, engine.Place) and theirs.get(move.space, move.rotation) != move.rotation:
-            words = f"{words} ({t.tr('auto.rotation', 'rotation {rotation}', rotation=move.rotation)})"
+            turned = t.tr("auto.rotation", "rotation {rotation}", rotation=move.rotation)
+            words = f"{words} ({turned})"
         said.append(words)
     return " · ".join(said) or t.tr("story.nothing", "no actions")
 
