@@ -3,11 +3,11 @@ were lost, what it would have played instead and about how many points (``engine
 
 Only a finished game is reviewed: a lobby, a running game (a review during play would be a hint) and a stopped one
 are refused in the reader's words. The work (a strong player's turn for every turn of the game, some seconds of
-CPU) runs in the worker pool, shared out in ``PARTS`` jobs of which at most one per worker is queued at a time, so
-that the computer players of running games keep their turn between them. The result is kept in ``game_reviews``
-(migration 15) with the fingerprint of the judgement it was made with: the next request, from any process, is
-answered from there at once, and a review made with another judgement (a new model) is made again. Two requests
-for the same game while it is being reviewed share one review.
+CPU) runs in the worker pool, shared out in ``PARTS`` jobs of which at most one per worker is queued at a time (for
+all reviews together), so that the computer players of running games keep their turn between them. The result is
+kept in ``game_reviews`` (migration 15) with the fingerprint of the judgement it was made with: the next request,
+from any process, is answered from there at once, and a review made with another judgement (a new model) is made
+again. Two requests for the same game while it is being reviewed share one review.
 """
 
 from __future__ import annotations
@@ -102,6 +102,8 @@ class Reviews:
         """The strong player's search and judgement (None: as it plays; a test's may be quicker)."""
         self.parts = parts
         self._making: dict[int, asyncio.Task[tuple[TurnLoss, ...]]] = {}
+        self._slots: asyncio.Semaphore | None = None
+        """The jobs of every review in the pool at once: at most one per worker."""
         self.made = 0
         """Reviews made (not read back) by this process."""
 
@@ -144,10 +146,12 @@ class Reviews:
     async def _make(self, guild_id: int, game_id: int) -> tuple[TurnLoss, ...]:
         record = await self.games.record(guild_id, game_id)
         judged_by, settings, parts = self.judged_by, self.settings, self.parts
-        at_once = asyncio.Semaphore(self.pool.workers if self.pool is not None else 1)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.pool.workers if self.pool is not None else 1)
+        slots = self._slots
 
         async def part(k: int) -> list[dict[str, Any]]:
-            async with at_once:
+            async with slots:
                 return await thinking.off_loop(self.pool, review_part, record, k, parts, settings)
 
         found = [t for done in await asyncio.gather(*(part(k) for k in range(parts))) for t in done]

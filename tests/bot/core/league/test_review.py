@@ -97,11 +97,31 @@ async def test_lobbies_running_and_stopped_games_are_refused_in_the_readers_word
             assert await sql.one(r, "SELECT COUNT(*) FROM game_reviews") == (0,)
 
 
-async def test_two_requests_at_once_share_one_review(tmp_path: Path) -> None:
+async def test_two_requests_at_once_share_one_review_and_reviews_queue_one_job_per_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import bot.core.league.review
+
+    running, most = 0, 0
+    off_loop = bot.core.league.review.thinking.off_loop
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        nonlocal running, most
+        running += 1
+        most = max(most, running)
+        try:
+            return await off_loop(*args, **kwargs)  # type: ignore[arg-type]
+        finally:
+            running -= 1
+
+    monkeypatch.setattr(bot.core.league.review.thinking, "off_loop", counted)
     async with open_service(tmp_path / "t.sqlite3") as svc:
         game = await finished(svc, seed=4)
-        first, second = await asyncio.gather(svc.reviews.review(GUILD, game.id), svc.reviews.review(GUILD, game.id))
-        assert first.turns == second.turns and svc.reviews.made == 1
+        other = await finished(svc, seed=6)
+        first, second, third = await asyncio.gather(svc.reviews.review(GUILD, game.id),
+                                                    svc.reviews.review(GUILD, game.id),
+                                                    svc.reviews.review(GUILD, other.id))
+        assert first.turns == second.turns != third.turns and svc.reviews.made == 2
+        assert most == 1  # no pool here: one job at a time, for both games' reviews together
 
 
 @pytest.mark.slow
