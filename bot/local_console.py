@@ -5,7 +5,8 @@ commands as one would type them in a channel: ``/tikal place C1 0``, ``/tikal pl
 ``/tikal board``, ``/tikal board zoom:A1``, ``/tikal hint``, ``/tikal-game status``, ``/tikal-game rules``.
 Each game writes into a folder of its own under the board folder: a channel picture after every turn that
 changed the board (a computer's too), the pictures asked for with ``board``, and the game's record after every
-move, so that ``--resume`` continues a game that was left.
+move, so that ``--resume`` continues a game that was left. Once the game is over, ``review`` looks back on it as
+``/tikal-game review`` does (and keeps the review beside the record).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from bot.adapter.messages import review as review_words
 from bot.core.storage.process_lock import LockHeld, ProcessLock
 from bot.core.table.hints import hint_plain, suggest
 from bot.core.tutorial.lesson import lesson_names
@@ -29,6 +31,7 @@ from bot.core.words.help import explained, rules_for
 from bot.local_tutorial import TutorialConsole
 from bot.local_tutorial import resumed as tutorial_resumed
 from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
+from engine.ai.review import TurnLoss, fingerprint, review_turns, turn_loss_from_json, worst_turns
 from engine.board import parse_space
 from engine.console import Console, status_text
 from engine.messages import Speaker
@@ -80,6 +83,8 @@ def _signature(v: GameView) -> tuple[object, ...]:
 
 
 RECORD: Final = "record.json"
+REVIEW: Final = "review.json"
+"""Beside the record of a finished game: its review, once asked for (``review``)."""
 SEATS: Final = "console.json"
 """Beside the record: the computer seats and their levels, which a record does not hold."""
 LOCK: Final = "console.lock"
@@ -197,6 +202,8 @@ class LocalTable:
             return self._rules()
         if typed.word == "hint":
             return self._hint()
+        if typed.word == "review":
+            return self._review(" ".join(typed.args))
         if typed.word in ONLY_IN_DISCORD:
             return "✗ " + self.t.tr("local.only_discord", "`{word}` is for a game in Discord; here, `help` lists the "
                                                           "moves and `quit` leaves.", word=typed.word)
@@ -310,6 +317,54 @@ class LocalTable:
         path = self._save() or self.folder / RECORD
         return self.t.tr("local.record_saved", "The game record is saved in {path} (`python -m engine replay` "
                                                "reads it).", path=str(path))
+
+    def after_game(self) -> str:
+        """What is said once the game is over: where its record is, and that ``review`` looks back on it."""
+        return "\n".join((self.save_record(), self.t.tr(
+            "local.review_offer", "`review` shows each player's turns that lost the most points and what the computer "
+                                  "player would have played instead (`review Ana`: one player's).")))
+
+    def _review(self, name: str) -> str:
+        """The finished game's review (``engine.ai.review``), made once and kept beside the record (``REVIEW``)."""
+        state = self.console.state
+        t = self.t
+        if not state.finished:
+            return "✗ " + t.tr("local.review_running", "The game is not over: its review comes when it ends (during "
+                                                       "play it would be a hint).")
+        players = list(state.players)
+        seats = list(range(len(players)))
+        if name:
+            seats = [q for q, player in enumerate(players) if player.casefold() == name.strip().casefold()]
+            if not seats:
+                return "✗ " + t.tr("local.review_no_player", "There is no player called “{name}”: {players}.",
+                                   name=name[:40], players=", ".join(players))
+        worst = worst_turns(self._reviewed())
+        seen = view(state, None)
+        lines = [t.tr("local.review_title", "🔎 Review of this game"), review_words.intro(t)]
+        for seat in seats:
+            lines += ["", review_words.player_name(players, seat, plain=True)]
+            for turn in worst.get(seat, []):
+                said = review_words.turn_words(seen, turn, t)
+                lines += [f"  {said.heading}", f"    {said.played}", f"    {said.better}"]
+            if not worst.get(seat):
+                lines.append(f"  {review_words.nothing_lost(t)}")
+        return "\n".join(lines)
+
+    def _reviewed(self) -> list[TurnLoss]:
+        """Every turn of the finished game judged: read from ``REVIEW`` when it was made with the same judgement,
+        else made now (some seconds) and kept there."""
+        path = self.folder / REVIEW
+        judged_by = fingerprint()
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            if kept.get("judged_by") == judged_by:
+                return [turn_loss_from_json(turn) for turn in kept["turns"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        turns = review_turns(record_of(self.console.state))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, {"judged_by": judged_by, "turns": [turn.as_json() for turn in turns]})
+        return turns
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
@@ -498,7 +553,7 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
     try:
         status = run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
                              computers=args.computers, options=args.options, t=t, resumed=resumed,
-                             after_game=lambda _: tables[-1].save_record() if tables else "")
+                             after_game=lambda _: tables[-1].after_game() if tables else "")
     finally:
         for table in tables:
             table.release()

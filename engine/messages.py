@@ -311,6 +311,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("gun.no_target", "{player} has no worker on {space} (a gun never hits a leader)."),
     T("ai.stuck", "the {level} computer player did not finish its obligation in {n} plan",
       "the {level} computer player did not finish its obligation in {n} plans"),
+    T("review.not_finished", "Only a finished game is reviewed: during play a review would be a hint."),
     # --- why a computer player's decision is good (engine.ai.explain): one line for a hint ---
     # A reason names its move in ``move`` (not in the text): the hint shows it beside that move.
     T("ai.why.safe", "your majority at {space} ({mine} vs {theirs}) is safe from {rival} this turn"),

@@ -62,6 +62,7 @@ NAMES: Final[tuple[app_commands.locale_str, ...]] = (
     cmd("name.doctor", "doctor"),
     cmd("name.leaderboard", "leaderboard"),
     cmd("name.replay", "replay"),
+    cmd("name.review", "review"),
     cmd("name.season", "season"),
     cmd("name.tutorial", "tutorial"),
     cmd("name.restart", "restart"),

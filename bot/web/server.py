@@ -188,11 +188,14 @@ class WebView:
         if watched.status is Status.LOBBY:
             return _json_response(b'{"frames":[]}')
         words = self._words(request, await self.core.spectators.languages.server(watched.guild_id))
-        key = (watched.game_id, watched.version, watched.status, words.locale)
+        reviewed = await self.core.reviews.kept(watched.guild_id, watched.game_id) \
+            if watched.status is Status.FINISHED else None  # marked when kept; never made for a page
+        key = (watched.game_id, watched.version, watched.status, words.locale, reviewed is not None)
         body = self._history.get(key)
         if body is None:
             source = await self.core.spectators.history(watched)
-            data = await asyncio.to_thread(history_data, source.record, words)
+            marks = [t for turns in reviewed.worst().values() for t in turns] if reviewed is not None else []
+            data = await asyncio.to_thread(history_data, source.record, words, marks)
             body = self._history.put(key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         response = _json_response(body)
         response.enable_compression()

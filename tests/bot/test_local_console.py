@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.local_console import LocalTable, game_folder, read_line
-from engine import legal_moves
+from engine import apply, legal_moves
 from engine.console import Console
 from render import option_legend_lines
 
@@ -230,3 +230,51 @@ def test_two_new_games_never_share_a_folder(tmp_path: Path) -> None:
     second.handle("end")  # its folder stays its own
     records = {table.folder: json.loads((table.folder / "record.json").read_text()) for table in (first, second)}
     assert records[named]["players"] == ["Ana", "Ben"] and records[second.folder]["players"] == ["Cid", "Dee"]
+
+
+def test_review_looks_back_on_a_finished_game_once_and_never_during_play(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    import bot.local_console
+    from engine import parse_move
+    from engine.ai import review
+    from lang import translator
+    from tests.engine.test_ai_review import QUICK, states_of
+
+    made: list[int] = []
+
+    def quick(record: dict[str, object]) -> list[review.TurnLoss]:
+        made.append(1)
+        return review.review_turns(record, settings=QUICK)
+
+    monkeypatch.setattr(bot.local_console, "review_turns", quick)
+    monkeypatch.setattr(bot.local_console, "fingerprint", functools.partial(review.fingerprint, QUICK))
+    playing = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "playing")
+    assert playing.handle("review").startswith("✗ The game is not over") and made == []
+    assert playing.handle("/tikal-game review").startswith("✗ The game is not over")
+    over = Console.start(["Ana", "Ben"], "basic", seed=4, computers={0: "easy", 1: "easy"})
+    over.intro()
+    table = LocalTable(over, tmp_path / "over")
+    assert "`review`" in table.after_game()
+    said = table.handle("review")
+    lines = said.splitlines()
+    assert lines[0] == "🔎 Review of this game" and "🟦 Ana" in lines and "🟧 Ben" in lines
+    headings = [line.strip() for line in lines if " points lost" in line or " point lost" in line]
+    assert headings and all(h.startswith(("Turn ", "Scoring round ")) and " · about " in h for h in headings)
+    assert said.count("    Played: ") == said.count("    The computer player instead: ") == len(headings)
+    assert not any(mark in said for mark in ("`", "**", "place ", "move ", "deploy "))  # words, not notation
+    assert (tmp_path / "over" / "review.json").is_file() and made == [1]
+    # kept: asked again (one player's), nothing is judged again
+    ben = table.handle("/tikal-game review member:ben")
+    assert "🟧 Ben" in ben and "🟦 Ana" not in ben and made == [1]
+    assert table.handle("review Zed") == "✗ There is no player called “Zed”: Ana, Ben."
+    # the alternatives named are turns the engine accepts from where each turn began
+    kept = [review.turn_loss_from_json(t) for t in json.loads((tmp_path / "over" / "review.json").read_text())["turns"]]
+    states = states_of(json.loads((tmp_path / "over" / "record.json").read_text()))
+    for turn in review.worst_turns(kept)[1]:
+        state = states[turn.start]
+        for move in turn.better:
+            state = apply(state, parse_move(move))
+    german = LocalTable(Console(over.state, {}, 0, translator("de")), tmp_path / "over").handle("review")
+    assert german.startswith("🔎 ") and "Review of this game" not in german and made == [1]

@@ -517,4 +517,15 @@ CREATE TABLE web_links (
     created_at REAL    NOT NULL
 );
 """),
+    (15, """
+-- The review of a finished game (bot.core.league.review, engine.ai.review): every turn judged by the strong
+-- computer player, as JSON, kept so that the next request is answered at once. A cache only: made again when the
+-- judgement it was made with (judged_by) is no longer the bot's.
+CREATE TABLE game_reviews (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    judged_by  TEXT    NOT NULL,
+    turns_json TEXT    NOT NULL,
+    created_at REAL    NOT NULL
+);
+"""),
 )

@@ -416,6 +416,15 @@ CREATE TABLE web_links (
     created_at DOUBLE PRECISION NOT NULL
 );
 """),
+    (15, """
+-- The review of a finished game (SQLite's migration 15): every turn judged, kept as JSON.
+CREATE TABLE game_reviews (
+    game_id    BIGINT PRIMARY KEY REFERENCES games (id),
+    judged_by  TEXT   NOT NULL,
+    turns_json TEXT   NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL
+);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]
