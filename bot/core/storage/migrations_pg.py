@@ -416,6 +416,10 @@ CREATE TABLE web_links (
     created_at DOUBLE PRECISION NOT NULL
 );
 """),
+    (15, """
+-- SQLite's migration 15: the phase of a clock's wait, for the scheduler's batches.
+ALTER TABLE game_clocks ADD COLUMN phase TEXT;
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

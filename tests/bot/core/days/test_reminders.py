@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+import bot.core.days.batches
+import bot.core.days.reminders
 import engine
+from bot.core.clocks import timing
 from bot.core.clocks.timing import GamePaused
 from bot.core.storage.base import Transaction
 from bot.core.words.errors import NotAllowed
@@ -264,14 +267,16 @@ async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_wai
     async with open_kit(path) as k:
         broken = await start(k.svc, 2, channel=1)
         fine = await start(k.svc, 2, channel=2)
-        original = k.svc.games.view
+        original = timing.after_reminder
 
-        async def view(guild_id: int, game_id: int) -> engine.GameView:
-            if game_id == broken.id:
-                raise RuntimeError("unreadable game")
-            return await original(guild_id, game_id)
+        def after_reminder(clock: timing.Clock, now: float) -> timing.Clock:
+            if clock.game_id == broken.id:
+                raise RuntimeError("unplannable clock")
+            return original(clock, now)
 
-        monkeypatch.setattr(k.svc.games, "view", view)
+        # it fails in the batch, then one by one
+        monkeypatch.setattr(bot.core.days.batches, "after_reminder", after_reminder)
+        monkeypatch.setattr(bot.core.days.reminders, "after_reminder", after_reminder)
         assert await k.tick(24) == ["reminder"]  # the other game is not held back
         assert [p.game_id for p in await k.svc.outbox.pending_posts() if p.kind == "reminder"] == [fine.id]
         assert await k.tick(24.05) == []  # the failing game waits RETRY_AFTER instead of spinning
