@@ -97,7 +97,7 @@ async def remind_in_batches(storage: Storage, game_ids: Sequence[int], now: floa
 
 
 async def _chunk(storage: Storage, chunk: Sequence[int], now: float) -> tuple[list[Post], list[int], int]:
-    posts: list[Post] = []
+    queued: list[tuple[GameRow, int, NewPost]] = []
     rest: list[int] = []
     clocks: list[Clock] = []
     marks = ", ".join("?" * len(chunk))
@@ -140,9 +140,10 @@ async def _chunk(storage: Storage, chunk: Sequence[int], now: float) -> tuple[li
                 log.exception("scheduler: game %d's clock could not be planned in a batch", game.id)
                 rest.append(game.id)
                 continue
-            posts.append(await tx.add_post(game, game.version, reminder))
+            queued.append((game, game.version, reminder))
             clocks.append(moved_on)
         rest.extend(g for g in games if g not in seen)  # no clock: one by one, which plans one
+        posts = list(await tx.add_posts(queued))
         await write_clocks(tx, clocks)
     return posts, rest, len(clocks)
 
