@@ -24,8 +24,9 @@
    ``--thinking-only`` runs only this part.
 
 6. Many live games (``--fleet 1000,3000,10000``): ``bench/fleet.py`` — that many games on PostgreSQL served by two
-   processes, a realistic mix of commands, each process's memory and a scheduler tick with thousands of reminders
-   due. ``--fleet`` runs only this part (it takes several minutes per size).
+   processes, most of them idle (10 % active at a time, each a command every 120 s; reminders and deadlines due
+   meanwhile), each process's memory, and every reminder due at once: one by one as before, then in batches.
+   ``--fleet`` runs only this part (it takes several minutes per size).
 
 Targets: p50 ≤ 80 ms, p99 ≤ 200 ms, 1,000 live games in ≤ 300 MB.
 """

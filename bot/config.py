@@ -53,8 +53,10 @@ class Settings(BaseSettings):
 
     health_port: int | None = Field(
         default=None, ge=0, le=65535, description="Serve /livez, /healthz and /metrics on this port of their own. "
-                                                   "Unset: on the web view's port when WEB_PORT is set, else nowhere.")
-    health_host: str = Field(default="0.0.0.0", description="The address HEALTH_PORT listens on.")
+                                                   "Unset: no /metrics, and /livez and /healthz on the web view's port "
+                                                   "when WEB_PORT is set.")
+    health_host: str = Field(default="127.0.0.1", description="The address HEALTH_PORT listens on: this machine only "
+                                                              "by default (0.0.0.0: every interface).")
 
     @field_validator("database_url", mode="before")
     @classmethod

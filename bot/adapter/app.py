@@ -79,7 +79,8 @@ class TikalBot(commands.Bot):
         self._web: WebView | None = None
         """The web view (issue 27), served beside the bot when ``WEB_PORT`` is set."""
         self._health: HealthServer | None = None
-        """Health and metrics on a port of their own (``HEALTH_PORT``); else on the web view's, if it runs."""
+        """Health and metrics on a port of their own (``HEALTH_PORT``); else the health checks alone (no metrics) on
+        the web view's, if it runs."""
 
     @property
     def core(self) -> Core:
@@ -122,7 +123,7 @@ class TikalBot(commands.Bot):
             self._web = WebView(self._core, poll_seconds=self.settings.web_poll_seconds,
                                 limit=RateLimit(per_minute=self.settings.web_requests_per_minute),
                                 behind_proxy=self.settings.web_behind_proxy,
-                                routes=health.routes() if self._health is None else ())
+                                routes=health.routes(metrics=False) if self._health is None else ())
             await self._web.start(self.settings.web_host, self.settings.web_port)
 
     def connected(self) -> bool:

@@ -1,10 +1,12 @@
-"""Health and metrics over HTTP, for the host's supervisor and Prometheus: on the web view's server when it runs
-(``WEB_PORT``), else on a small port of their own (``HEALTH_PORT``).
+"""Health and metrics over HTTP, for the host's supervisor and Prometheus: on a small port of their own
+(``HEALTH_PORT``, by default on 127.0.0.1 only), else the health checks alone on the web view's server (``WEB_PORT``).
 
 - ``/livez``: 200 whenever the event loop answers (the process is alive; a blocked loop answers nothing).
 - ``/healthz``: readiness as JSON — connected to Discord, the database answers, the outbox not stuck; 200 when all
   hold, else 503 with the one that does not.
-- ``/metrics``: Prometheus's text format (``bot.core.metrics.instruments`` and the figures of ``Health``).
+- ``/metrics``: Prometheus's text format (``bot.core.metrics.instruments`` and the figures of ``Health``). Only on
+  ``HEALTH_PORT``: the metrics are the host's, and the web view's port is public (a proxy in front of it makes
+  every visitor look local, so an address check there would not keep them out).
 
 Nothing here names a member, a channel, a game or a page token; the answers are never cached."""
 
@@ -27,7 +29,7 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 class HealthRoutes:
-    """The three routes over a ``Health``."""
+    """The three routes over a ``Health``: all of them on the health port, the two checks on the web view's."""
 
     def __init__(self, health: Health) -> None:
         self.health = health
@@ -35,8 +37,10 @@ class HealthRoutes:
         self._registry = CollectorRegistry()
         self._registry.register(self._figures)
 
-    def routes(self) -> list[web.RouteDef]:
-        return [web.get("/livez", self.livez), web.get("/healthz", self.healthz), web.get("/metrics", self.metrics)]
+    def routes(self, *, metrics: bool = True) -> list[web.RouteDef]:
+        """The routes to serve; ``metrics=False`` for a public port (the web view's): the checks only."""
+        checks = [web.get("/livez", self.livez), web.get("/healthz", self.healthz)]
+        return [*checks, web.get("/metrics", self.metrics)] if metrics else checks
 
     async def livez(self, request: web.Request) -> web.StreamResponse:
         return web.Response(text="ok\n", headers=NO_STORE)
@@ -61,8 +65,7 @@ def _exposition(figures: CollectorRegistry) -> bytes:
 
 
 class HealthServer:
-    """The routes on a port of their own (``HEALTH_PORT``), for a bot without the web view or a host that keeps
-    metrics off the public port."""
+    """The routes on a port of their own (``HEALTH_PORT``): the only place ``/metrics`` is served."""
 
     def __init__(self, routes: HealthRoutes) -> None:
         self.routes = routes

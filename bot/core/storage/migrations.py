@@ -528,4 +528,10 @@ CREATE TABLE game_reviews (
     created_at REAL    NOT NULL
 );
 """),
+    (16, """
+-- The scheduler's batches: a game's clock keeps the phase its wait was last planned in (a reminder says "your pick"
+-- or "your turn" from it), so a due reminder needs no load of the game. NULL in a clock written before: the
+-- scheduler loads that game once, and the next plan fills it in.
+ALTER TABLE game_clocks ADD COLUMN phase TEXT;
+"""),
 )

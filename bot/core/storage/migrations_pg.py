@@ -425,6 +425,10 @@ CREATE TABLE game_reviews (
     created_at DOUBLE PRECISION NOT NULL
 );
 """),
+    (16, """
+-- SQLite's migration 16: the phase of a clock's wait, for the scheduler's batches.
+ALTER TABLE game_clocks ADD COLUMN phase TEXT;
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

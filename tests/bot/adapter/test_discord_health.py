@@ -1,7 +1,8 @@
 """Health and metrics over HTTP, from the real bot through the wire harness: ``/livez``, ``/healthz`` (connected to
 Discord, the database answers, the outbox not stuck) and ``/metrics`` (Prometheus's format, parsed by
-``prometheus-client``'s own parser) on a port of their own (``HEALTH_PORT``) or on the web view's; nothing in them
-names a member, a channel, a game or a page's token."""
+``prometheus-client``'s own parser) on a port of their own (``HEALTH_PORT``, on this machine only unless told), the
+two checks without the metrics on the web view's; nothing in them names a member, a channel, a game or a page's
+token."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tests.bot.adapter.discordkit import (
     open_game,
     place_first,
     running_bot,
+    settings,
     whose_turn,
 )
 from tests.bot.adapter.wire import BOT_USER_ID
@@ -112,16 +114,35 @@ async def test_liveness_readiness_and_metrics_on_a_port_of_their_own(db_path: Pa
         assert samples((await get(f"{base}/metrics"))[1])[("tikal_outbox_oldest_seconds", ())] >= 1000
 
 
-async def test_without_a_port_of_their_own_they_are_on_the_web_views(db_path: Path) -> None:
+async def test_without_a_port_of_their_own_the_checks_are_on_the_web_views_but_never_the_metrics(
+        db_path: Path) -> None:
     async with running_bot(db_path, web_url="https://tikal.example.org", web_port=0, web_host="127.0.0.1") as wire:
         bot = bot_of(wire)
         assert bot.health is None and bot.web is not None
         base = f"http://127.0.0.1:{bot.web.port}"
         assert (await get(f"{base}/livez"))[0] == 200
-        assert (await get(f"{base}/healthz"))[0] == 503  # no gateway offline
-        status, text, headers = await get(f"{base}/metrics")
-        assert status == 200 and "tikal_games" in text
+        status, text, headers = await get(f"{base}/healthz")
+        assert status == 503 and json.loads(text)["checks"]["database"]["ok"]  # no gateway offline
         assert headers["X-Frame-Options"] == "DENY"  # the web view's headers on every answer
+        # the web view's port is public (even a request from this machine may be a visitor behind a proxy)
+        status, text, _ = await get(f"{base}/metrics")
+        assert status == 404 and "tikal_" not in text
+
+
+async def test_with_both_ports_the_metrics_are_only_on_the_health_port(db_path: Path) -> None:
+    async with running_bot(db_path, web_url="https://tikal.example.org", web_port=0, web_host="127.0.0.1",
+                           health_port=0) as wire:
+        bot = bot_of(wire)
+        assert bot.web is not None and bot.health is not None
+        web = f"http://127.0.0.1:{bot.web.port}"
+        assert [(await get(f"{web}{path}"))[0] for path in ("/livez", "/healthz", "/metrics")] == [404, 404, 404]
+        status, text, _ = await get(f"{base_of(bot)}/metrics")
+        assert status == 200 and "tikal_games" in text
+
+
+def test_the_health_port_listens_on_this_machine_only_unless_told() -> None:
+    assert settings("unused.sqlite3", health_port=8081).health_host == "127.0.0.1"
+    assert settings("unused.sqlite3", health_port=8081, health_host="0.0.0.0").health_host == "0.0.0.0"
 
 
 async def test_with_neither_port_nothing_listens(db_path: Path) -> None:
