@@ -10,8 +10,8 @@ import discord
 import pytest
 
 import engine
-from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.adapter.permissions import EMBED, SEND
+from bot.adapter.send_failures import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.core.assembly import Core
 from bot.core.storage import sql
 from lang import translator

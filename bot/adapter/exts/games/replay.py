@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.adapter.outbox import too_large
 from bot.adapter.replays import TIMEOUT, gif_file, record_file, upload_limit
 from bot.adapter.replies import reply
+from bot.adapter.send_failures import too_large
 from bot.adapter.speech import reader
 from bot.core.league.replays import replay_source
 from engine.messages import Speaker
