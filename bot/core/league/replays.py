@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class ReplaySource:
     record: dict[str, Any]
-    """The game's record so far (SPEC section 6)."""
+    """The game's record so far (rules.md §6)."""
     public: bool
     """Whether the record may be shown (a finished game's); else only spectator views planned from it."""
 

@@ -34,7 +34,7 @@ CREATE TABLE games (
     seats_wanted     INTEGER NOT NULL CHECK (seats_wanted BETWEEN 2 AND 4),
     use_thread       INTEGER NOT NULL,
     creator_id       INTEGER NOT NULL,
-    seed             TEXT    NOT NULL,                 -- secret until the game ends (SPEC ruling 13); 64 bits
+    seed             TEXT    NOT NULL,                 -- secret until the game ends (ruling 13); 64 bits
     setup_json       TEXT,                             -- the record without moves, set at start
     version          INTEGER NOT NULL DEFAULT 0,       -- moves in the log
     created_at       REAL    NOT NULL,
@@ -57,7 +57,7 @@ CREATE TABLE seats (
     joined_order INTEGER NOT NULL,
     joined_at    REAL    NOT NULL,
     seat         INTEGER,                              -- 0-based, set at start
-    seat_name    TEXT,                                 -- SPEC section 6, set at start, kept if the member is replaced
+    seat_name    TEXT,                                 -- rules.md §6, set at start, kept if the member is replaced
     PRIMARY KEY (game_id, member_id)
 );
 CREATE UNIQUE INDEX seats_by_seat ON seats (game_id, seat) WHERE seat IS NOT NULL;
@@ -324,17 +324,17 @@ CREATE TABLE app_state (
 CREATE INDEX seats_by_member ON seats (member_id, game_id);
 """),
     (7, """
--- Issue 13: the variants of SPEC 7. A game's variant and options as chosen in its lobby; Start writes them into
+-- Issue 13: the variants of rules.md §7. A game's variant and options as chosen in its lobby; Start writes them into
 -- setup_json (the record), which holds them from then on. games.variant's CHECK cannot hold 'rapido' (SQLite
 -- changes a CHECK only by rebuilding the table), so a Rápido game keeps 'auction' there (its rounds open with
 -- auctions) and its true variant here. A game without a row here is as games.variant says, without options.
 CREATE TABLE game_options (
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
     variant TEXT    NOT NULL CHECK (variant IN ('basic', 'auction', 'rapido')),
-    options TEXT    NOT NULL DEFAULT ''                -- SPEC 7.0.1 names in canonical order, space-separated
+    options TEXT    NOT NULL DEFAULT ''                -- rules.md §7.0.1 names in canonical order, space-separated
 );
 
--- Tikal Rápido's jumps are secret and simultaneous (SPEC 7.6.4): a player's chips for the jump under way, kept
+-- Tikal Rápido's jumps are secret and simultaneous (rules.md §7.6.4): a player's chips for the jump under way, kept
 -- here until everyone has chosen; then every jump move is logged in round order in one transaction and these
 -- rows are deleted. Never shown to anyone but the seat's member (no post, view, export or log holds them).
 CREATE TABLE jump_choices (

@@ -1,6 +1,6 @@
 """A Tikal Rápido jump waits for everyone still to choose: reminders go to each of them, a deadline makes the bot
-choose for all of them (as the policy says), an absent seat chooses the most chips (SPEC 7.6.9) — always through
-the secret choices, so a number is told only when everyone's are."""
+choose for all of them (as the policy says), an absent seat chooses the most chips (docs/rules.md §7.6.9) — always
+through the secret choices, so a number is told only when everyone's are."""
 
 from __future__ import annotations
 
