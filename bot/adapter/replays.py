@@ -1,4 +1,4 @@
-"""The animated replay in Discord (issue 16): attached to the end-of-game post (``/tikal-game replay``:
+"""The animated replay in Discord: attached to the end-of-game post (``/tikal-game replay``:
 ``bot.adapter.exts.games.replay``).
 
 Every GIF is drawn in the worker pool (``bot.core.table.cpu_pool``), never in the event loop and never under a game's

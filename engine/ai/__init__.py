@@ -1,4 +1,4 @@
-"""Computer players (issue 6): they decide from a ``GameView``, like a person, never from the state.
+"""Computer players: they decide from a ``GameView``, like a person, never from the state.
 
     moves = plan(view(state, seat), "strong", seed=1)   # the seat's moves from now on
     state, played = computer_turn(state, "easy", seed=1)  # a driver: plays the seat to act

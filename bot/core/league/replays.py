@@ -1,4 +1,4 @@
-"""What an animated replay of a server's game is drawn from (issue 16; the drawing is ``render.replay_jobs``, in
+"""What an animated replay of a server's game is drawn from (the drawing is ``render.replay_jobs``, in
 the worker pool).
 
 A finished game's record is public (it is posted with the result), so a worker may plan and draw it from the

@@ -1,4 +1,4 @@
-"""Computer players (issue 6) and the bot's other decisions for a seat: a computer seat's obligations, an overdue
+"""Computer players and the bot's other decisions for a seat: a computer seat's obligations, an overdue
 one under the deadline policy ``computer``, every absent seat's when nobody is left (docs/rules.md, ruling 14), and the
 chips of a Tikal Rápido jump.
 

@@ -178,7 +178,7 @@ class ModDetails(TypedDict, total=False):
     policy: str
     said: dict[str, Any]
     """The line as a message (``bot.core.words.texts.stored``), written in the channel's language when sent; ``text``
-    is its English (a post queued before issue 12 has only ``text``)."""
+    is its English (a post queued before the bot spoke six languages has only ``text``)."""
 
 
 class ModAction(ModDetails):

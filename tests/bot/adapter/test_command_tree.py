@@ -85,7 +85,7 @@ async def test_the_turn_commands_are_short_to_type(wire: Wire) -> None:
     assert all(o["type"] == SUB_COMMAND for o in tikal["options"])
 
 
-# --- issue 12: the tree in every client language ---------------------------------------------------------------
+# --- the tree in every client language -----------------------------------------------------------------------
 
 DISCORD_LOCALES = ("en-US", "en-GB", "de", "fr", "es-ES", "es-419", "it", "nl")
 """Discord's locales of the six languages; every other one shows the English."""

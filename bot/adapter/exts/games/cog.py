@@ -154,7 +154,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await rankings.member_rating(self.bot, interaction, member)
 
-    # --- after the game (issue 16) -----------------------------------------------------------------
+    # --- after the game -----------------------------------------------------------------
 
     @app_commands.command(name="leaderboard",
                           description=cmd("cmd.game.leaderboard", "The server's ratings, best first"))
