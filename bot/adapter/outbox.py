@@ -21,9 +21,9 @@ claims every post before sending it (``PostQueue.claim``: ``FOR UPDATE SKIP LOCK
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
 
-A message that pinged someone is never deleted or edited away (UX principle 11): the channel stays short because
-each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's message
-whose game has already moved past it when it is due is not sent at all.
+A message that pinged someone is never deleted or edited away (docs/channel.md, principle 5): the channel stays short
+because each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's
+message whose game has already moved past it when it is due is not sent at all.
 """
 
 from __future__ import annotations

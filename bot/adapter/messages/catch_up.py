@@ -1,7 +1,7 @@
 """A wait's catch-up in words: what happened since the player's last turn, one line per other player's turn (computer
 turns and the bot's moves for a seat included), an auction in one line, a jump's numbers in one line, and each
-scoring round's points once it is complete (UX principle 12). Built from public moves only (``bot.core.table.story``):
-hexagons by what they are, spaces by name, no rotation and no notation.
+scoring round's points once it is complete (docs/channel.md, principle 3). Built from public moves only
+(``bot.core.table.story``): hexagons by what they are, spaces by name, no rotation and no notation.
 """
 
 from __future__ import annotations

@@ -259,7 +259,7 @@ def test_failures_are_sorted_by_what_they_mean() -> None:
 
 
 async def test_a_message_that_pinged_is_never_deleted_nor_its_mention_edited_away(tmp_path: Path) -> None:
-    """A ping is a promise (docs/channel.md, principle 11): answering a ping deletes nothing. The auction's message
+    """A ping is a promise (docs/channel.md, principle 5): answering a ping deletes nothing. The auction's message
     pings every bidder once and goes on through the bids; the winner's pick and turn are one message; each keeps its
     ping through every edit and after it is closed."""
     path, clock = tmp_path / "t.sqlite3", FakeClock()
