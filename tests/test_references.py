@@ -96,27 +96,39 @@ def _numbers(first: str, rest: str) -> list[str]:
     return [first, *MORE.findall(rest)]
 
 
+def _matches(pattern: re.Pattern[str], line: str, following: str) -> Iterator[re.Match[str]]:
+    """The matches of ``pattern`` in ``line``, and those that go on into the next line (a reference broken by the
+    wrapping of a comment or a paragraph: "issue" at the end of one line, "14" at the start of the next)."""
+    end = len(line.rstrip())
+    joined = line[:end] + " " + following.lstrip().lstrip("#*/->\"'").lstrip()
+    for found in pattern.finditer(joined):
+        if found.start() < end:
+            yield found
+
+
 def problems(text: str, known: Targets, exists: Callable[[str], bool] | None = None) -> Iterator[tuple[int, str]]:
     """``(line, what is wrong)`` for every bad reference in ``text``; ``exists(path)`` says whether a repository
     path exists (None: paths are not checked)."""
-    for number, line in enumerate(text.splitlines(), 1):
-        for found in DEAD.finditer(line):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        following = lines[number] if number < len(lines) else ""
+        for found in _matches(DEAD, line, following):
             yield number, f"names a document a clone does not have: {found.group(0)!r}"
-        for found in TICKET.finditer(line):
+        for found in _matches(TICKET, line, following):
             yield number, f"names a ticket: {found.group(0)!r}"
         for pattern in (SECTION, SECTION_WORDS):
-            for found in pattern.finditer(line):
+            for found in _matches(pattern, line, following):
                 for section in _numbers(found.group(1), found.group(2)):
                     if not known.section(section):
                         yield number, f"docs/rules.md has no §{section} ({found.group(0)!r})"
-        for found in RULING.finditer(line):
+        for found in _matches(RULING, line, following):
             for ruling in _numbers(found.group(1), found.group(2)):
                 if "." in ruling:
                     if not known.section(ruling):
                         yield number, f"docs/rules.md has no §{ruling} ({found.group(0)!r})"
                 elif int(ruling) not in known.rulings:
                     yield number, f"docs/rules.md has no ruling {ruling} ({found.group(0)!r})"
-        for found in PRINCIPLE.finditer(line):
+        for found in _matches(PRINCIPLE, line, following):
             for principle in _numbers(found.group(1), found.group(2)):
                 if int(principle) not in known.principles:
                     yield number, f"docs/channel.md has no principle {principle} ({found.group(0)!r})"
@@ -178,7 +190,8 @@ def test_the_checker_finds_bad_references() -> None:
            "Issues" + " 17 and 22": "ticket", "fixes #" + "4": "ticket", "rules.md §7.5": "no §7.5",
            "rules.md §7.4.3": "no §7.4.3", "§8": "no §8", "§7.4–7.9": "no §7.9", "ruling 3": "no ruling 3",
            "rulings 1–4": "no ruling 4", "docs/rules.md, section 9": "no §9", "principle 3": "no principle 3",
-           "see docs/nowhere.md": "no such file", "bench/ghost.py": "no such file"}
+           "see docs/nowhere.md": "no such file", "bench/ghost.py": "no such file",
+           "before " + "issue\n# 14's speed-up": "ticket", "see ruling\n    7 below": "no ruling 7"}
     for text, why in bad.items():
         found = list(problems(f"first line\n{text}\n", known, _exists))
         assert found and all(line == 2 for line, _ in found), (text, found)

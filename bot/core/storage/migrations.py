@@ -42,7 +42,7 @@ CREATE TABLE games (
     started_at       REAL,
     finished_at      REAL,
     turn_started_at  REAL,                             -- when the player to act became the player to act
-    deadline_at      REAL,                             -- for the reminders issue
+    deadline_at      REAL,                             -- for the reminders
     reminded_at      REAL
 );
 -- One open lobby or running game per channel or thread, enforced by the database itself.
