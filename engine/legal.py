@@ -1,5 +1,5 @@
 """Legal moves: what the player to act may do now, exactly (``legal_moves``), and what an absent
-player does (``absent_moves``, docs/rules.md, ruling 14 and rules.md §7.6.9).
+player does (``absent_moves``, docs/rules.md, ruling 14 and §7.6.9).
 
 ``legal_moves`` lists exactly the moves ``engine.rules.apply`` accepts: counted moves as one entry per
 range of counts (``LegalMove``), obstacles once per border.
