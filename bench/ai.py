@@ -34,7 +34,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="games per variant (default 4)")
     parser.add_argument("--players", type=int, default=4, choices=[2, 3, 4], help="players per game (default 4)")
     parser.add_argument("--variant", choices=["basic", "auction", "rapido", "both"], default="both")
-    parser.add_argument("--options", default="", help="game options (SPEC 7), e.g. indiana,guns")
+    parser.add_argument("--options", default="", help="game options (rules.md §7), e.g. indiana,guns")
     args = parser.parse_args()
     times: dict[tuple[str, str], list[float]] = {}
     options = [o for o in args.options.split(",") if o]

@@ -10,14 +10,14 @@
 3. Measures the memory a live game costs: the Python heap (tracemalloc) after ``--live`` started games
    have each been loaded into the service's state cache, divided by their number.
 
-4. Beyond one process (issue 15): commands per second and p99 of one bot process on SQLite, then of 1, 2 and 4
+4. Beyond one process: commands per second and p99 of one bot process on SQLite, then of 1, 2 and 4
    processes on one PostgreSQL database (each process a ``ShardedTikalBot`` with its shard's guild and
    ``--scale-games`` games), all started together and each sending ``--scale-commands`` commands as fast as it
    can. PostgreSQL is ``--pg-url``, or a throwaway server started here with its durable defaults (fsync on,
    every commit on disk, like the SQLite file's ``synchronous=FULL``); without server binaries that part is
    skipped. ``--scale-only`` runs only this part.
 
-5. While computer players think (issue 14): p50/p99 of ``--thinking-commands`` commands in the ``--games`` games,
+5. While computer players think: p50/p99 of ``--thinking-commands`` commands in the ``--games`` games,
    first with no computer thinking, then while ``--thinking-games`` games of Ana and three strong computer players
    go on at once (each computer turn played as a command's ``sync`` plays it), the computers thinking in threads
    as before, then in the worker pool (``CPU_WORKERS``): the same bot and games in one run.
@@ -308,7 +308,7 @@ async def computer_turns(bot: TikalBot) -> int:
 
 
 async def thinking(args: argparse.Namespace, tmp: Path) -> None:
-    """Issue 14: command latency while ``--thinking-games`` games of strong computer players think at once, with the
+    """Command latency while ``--thinking-games`` games of strong computer players think at once, with the
     computers thinking in threads (as before) and in the worker pool (now), in one run on the same games."""
     rng = random.Random(11)
     channels = [8_500_000 + i for i in range(args.games)]

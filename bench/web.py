@@ -1,4 +1,4 @@
-"""Benchmark of the web view (issue 27; not a test: nothing fails on a missed target).
+"""Benchmark of the web view (not a test: nothing fails on a missed target).
 
     python bench/web.py [--moves 55] [--seed 27] [--loads 10] [--screenshots docs/images]
 

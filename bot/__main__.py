@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return probe(settings)
     if not settings.has_token or {"-h", "--help"} & set(argv):
-        from bot.local_console import run
+        from bot.console.run import run
 
         return run(settings.board_dir, argv)
     import aiohttp

@@ -34,7 +34,7 @@ EXCHANGE_AP: Final = 3
 CAMP_AP: Final = 5
 GUARD_AP: Final = 5
 GUN_EXTRA_AP: Final = 1
-"""A machine gun costs 1 AP more than its guard (SPEC 7.4.1: 6 AP)."""
+"""A machine gun costs 1 AP more than its guard (rules.md §7.4.1: 6 AP)."""
 GUN_CREW: Final = 2
 PER_TURN_LIMIT: Final = 2  # levels per temple, wafers per treasure hex
 

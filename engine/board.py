@@ -1,7 +1,7 @@
-"""The board: 40 spaces A1…H5, their neighbours and the four pre-printed spaces (SPEC section 1).
+"""The board: 40 spaces A1…H5, their neighbours and the four pre-printed spaces (docs/rules.md §1).
 
 Spaces are numbered 0…39 column by column (A1=0, A2=1 … A5=4, B1=5 … H5=39), which is also the
-order SPEC ruling 14 uses to place an absent player's hexagon.
+order ruling 14 uses to place an absent player's hexagon.
 """
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ def board_text(state: GameState, t: Speaker = ENGLISH) -> str:
 
 
 def option_lines(v: GameView, t: Speaker = ENGLISH) -> list[str]:
-    """The state of the game's options (SPEC 7), one line each; none in a game without options."""
+    """The state of the game's options (rules.md §7), one line each; none in a game without options."""
     names = [p.name for p in v.players]
     none_yet = t.tr("console.none_yet", "none yet")
     lines = []

@@ -46,7 +46,7 @@ class EngineError(ValueError):
 
 
 class UnreadableMove(EngineError):
-    """The text is not a move in the notation of SPEC section 5."""
+    """The text is not a move in the notation of rules.md §5."""
 
 
 class IllegalMove(EngineError):
@@ -66,7 +66,7 @@ class StaleState(EngineError):
 
 
 class InvalidRecord(EngineError):
-    """A game record or stored state cannot be read (SPEC section 6, exit status 2)."""
+    """A game record or stored state cannot be read (rules.md §6, exit status 2)."""
 
 
 def validation_reason(error: Any) -> Param:

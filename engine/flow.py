@@ -1,4 +1,4 @@
-"""The flow of play: turns, scoring rounds, the auction and the end of the game (SPEC rulings 9–11).
+"""The flow of play: turns, scoring rounds, the auction and the end of the game (docs/rules.md, rulings 9–11).
 
 These functions change a fresh clone in place; ``engine.rules`` calls them after a move was checked.
 Turn, phase and auction state live in explicit fields of the state.
@@ -66,8 +66,8 @@ def _take_hexagon(state: GameState, player: int, tile_id: str) -> None:
 
 def start_volcano_scoring(state: GameState, player: int) -> None:
     """A volcano taken by ``player`` scores: a scoring round from that player clockwise, after which it
-    places the volcano (with ``noround``: everyone scores at once, SPEC 7.1). Tikal Rápido: the
-    volcano is already placed, and an extra turn follows instead (SPEC 7.6.7)."""
+    places the volcano (with ``noround``: everyone scores at once, rules.md §7.1). Tikal Rápido: the
+    volcano is already placed, and an extra turn follows instead (rules.md §7.6.7)."""
     order = clockwise(state, player)
     if not state.setup.has(OPTION_NOROUND):
         _start_scoring(state, order, volcano_player=player)
@@ -84,7 +84,7 @@ def _after_volcano_scoring(state: GameState, player: int) -> None:
 
 
 def declare(state: GameState, move: Declare) -> None:
-    """Random terrain: the taker of a volcano declared whether it scores (SPEC 7.5.4)."""
+    """Random terrain: the taker of a volcano declared whether it scores (rules.md §7.5.4)."""
     if move.score:
         start_volcano_scoring(state, state.to_act)
         return

@@ -1,5 +1,5 @@
 """Board geometry that depends on the game: border costs, cheapest paths, where a hexagon may go
-(SPEC rulings 1 and 2).
+(docs/rules.md, rulings 1 and 2).
 
 The cost rules are written once, over plain per-space sequences (explored, terrain, stones), so a
 ``GameState`` and a ``GameView`` price a border or a path with the same code.
@@ -35,7 +35,7 @@ NO_BORDERS: Final[frozenset[tuple[int, int]]] = frozenset()
 NO_SPACES: Final[frozenset[int]] = frozenset()
 _FAR: Final = 1 << 30
 OBSTACLE_EXTRA: Final = 2
-"""AP more per figure to cross a border with an obstacle (SPEC 7.3.3)."""
+"""AP more per figure to cross a border with an obstacle (rules.md §7.3.3)."""
 
 
 def border(a: int, b: int) -> tuple[int, int]:
@@ -48,7 +48,7 @@ def crossing_cost(
 ) -> int:
     """Return the AP to cross from ``space`` over ``side``: the stones on both sides added, 0 if
     there is no path (no stones, off the board, unexplored or a volcano on either side), plus 2 for
-    an obstacle on the border (SPEC 7.3.3)."""
+    an obstacle on the border (rules.md §7.3.3)."""
     other = NEIGHBOURS[space][side]
     if other < 0 or not explored[space] or not explored[other]:
         return 0
@@ -140,8 +140,8 @@ def cheapest_paths(
 ) -> dict[int, int]:
     """Return the cheapest AP cost per figure from ``source`` to every reachable space (ruling 1).
 
-    Crossing an obstacle costs 2 more (SPEC 7.3.3); a ``blocked`` space (a rival's machine gun,
-    SPEC 7.4.3) can be neither entered nor crossed, though ``source`` itself may be one.
+    Crossing an obstacle costs 2 more (rules.md §7.3.3); a ``blocked`` space (a rival's machine gun,
+    rules.md §7.4.3) can be neither entered nor crossed, though ``source`` itself may be one.
     """
     edges = board_edges(explored, terrain, stones, obstacles)
     return shortest_paths(edges, source, _edge_row(explored, terrain, stones, obstacles, source), blocked)
@@ -153,7 +153,7 @@ def border_cost(state: GameState, space: int, side: int) -> int:
 
 
 def gun_blocked(gun: Sequence[int], mover: int) -> frozenset[int]:
-    """Return the spaces whose machine gun belongs to someone other than ``mover`` (SPEC 7.4.3)."""
+    """Return the spaces whose machine gun belongs to someone other than ``mover`` (rules.md §7.4.3)."""
     return frozenset(s for s, owner in enumerate(gun) if owner != NOBODY and owner != mover)
 
 

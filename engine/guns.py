@@ -1,4 +1,4 @@
-"""Machine guns (SPEC 7.4): ``guard <hex> [leader] gun`` mounts a gun with a crew of two workers
+"""Machine guns (docs/rules.md §7.4): ``guard <hex> [leader] gun`` mounts a gun with a crew of two workers
 beside the guard; ``fire <hex> <player>`` takes one rival worker there out of the game. Rivals can
 neither end a move on a gun's hex nor cross it (``engine.geometry.path_costs``)."""
 
@@ -23,7 +23,7 @@ def most_other_workers(state: GameState, player: int, space: int) -> int:
 
 
 def crew_needed(state: GameState, player: int, space: int, leader: bool) -> int:
-    """Return how many workers the player needs on ``space`` to mount a gun there (SPEC 7.4.1): every
+    """Return how many workers the player needs on ``space`` to mount a gun there (rules.md §7.4.1): every
     other player's workers + 2, and at least 3 (2 when the leader is the guard)."""
     return max(most_other_workers(state, player, space) + GUN_CREW, GUN_CREW + (0 if leader else 1))
 

@@ -1,4 +1,4 @@
-"""Indiana Jones (SPEC 7.2): every level uncovered rolls the game's dice; a roll at most the temple's
+"""Indiana Jones (docs/rules.md §7.2): every level uncovered rolls the game's dice; a roll at most the temple's
 new value takes one of the uncovering player's workers on that hex out of the game."""
 
 from __future__ import annotations
@@ -19,5 +19,5 @@ def roll_for_level(state: GameState, player: int, space: int) -> None:
 
 
 def rolls_made(state: GameState) -> tuple[int, ...]:
-    """Return the rolls made so far, in order (public once made, SPEC 7.0.2)."""
+    """Return the rolls made so far, in order (public once made, rules.md §7.0.2)."""
     return state.setup.rolls[: state.roll_pos]

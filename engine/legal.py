@@ -1,5 +1,5 @@
 """Legal moves: what the player to act may do now, exactly (``legal_moves``), and what an absent
-player does (``absent_moves``, SPEC ruling 14 and 7.6.9).
+player does (``absent_moves``, docs/rules.md, ruling 14 and §7.6.9).
 
 ``legal_moves`` lists exactly the moves ``engine.rules.apply`` accepts: counted moves as one entry per
 range of counts (``LegalMove``), obstacles once per border.
@@ -249,7 +249,7 @@ def _guard_moves(state: GameState, s: int, has_guns: bool, out: list[LegalMove])
 
 
 def absent_moves(state: GameState) -> list[Move]:
-    """Return the moves SPEC ruling 14 (and 7.6.9) makes for the player to act when that player is absent.
+    """Return the moves ruling 14 (and rules.md §7.6.9) makes for the player to act when that player is absent.
 
     They take the seat through its current obligation (a turn, a scoring turn, a bid, a pick and
     the turn that follows it, a declaration, a jump's choice or slot) until someone else acts or the

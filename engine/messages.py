@@ -145,7 +145,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("leader.guards", "it guards a temple"),
     T("leader.removed", "it has left the game"),
     T("leader.on", "it is on {space}"),
-    # --- the notation (SPEC section 5) ---
+    # --- the notation (rules.md §5) ---
     T("notation.bad", "Cannot read “{text}”: {why}. Write it as `{usage}`."),
     T("notation.empty", "Cannot read an empty move. Moves are: {verbs}."),
     T("notation.unknown_verb", "Cannot read “{text}”: “{word}” is not a move. Moves are: {verbs}."),
@@ -286,7 +286,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("undo.dice", "Nothing to take back: a recovered wafer or an uncovered level (the dice were rolled: Indiana "
                    "Jones) cannot be undone, nor anything before it."),
     T("undo.nothing", "Nothing to take back: you have not acted yet this turn."),
-    # --- the options (SPEC 7) ---
+    # --- the options (rules.md §7) ---
     T("jump.not_now", "Chips are chosen only when a jump opens, in phase 3 of a Tikal Rápido round."),
     T("jump.range", "A jump takes 1–5 chips and at most the chips you have ({chips}): choose 1–{most}."),
     T("declare.not_now", "Nothing to declare now: `score yes|no` is said by a player who takes a volcano from a "
@@ -336,7 +336,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("ai.why.declare_yes", "a scoring round now brings you {mine} and {rival} {theirs}"),
     T("ai.why.declare_no", "a scoring round now would bring {rival} {theirs} and you only {mine}"),
     T("ai.why.none", "the computer player has nothing to decide here"),
-    # --- records, seats, options (SPEC 6, 7.0) ---
+    # --- records, seats, options (rules.md §6, §7.0) ---
     T("record.invalid", "Not a game record: {where}: {why}"),
     T("record.players", "Tikal is for 2–4 players, not {n}."),
     T("record.seat", "{problem}."),

@@ -1,4 +1,4 @@
-"""Moves as frozen values, their notation (SPEC section 5) and the parser.
+"""Moves as frozen values, their notation (docs/rules.md §5) and the parser.
 
 ``parse_move`` turns text into a move without looking at any game; whether the move is legal is a
 separate question (``engine.rules``). ``str(move)`` gives the canonical form.
@@ -122,7 +122,7 @@ class Camp:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Guard:
-    """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (SPEC 7.4)."""
+    """Place a guard (the leader with ``leader``); with ``gun`` also a machine gun (rules.md §7.4)."""
 
     space: int
     leader: bool = False
@@ -135,7 +135,7 @@ class Guard:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Obstacle:
-    """Build an obstacle on the border between two neighbours (SPEC 7.3); ``first`` < ``second``."""
+    """Build an obstacle on the border between two neighbours (rules.md §7.3); ``first`` < ``second``."""
 
     first: int
     second: int
@@ -147,7 +147,7 @@ class Obstacle:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Fire:
-    """Fire the machine gun on ``space`` at one worker of ``player`` (SPEC 7.4.4)."""
+    """Fire the machine gun on ``space`` at one worker of ``player`` (rules.md §7.4.4)."""
 
     space: int
     player: str
@@ -159,7 +159,7 @@ class Fire:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Jump:
-    """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (SPEC 7.6.4)."""
+    """Tikal Rápido: take ``count`` chips (1–5) in hand for the next jump (rules.md §7.6.4)."""
 
     count: int
 
@@ -170,7 +170,7 @@ class Jump:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Random terrain: declare whether the volcano taken starts a scoring round (SPEC 7.5.4)."""
+    """Random terrain: declare whether the volcano taken starts a scoring round (rules.md §7.5.4)."""
 
     score: bool
 
@@ -232,11 +232,11 @@ VERBS: Final = (
     "place", "deploy", "transfer", "move", "uncover", "recover", "exchange",
     "camp", "guard", "end", "undo", "bid", "pass", "pick",
 )
-"""The verbs of SPEC section 5, in every game."""
+"""The verbs of rules.md §5, in every game."""
 
 OPTION_MOVES: Final[dict[str, str]] = {"obstacle": "obstacle", "fire": "fire", "gun": "guard", "jump": "jump",
                                        "score": "score"}
-"""Words of SPEC 7.0.3 that make a move, by the verb whose usage they belong to."""
+"""Words of rules.md §7.0.3 that make a move, by the verb whose usage they belong to."""
 
 USAGE: Final[dict[str, str]] = {
     "place": "place <hex> <rotation 0-5>",
@@ -261,7 +261,7 @@ USAGE: Final[dict[str, str]] = {
 
 
 GUN_USAGE: Final = "guard <hex> [leader] [gun]"
-"""``guard``'s form in a game with machine guns (SPEC 7.4); its two last words may come in either order."""
+"""``guard``'s form in a game with machine guns (rules.md §7.4); its two last words may come in either order."""
 
 
 def _bad(text: str, verb: str, why: Msg, usage: str | None = None) -> UnreadableMove:
@@ -313,7 +313,7 @@ def unknown_verb(text: str, word: str, verbs: tuple[str, ...] = VERBS) -> Unread
 
 
 def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
-    """Return the error for a move that uses a word of SPEC 7.0.3 the game does not have (its option
+    """Return the error for a move that uses a word of rules.md §7.0.3 the game does not have (its option
     is not chosen: the word is then unknown, as ``parse_move`` would find it), else ``None``.
 
     ``words`` are the game's option words (``engine.options.option_words``)."""
@@ -328,14 +328,14 @@ def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
 
 
 def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
-    """Parse one move in the notation of SPEC section 5 (and the moves of section 7).
+    """Parse one move in the notation of rules.md §5 (and the moves of section 7).
 
     Returns the move; raises ``UnreadableMove`` with a message naming the expected form. Words are
     case-insensitive and separated by one or more spaces; ``guard``'s ``leader`` and ``gun`` come in
     either order. The moves of section 7 are read here in any game; ``engine.apply`` refuses them as
     unknown in a game without their option.
 
-    ``game``, the game's words of SPEC 7.0.3 (``engine.options.option_words``), changes only what a
+    ``game``, the game's words of rules.md §7.0.3 (``engine.options.option_words``), changes only what a
     refusal of ``guard`` says: with machine guns, its whole form ``guard <hex> [leader] [gun]``. (An
     unknown verb lists section 5's verbs in every game, as ``python -m engine replay`` always printed.)
     """

@@ -1,4 +1,4 @@
-"""Obstacles (SPEC 7.3): ``obstacle <hex> <hex>``, 4 AP, on a border with a path, once per border,
+"""Obstacles (docs/rules.md §7.3): ``obstacle <hex> <hex>``, 4 AP, on a border with a path, once per border,
 by a player with a free worker on one of the two hexes. Crossing it costs 2 AP more
 (``engine.geometry``)."""
 
@@ -19,7 +19,7 @@ OBSTACLE_AP: Final = 4
 
 
 def free_worker(state: GameState, player: int, space: int) -> bool:
-    """Whether the player has a free worker on ``space`` (SPEC 7.3.2): a worker there, and more own
+    """Whether the player has a free worker on ``space`` (rules.md §7.3.2): a worker there, and more own
     figures there than the levels uncovered and wafers recovered there this turn."""
     if not state.workers[player][space]:
         return False

@@ -1,4 +1,4 @@
-"""Game options: the six unofficial variants of the Spanish rulebook (SPEC section 7.0).
+"""Game options: the six unofficial variants of the Spanish rulebook (docs/rules.md §7.0).
 
 An option is a lower-case name; a game's options are kept in the canonical order below. ``rapido``
 is a variant (like ``basic`` and ``auction``), not an option.
@@ -15,7 +15,7 @@ from .messages import joined
 
 
 class Option(StrEnum):
-    """One option of SPEC 7.0.1, in canonical order."""
+    """One option of rules.md §7.0.1, in canonical order."""
 
     NOROUND = "noround"
     INDIANA = "indiana"
@@ -41,14 +41,14 @@ OPTION_VERBS: Final[dict[str, tuple[str, ...]]] = {
     Option.RANDOMTERRAIN.value: ("score", "yes", "no"),
     "rapido": ("jump",),
 }
-"""The words SPEC 7.0.3 adds to the notation, by option (or variant): verbs only in such games."""
+"""The words rules.md §7.0.3 adds to the notation, by option (or variant): verbs only in such games."""
 
 
 def canonical_options(names: Iterable[str] | None, variant: str) -> tuple[Option, ...]:
     """Return ``names`` as options in canonical order. ``None`` counts as none.
 
     Raises ``InvalidRecord`` on an unknown or repeated name, two Indiana Jones options, or random
-    terrain without the auction variant (SPEC 7.0.1).
+    terrain without the auction variant (rules.md §7.0.1).
     """
     given = list(names or ())
     known = {o.value: o for o in Option}
@@ -82,7 +82,7 @@ def roll_range(dice: tuple[int, int]) -> tuple[int, int]:
 
 
 def option_words(options: Iterable[Option], variant: str) -> tuple[str, ...]:
-    """Return the words that are verbs in a game with these options and variant (SPEC 7.0.3)."""
+    """Return the words that are verbs in a game with these options and variant (rules.md §7.0.3)."""
     words: list[str] = []
     for key in (*(o.value for o in options), variant):
         words.extend(OPTION_VERBS.get(key, ()))
@@ -91,7 +91,7 @@ def option_words(options: Iterable[Option], variant: str) -> tuple[str, ...]:
 
 def volcano_entries(players: int) -> tuple[int, ...]:
     """Random terrain: return ``a_k`` for k = 1, 2, 3, how many hexagons have been drawn when the k-th
-    volcano is shuffled into the stack (SPEC 7.5.1: n·⌈8k/n⌉)."""
+    volcano is shuffled into the stack (rules.md §7.5.1: n·⌈8k/n⌉)."""
     return tuple(players * -(-8 * k // players) for k in (1, 2, 3))
 
 

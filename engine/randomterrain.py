@@ -1,4 +1,4 @@
-"""Random terrain and sudden death (SPEC 7.5): one stack of the 33 non-volcano hexagons, the
+"""Random terrain and sudden death (docs/rules.md §7.5): one stack of the 33 non-volcano hexagons, the
 volcanoes shuffled in after 8, 16 and 24 draws (for n players, n·⌈8k/n⌉), declarations when a
 display holds two or more volcanoes, and the end of the game with the third volcano's placement."""
 
@@ -30,7 +30,7 @@ def stack_at(players: int, drawn_tiles: Sequence[str]) -> list[str]:
 
 def complete_order(players: int, prefix: Sequence[str], rng: random.Random) -> tuple[str, ...]:
     """Return the whole draw order: ``prefix`` first, then each next hexagon drawn uniformly from
-    those then in the stack (SPEC 7.5.2). Raises ``InvalidRecord`` where the prefix names a volcano
+    those then in the stack (rules.md §7.5.2). Raises ``InvalidRecord`` where the prefix names a volcano
     before it can be drawn."""
     check_prefix(players, prefix)
     order = list(prefix)
@@ -51,19 +51,19 @@ def check_prefix(players: int, prefix: Sequence[str]) -> None:
 
 
 def must_declare(state: GameState) -> bool:
-    """Whether the player who just took a volcano declares (SPEC 7.5.4); ``volcanoes_taken`` counts it."""
+    """Whether the player who just took a volcano declares (rules.md §7.5.4); ``volcanoes_taken`` counts it."""
     return state.display_volcanoes >= 2 and not state.declared_no and state.volcanoes_taken < len(VOLCANO_ORDER)
 
 
 def is_last_volcano(state: GameState) -> bool:
-    """Whether the volcano just taken is the game's third: it scores and ends the game (SPEC 7.5.5)."""
+    """Whether the volcano just taken is the game's third: it scores and ends the game (rules.md §7.5.5)."""
     return state.volcanoes_taken >= len(VOLCANO_ORDER)
 
 
 def sample_rest(players: int, seen: set[str], drawn: int, rng: random.Random) -> list[str]:
     """Return a draw order for the hexagons not yet drawn, as a player may imagine it: ``seen`` are the
     ``drawn`` hexagons drawn so far (in any order); each next one is drawn uniformly from the stack of
-    the moment, volcanoes entering as SPEC 7.5.1 says."""
+    the moment, volcanoes entering as rules.md §7.5.1 says."""
     entries = volcano_entries(players)
     rest: list[str] = []
     while drawn + len(rest) < len(HEXAGONS):

@@ -1,4 +1,4 @@
-"""Tikal Rápido (SPEC 7.6): rounds of three phases instead of turns.
+"""Tikal Rápido (docs/rules.md §7.6): rounds of three phases instead of turns.
 
 Phase 1, auctions until every player holds a hexagon (stage ``AUCTION``); phase 2, the players place
 them in round order (``PLACING``); phase 3, jumps (``JUMPS``): everyone with chips chooses 1–5 of them
@@ -49,7 +49,7 @@ def _start_round(state: GameState, opener: int) -> None:
 
 
 def pick(state: GameState, move: Pick) -> None:
-    """The auction's winner takes the k-th shown hexagon and holds it (SPEC 7.6.2)."""
+    """The auction's winner takes the k-th shown hexagon and holds it (rules.md §7.6.2)."""
     i = move.index - 1
     tile_id = state.shown[i]
     state.shown = state.shown[:i] + state.shown[i + 1:]
@@ -143,7 +143,7 @@ def choose(state: GameState, move: Jump) -> None:
 
 
 def _reveal(state: GameState) -> None:
-    """Everyone chose: chips are spent and the players act from the lowest number up (SPEC 7.6.5)."""
+    """Everyone chose: chips are spent and the players act from the lowest number up (rules.md §7.6.5)."""
     state.chips = tuple(c - j for c, j in zip(state.chips, state.jump, strict=True))
     order = sorted(state.chosen, key=lambda q: (state.jump[q], state.round_order.index(q)))
     state.slots = tuple(order[1:])
@@ -198,6 +198,6 @@ def _next_volcano(state: GameState) -> None:
 
 
 def end_extra_turn(state: GameState) -> None:
-    """A volcano placer's extra turn ended (SPEC 7.6.7): the next volcano, or the next round."""
+    """A volcano placer's extra turn ended (rules.md §7.6.7): the next volcano, or the next round."""
     state.last_turn = TurnRecord(state.to_act, False, state.turn_moves)
     _next_volcano(state)

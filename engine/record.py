@@ -1,4 +1,4 @@
-"""Game records (SPEC sections 4 and 6): a record is setup + seed + move list, and the state is a fold of
+"""Game records (docs/rules.md §4 and §6): a record is setup + seed + move list, and the state is a fold of
 ``apply`` over the moves.
 
 Records are validated with pydantic where they are read (``read_record``); the model lives in

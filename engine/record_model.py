@@ -1,4 +1,4 @@
-"""Game records as read from JSON (SPEC sections 6 and 7.0): the trust boundary, validated with pydantic.
+"""Game records as read from JSON (docs/rules.md §6 and §7.0): the trust boundary, validated with pydantic.
 
 Only reading a record imports this module (and pydantic): ``engine.record.read_record`` loads it when
 first called, so ``import engine`` and the rules stay free of it.
@@ -17,7 +17,7 @@ from .state import GameState
 
 
 class GameRecord(BaseModel):
-    """A game record of SPEC sections 6 and 7.0."""
+    """A game record of rules.md §6 and §7.0."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 

@@ -78,7 +78,8 @@ __all__ = [
 
 _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
                                           Guard: "gun"}
-"""Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
+"""Moves with a word of rules.md §7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its
+option."""
 _READ: dict[str, tuple[Move, str]] = {}
 """Move texts ``apply`` has read, as the game writes them, each with the move it is (the log's entry is the text
 itself). Games repeat most texts (``end``, ``pass``, ``deploy A1 1`` …), the service validates a move before it
@@ -103,7 +104,7 @@ _UNDO: Final = 4
 
 
 def _final(state: GameState, move: Move) -> bool:
-    """Whether an action cannot be taken back (ruling 12 and SPEC 7.2.3, 7.6.3, 7.6.5)."""
+    """Whether an action cannot be taken back (ruling 12 and rules.md §7.2.3, §7.6.3, §7.6.5)."""
     kind = type(move)
     if kind is Recover:
         return True
@@ -398,7 +399,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
 
 
 def _check_words(state: GameState, move: Move) -> None:
-    """Raise ``UnreadableMove`` for a move of SPEC 7.0.3 whose word this game does not have."""
+    """Raise ``UnreadableMove`` for a move of rules.md §7.0.3 whose word this game does not have."""
     if isinstance(move, Guard) and not move.gun:
         return
     words = game_words(state)
@@ -417,7 +418,7 @@ def read_move(state: GameState, text: str) -> Move:
 
 
 def game_words(state: GameState) -> tuple[str, ...]:
-    """Return the words of SPEC 7.0.3 that are verbs in this game."""
+    """Return the words of rules.md §7.0.3 that are verbs in this game."""
     setup = state.setup
     if setup is _LAST_WORDS[0]:
         known: tuple[str, ...] = _LAST_WORDS[1]

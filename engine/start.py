@@ -1,4 +1,4 @@
-"""Starting games (SPEC sections 4 and 6): seat names, the seeded orders, ``new_game``.
+"""Starting games (docs/rules.md §4 and §6): seat names, the seeded orders, ``new_game``.
 
 Nothing here reads untrusted JSON: ``engine.record_model`` validates records with pydantic and then
 starts them here.
@@ -31,13 +31,13 @@ RESERVED_NAMES: Final = frozenset(
 
 
 MAX_ROLLS: Final = sum(TEMPLE_TILES.values())
-"""A game uncovers at most 48 levels, so it makes at most 48 rolls (SPEC 7.2)."""
+"""A game uncovers at most 48 levels, so it makes at most 48 rolls (rules.md §7.2)."""
 
 
 def name_problem(name: str, words: Sequence[str] = ()) -> Msg | None:
-    """Return why ``name`` cannot be a seat name (SPEC section 6), or ``None`` if it can.
+    """Return why ``name`` cannot be a seat name (rules.md §6), or ``None`` if it can.
 
-    ``words`` are the game's words of SPEC 7.0.3 (``engine.options.option_words``), reserved too."""
+    ``words`` are the game's words of rules.md §7.0.3 (``engine.options.option_words``), reserved too."""
     if not NAME_PATTERN.fullmatch(name):
         return Msg("seat.bad_name", name=name)
     if name.lower() in RESERVED_NAMES or name.lower() in words:
@@ -127,7 +127,7 @@ def full_orders(
 
     The seed's generator shuffles the hexagons and the wafers (``seeded_orders``), then, with an
     Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
-    ``tile_order`` does not name, one by one from the stack of the moment (SPEC 7.5.2)."""
+    ``tile_order`` does not name, one by one from the stack of the moment (rules.md §7.5.2)."""
     check_orders(tile_order, treasure_order, players=players, options=options, rolls=rolls)
     from random import Random
 
@@ -164,9 +164,9 @@ def new_game(
 ) -> GameState:
     """Start a game and return its first state (version 0, seat 1 to act).
 
-    ``options`` are SPEC 7.0's option names in any order (kept in canonical order); ``rolls`` the
+    ``options`` are the option names of rules.md §7.0 in any order (kept in canonical order); ``rolls`` the
     first dice totals of an Indiana Jones game (the rest come from the seed). Without a seed, one of
-    64 bits is drawn from a secure source (SPEC ruling 13). Raises ``InvalidRecord`` on bad seats,
+    64 bits is drawn from a secure source (ruling 13). Raises ``InvalidRecord`` on bad seats,
     variant, options, rolls or orders.
     """
     try:

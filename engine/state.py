@@ -32,9 +32,9 @@ class Phase(StrEnum):
     BID = "bid"
     PICK = "pick"
     DECLARE = "declare"
-    """Random terrain: the volcano's taker declares whether it scores (SPEC 7.5.4)."""
+    """Random terrain: the volcano's taker declares whether it scores (rules.md §7.5.4)."""
     JUMP = "jump"
-    """Tikal Rápido: the players choose their chips for the next jump (SPEC 7.6.4)."""
+    """Tikal Rápido: the players choose their chips for the next jump (rules.md §7.6.4)."""
     FINISHED = "finished"
 
 
@@ -45,7 +45,7 @@ class Variant(StrEnum):
 
 
 class Stage(StrEnum):
-    """Tikal Rápido: where the round stands (SPEC 7.6); always ``NONE`` in the other variants."""
+    """Tikal Rápido: where the round stands (rules.md §7.6); always ``NONE`` in the other variants."""
 
     NONE = "none"
     AUCTION = "auction"
@@ -140,7 +140,7 @@ class Setup:
     tile_order: tuple[str, ...]
     treasure_order: tuple[str, ...]
     options: tuple[Option, ...] = ()
-    """The game's options in canonical order (SPEC 7.0.1)."""
+    """The game's options in canonical order (rules.md §7.0.1)."""
     rolls: tuple[int, ...] = ()
     """Indiana Jones: every dice total the game may use, in the order rolled (empty without the option)."""
 
@@ -316,14 +316,14 @@ class GameState:
     @property
     def stack_left(self) -> int:
         """Hexagons still in the face-down stack (not counting shown or in-hand ones); with random
-        terrain 33 + volcanoes added − hexagons drawn (SPEC 7.5.3)."""
+        terrain 33 + volcanoes added − hexagons drawn (rules.md §7.5.3)."""
         if _OPTION_RANDOMTERRAIN in self.setup.options:
             return self.volcanoes_added + len(self.setup.tile_order) - 3 - self.stack_pos
         return len(self.setup.tile_order) - self.stack_pos
 
     @property
     def volcanoes_added(self) -> int:
-        """Random terrain: volcanoes shuffled into the stack so far (SPEC 7.5.1); 3 in other games."""
+        """Random terrain: volcanoes shuffled into the stack so far (rules.md §7.5.1); 3 in other games."""
         if _OPTION_RANDOMTERRAIN in self.setup.options:
             return volcanoes_added(len(self.players), self.stack_pos)
         return 3
@@ -704,7 +704,7 @@ def blank_state(setup: Setup) -> GameState:
 
 
 def visible_ap(state: GameState) -> int | None:
-    """Return the acting player's AP as SPEC 6 and 7 show them: ``None`` while bidding, picking,
+    """Return the acting player's AP as rules.md §6 and §7 show them: ``None`` while bidding, picking,
     declaring, choosing a jump, placing in Tikal Rápido's phase 2, and once the game is over."""
     if state.phase not in (_PHASE_PLACE, _PHASE_ACTIONS, _PHASE_SCORING) or state.stage is _STAGE_PLACING:
         return None

@@ -1,4 +1,4 @@
-"""The replay contract's state object (SPEC section 6): the public JSON outside tools read."""
+"""The replay contract's state object (docs/rules.md §6): the public JSON outside tools read."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from .state import LEADER_SUPPLY, NOBODY, GameState, Phase, Stage, Variant, visi
 
 
 def summary(state: GameState) -> dict[str, Any]:
-    """Return the state part of ``python -m engine replay``'s output, keys exactly as SPEC sections 6 and
-    7.0.4 (section 7's keys only in a game with options or Tikal Rápido)."""
+    """Return the state part of ``python -m engine replay``'s output, keys exactly as rules.md §6 and
+    §7.0.4 (section 7's keys only in a game with options or Tikal Rápido)."""
     names = state.players
     finished = state.phase is Phase.FINISHED
     ap = visible_ap(state)
@@ -67,7 +67,7 @@ def summary(state: GameState) -> dict[str, Any]:
 
 
 def option_summary(state: GameState) -> dict[str, Any]:
-    """Return SPEC 7.0.4's additions (the per-hex ``gun`` aside)."""
+    """Return rules.md §7.0.4's additions (the per-hex ``gun`` aside)."""
     options = state.setup.options
     out: dict[str, Any] = {"options": [o.value for o in options]}
     if Option.OBSTACLES in options:
@@ -83,7 +83,7 @@ def option_summary(state: GameState) -> dict[str, Any]:
 
 
 def rapido_summary(state: GameState) -> dict[str, Any]:
-    """Return the ``rapido`` object of SPEC 7.6.10, its six keys always present."""
+    """Return the ``rapido`` object of rules.md §7.6.10, its six keys always present."""
     names = state.players
     in_slots = state.stage is Stage.JUMPS and state.phase is Phase.ACTIONS
     return {

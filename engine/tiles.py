@@ -1,5 +1,5 @@
 """The game's components: the 36 terrain hexagons, the pre-printed spaces, temple tiles and wafers
-(SPEC sections 1–2)."""
+(docs/rules.md §1–2)."""
 
 from __future__ import annotations
 

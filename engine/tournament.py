@@ -137,7 +137,7 @@ def load_entrant(spec: str) -> Entrant:
 
 
 def _seat_name(name: str, seat: int) -> str:
-    """A seat name for an entrant (``Strong1``, ``Sentinel2``): letters and digits only, as SPEC 6 allows."""
+    """A seat name for an entrant (``Strong1``, ``Sentinel2``): letters and digits only, as rules.md §6 allows."""
     base = "".join(c for c in name if c.isascii() and c.isalnum())[:12].capitalize()
     return f"{base if base[:1].isalpha() else 'P' + base}{seat + 1}"
 
@@ -166,13 +166,13 @@ def run_tournament(
     options: Sequence[str] = (),
 ) -> TournamentResult:
     """Play ``games`` games per variant with seats rotated; ``entrants`` are levels or players to load
-    (``load_entrant``), one per seat; ``options`` (SPEC 7.0) apply to every game."""
+    (``load_entrant``), one per seat; ``options`` (rules.md §7.0) apply to every game."""
     players = [load_entrant(e) for e in entrants]
     if not 2 <= len(entrants) <= 4:
         raise ValueError("a tournament game has 2–4 players")
     n = len(entrants)
     for variant in variants:
-        canonical_options(options, variant)  # raises on a combination SPEC 7.0.1 refuses
+        canonical_options(options, variant)  # raises on a combination rules.md §7.0.1 refuses
     names = tuple(p.name for p in players)
     result = TournamentResult(names, tuple(Variant(v) for v in variants), games, seed,
                               options=canonical_options(options, variants[0]) if variants else ())

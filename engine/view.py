@@ -1,4 +1,4 @@
-"""What a player or a spectator may see of a game (SPEC ruling 13).
+"""What a player or a spectator may see of a game (docs/rules.md, ruling 13).
 
 A ``GameView`` holds no stack order, no wafer kinds still on the board, no seed: pictures, messages
 and computer players get a view, never the state. In Tikal nothing is private to one player, so a
@@ -90,7 +90,7 @@ class SpaceView:
     leaders: tuple[bool, ...]
     """Whether each seat's leader stands here."""
     gun: int | None = None
-    """Machine guns (SPEC 7.4): the seat whose gun (and crew of two) stands here."""
+    """Machine guns (rules.md §7.4): the seat whose gun (and crew of two) stands here."""
 
     def strength(self, seat: int) -> int:
         return self.workers[seat] + (3 if self.leaders[seat] else 0)
@@ -141,17 +141,17 @@ class GameView:
     first_passer: int | None = None
     """Auction: the first seat that passed in the current bidding (it plays for free if all pass)."""
     options: tuple[Option, ...] = ()
-    """The game's options in canonical order (SPEC 7.0.1)."""
+    """The game's options in canonical order (rules.md §7.0.1)."""
     obstacles: tuple[tuple[int, int], ...] = ()
-    """Obstacles (SPEC 7.3): the borders with one, as ``(lower space, higher space)``, sorted."""
+    """Obstacles (rules.md §7.3): the borders with one, as ``(lower space, higher space)``, sorted."""
     fired: tuple[int, ...] = ()
     """Machine guns: spaces whose gun cannot fire in the turn under way (it fired, or was mounted, in it)."""
     rolls: tuple[int, ...] = ()
-    """Indiana Jones (SPEC 7.2): the dice totals rolled so far, in order (the rolls to come are secret)."""
+    """Indiana Jones (rules.md §7.2): the dice totals rolled so far, in order (the rolls to come are secret)."""
     dice: tuple[int, int] | None = None
     """Indiana Jones: ``(dice, faces)`` of the game's option, e.g. ``(3, 6)``; ``None`` without one."""
     volcanoes_added: int = 3
-    """Random terrain (SPEC 7.5): volcanoes shuffled into the stack so far (3 in other games)."""
+    """Random terrain (rules.md §7.5): volcanoes shuffled into the stack so far (3 in other games)."""
     volcanoes_taken: int = 0
     """Random terrain: volcanoes taken so far (the third one ends the game)."""
     display_volcanoes: int = 0
@@ -161,7 +161,7 @@ class GameView:
     final_placement: bool = False
     """Random terrain: the game's third volcano is being placed; the game ends with that placement."""
     stage: Stage = Stage.NONE
-    """Tikal Rápido (SPEC 7.6): the round's phase (auction, placing, jumps, volcanoes, final)."""
+    """Tikal Rápido (rules.md §7.6): the round's phase (auction, placing, jumps, volcanoes, final)."""
     round_order: tuple[int, ...] = ()
     """Tikal Rápido: the round's order ([] during phase 1, kept until the next round begins)."""
     hands: tuple[str | None, ...] = ()
@@ -327,7 +327,7 @@ def view(state: GameState, player: int | None = None) -> GameView:
 
 
 SECRET_JUMP: Final = "jump ?"
-"""How the log shows a jump chosen while others still choose (SPEC 7.6.4: the numbers stay secret)."""
+"""How the log shows a jump chosen while others still choose (rules.md §7.6.4: the numbers stay secret)."""
 
 
 def _public_log(state: GameState) -> tuple[str, ...]:

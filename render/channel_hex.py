@@ -223,7 +223,7 @@ def camp(space: SpaceView, seat: int) -> Item:
 
 
 def gun(space: SpaceView, seat: int) -> Item:
-    """A machine gun on a temple (SPEC 7.4), in its owner's colour and shape."""
+    """A machine gun on a temple (rules.md §7.4), in its owner's colour and shape."""
     img = gun_badge(seat, CAMP_HEIGHT)
 
     def draw(canvas: Image.Image, layout: Layout, x: float, y: float) -> None:

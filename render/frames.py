@@ -81,7 +81,7 @@ class Frame:
 
 
 def replay_frames(record: GameRecord | Mapping[str, Any]) -> list[Frame]:
-    """Replay a record (a ``GameRecord`` or its JSON dict, SPEC section 6) and return its frames in order.
+    """Replay a record (a ``GameRecord`` or its JSON dict, rules.md §6) and return its frames in order.
 
     Raises ``InvalidRecord`` for a dict that is not a record, else the first bad move's ``EngineError``
     with its 0-based index in ``move_index``, like ``engine.replay``.
@@ -114,7 +114,7 @@ def replay_frames(record: GameRecord | Mapping[str, Any]) -> list[Frame]:
             if state.phase is not Phase.SCORING:
                 kind = FrameKind.FINAL if state.phase is Phase.FINISHED else FrameKind.ROUND
                 frames.append(Frame(kind, seen, i + 1, before.scoring_round))
-        elif rapido:  # a volcano placer's extra turn (SPEC 7.6.7)
+        elif rapido:  # a volcano placer's extra turn (rules.md §7.6.7)
             frames.append(Frame(FrameKind.TURN, seen, i + 1, round=before.round))
         else:
             frames.append(Frame(FrameKind.TURN, seen, i + 1, before.turn, bought))

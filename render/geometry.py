@@ -1,4 +1,4 @@
-"""Where things go: the board of SPEC section 1 (columns A…H, rows 1…5, columns A, C, E, G half a hex higher than
+"""Where things go: the board of docs/rules.md §1 (columns A…H, rows 1…5, columns A, C, E, G half a hex higher than
 B, D, F, H) turned a quarter clockwise, the one orientation of every picture (``TurnedGrid``: pointy-topped hexes,
 column A on top, rows 1…5 from left to right, rows A, C, E, G half a hex to the right)."""
 

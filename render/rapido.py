@@ -1,5 +1,5 @@
-"""Tikal Rápido's round in the pictures (SPEC 7.6): the status line of its placing, jumps and slots, the detail
-header's round order, the strip's tags (the hexagon held, the place in the order, the chips, the jump revealed),
+"""Tikal Rápido's round in the pictures (docs/rules.md §7.6): the status line of its placing, jumps and slots, the
+detail header's round order, the strip's tags (the hexagon held, the place in the order, the chips, the jump revealed),
 and the round told in the caption and the alt text; a random-terrain declaration takes the status line too.
 
 Everything here reads the public ``GameView``: a jump's numbers are drawn only once the view reveals them, and a

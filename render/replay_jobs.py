@@ -11,7 +11,7 @@ from .replay import DISCORD_SAFE_BYTES, ReplayOptions, render_replay
 
 
 def gif_of_record(record: Mapping[str, Any], locale: str = "en", max_bytes: int = DISCORD_SAFE_BYTES) -> bytes:
-    """The animated replay (GIF) of a game record (SPEC section 6): a finished game's, which is public."""
+    """The animated replay (GIF) of a game record (rules.md §6): a finished game's, which is public."""
     return render_replay(replay_frames(record), options=ReplayOptions(locale=locale, max_bytes=max_bytes))
 
 

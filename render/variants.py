@@ -1,7 +1,6 @@
-"""SPEC 7's options in the pictures: obstacles on their borders, machine guns on their temples, the dice rolled
-(Indiana Jones), random terrain's mixed stack, and what the alt text and the legend add for them; Tikal Rápido's
-round is ``rapido``. Everything here reads the public ``GameView`` and speaks through the ``Words`` it is handed.
-"""
+"""The options of docs/rules.md §7 in the pictures: obstacles on their borders, machine guns on their temples, the dice
+rolled (Indiana Jones), random terrain's mixed stack, and what the alt text and the legend add for them; Tikal Rápido's
+round is ``rapido``. Everything here reads the public ``GameView`` and speaks through the ``Words`` it is handed. """
 
 from __future__ import annotations
 
@@ -63,7 +62,7 @@ def _bar(mid: Point, side: int, turned: bool, length: float, thickness: float) -
 
 def draw_obstacles(canvas: Image.Image, view: GameView, midpoint: Callable[[int, int], Point], radius: float, *,
                    turned: bool, only: Collection[int] | None = None, layout: Layout | None = None) -> None:
-    """A wooden bar across the middle of every border with an obstacle (SPEC 7.3), drawn under the spaces'
+    """A wooden bar across the middle of every border with an obstacle (rules.md §7.3), drawn under the spaces'
     contents; ``midpoint(space, side)`` places it, ``only`` limits it to borders between those spaces. A layout
     records each as a piece ``obstacle`` (its lower space, and the other as ``count``)."""
     draw = ImageDraw.Draw(canvas)
@@ -109,7 +108,7 @@ def draw_obstacle_costs(canvas: Image.Image, view: GameView, midpoint: Callable[
 
 @lru_cache(maxsize=32)
 def gun_badge(seat: int, height: int) -> Image.Image:
-    """A machine gun (SPEC 7.4): a crosshair and its owner's marker on the owner's colour."""
+    """A machine gun (rules.md §7.4): a crosshair and its owner's marker on the owner's colour."""
     colour = player_colour(seat)
     ink = text_on(colour)
     mark = round(height * 0.55)
@@ -206,7 +205,7 @@ def roll_notes(view: GameView, moves: Sequence[Move], player: int, w: Words) -> 
 
 
 def option_phrase(view: GameView, move: Move, w: Words) -> str | None:
-    """The phrase of a move of SPEC 7 for the caption, or None."""
+    """The phrase of a move of rules.md §7 for the caption, or None."""
     if isinstance(move, Obstacle):
         return w.obstacle_built(space_name(move.first), space_name(move.second))
     if isinstance(move, Guard) and move.gun:
@@ -225,7 +224,7 @@ def dice_text(view: GameView, w: Words, last: int = 6) -> str | None:
 
 
 def stack_text(view: GameView, w: Words) -> str | None:
-    """Random terrain's stack, without letters (SPEC 7.5.3), or None in other games."""
+    """Random terrain's stack, without letters (rules.md §7.5.3), or None in other games."""
     if Option.RANDOMTERRAIN not in view.options:
         return None
     return w.stack_mixed(view.stack_left, view.volcanoes_added, view.volcanoes_to_come)
@@ -235,7 +234,7 @@ def stack_text(view: GameView, w: Words) -> str | None:
 
 
 def alt_sentences(view: GameView, w: Words) -> list[str]:
-    """What SPEC 7 adds to the description: obstacles, guns, the dice, the round order and chips."""
+    """What rules.md §7 adds to the description: obstacles, guns, the dice, the round order and chips."""
     out = []
     if view.obstacles:
         out.append(w.alt_obstacles([f"{space_name(a)}|{space_name(b)}" for a, b in view.obstacles]))

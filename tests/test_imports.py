@@ -1,11 +1,13 @@
 """The import graph of the four packages, read from the source with ``ast``: every import counts,
 those inside functions and under ``TYPE_CHECKING`` included.
 
-No cycle anywhere; the engine imports neither render nor bot, and no language: only its command line
-(``engine.__main__``) may hand the console a ``lang`` translator. ``lang`` imports only the engine;
-render never imports bot, and the bot's discord-free core never imports its Discord adapter nor its web view, which
-never imports the Discord adapter (``tests/bot/test_rooms.py``: nor discord). Inside the core, each
-part (a sub-package of ``bot.core``) imports only the parts below it, so storage knows nothing of turns.
+No cycle anywhere; the engine imports nothing of the project (neither render nor bot, and no language: its
+console speaks English, the bot's console the other languages). ``lang`` imports only the engine; render never
+imports bot. The bot's discord-free core imports none of its three adapters: Discord (``bot.adapter``), the web
+view (``bot.web``), the console (``bot.console``). The Discord process serves the web view (``bot.adapter.app``
+starts it); else no adapter imports another (``tests/bot/test_rooms.py``: nor does any but the Discord adapter
+load discord). Inside the core, each part (a sub-package of ``bot.core``) imports only the parts below it, so
+storage knows nothing of turns.
 """
 
 from __future__ import annotations
@@ -117,14 +119,26 @@ def test_imports_only_go_down_the_layers() -> None:
     wrong = []
     for name, targets in graph().items():
         for target in targets:
-            if ((name.startswith("engine") and target.startswith(("render", "bot")))
-                    or (name.startswith("engine") and name != "engine.__main__" and target.startswith("lang"))
+            if ((name.startswith("engine") and target.startswith(("render", "bot", "lang")))
                     or (name.startswith("lang") and target.startswith(("render", "bot")))
                     or (name.startswith("render") and target.startswith("bot"))
-                    or (name.startswith("bot.core") and target.startswith(("bot.adapter", "bot.web")))
-                    or (name.startswith("bot.web") and target.startswith("bot.adapter"))):
+                    or (name.startswith("bot.core") and target.startswith(ADAPTERS))
+                    or (name.startswith(("bot.web", "bot.console")) and target.startswith("bot.adapter"))
+                    or (name.startswith(("bot.adapter", "bot.web")) and target.startswith("bot.console"))
+                    or (name.startswith("bot.console") and target.startswith("bot.web"))):
                 wrong.append(f"{name} → {target}")
     assert wrong == []
+
+
+ADAPTERS = ("bot.adapter", "bot.web", "bot.console")
+"""The three ways in to the core: Discord, the web page, the terminal."""
+
+
+def test_the_adapters_are_three_packages_beside_the_core() -> None:
+    rooms = {name.split(".")[1] for name in graph() if name.count(".") >= 1 and name.startswith("bot.")}
+    assert {"core", "adapter", "web", "console"} <= rooms
+    loose = sorted(p.name for p in (ROOT / "bot").glob("*.py"))
+    assert not any(name.startswith("local_") for name in loose), loose
 
 
 def core_part(module: str) -> str | None:
@@ -186,6 +200,6 @@ def test_storage_knows_nothing_of_turns() -> None:
 
 def test_the_engine_imports_nothing_above_it() -> None:
     edges = graph()
-    above = {target for name in edges if name.startswith("engine") and name != "engine.__main__"
+    above = {target for name in edges if name.startswith("engine")
              for target in reached(edges, name) if not target.startswith("engine")}
     assert above == set()

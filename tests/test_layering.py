@@ -30,7 +30,7 @@ def test_importing_engine_loads_neither_discord_nor_pil() -> None:
 
 
 def test_the_replay_command_loads_no_language() -> None:
-    """``python -m engine replay`` (the contract of SPEC 6) stays fast: neither ``lang`` nor Babel."""
+    """``python -m engine replay`` (the contract of rules.md §6) stays fast: neither ``lang`` nor Babel."""
     code = ("import json, sys, runpy; sys.argv = ['engine', 'replay', '/nonexistent.json']\n"
             "try:\n    runpy.run_module('engine', run_name='__main__')\nexcept SystemExit:\n    pass\n"
             "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)")

@@ -77,7 +77,7 @@ class TikalBot(commands.Bot):
         self._outbox: Outbox | None = None
         self._table: Table | None = None
         self._web: WebView | None = None
-        """The web view (issue 27), served beside the bot when ``WEB_PORT`` is set."""
+        """The web view, served beside the bot when ``WEB_PORT`` is set."""
         self._health: HealthServer | None = None
         """Health and metrics on a port of their own (``HEALTH_PORT``); else the health checks alone (no metrics) on
         the web view's, if it runs."""

@@ -1,4 +1,4 @@
-"""The slash commands in the client's language (issue 12): discord.py asks a ``Translator`` for every name,
+"""The slash commands in the client's language: discord.py asks a ``Translator`` for every name,
 description and choice of the tree in every Discord locale when it syncs, and Discord shows each member the
 words of their client.
 

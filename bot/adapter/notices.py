@@ -152,7 +152,7 @@ class Context:
     speaker_of: Callable[[int], Awaitable[Speaker]] = field(default=lambda member: _english())
     """A member's language, for a direct message (their Discord locale as last seen)."""
     page: Callable[[], Awaitable[str | None]] = field(default=lambda: _no_page())
-    """The address of the game's web page, or None without the web view (issue 27)."""
+    """The address of the game's web page, or None without the web view."""
 
     @property
     def moved_past(self) -> bool:
@@ -217,7 +217,7 @@ async def _wait_note(c: Context, payload: Wait, view: GameView, member: int, *, 
 
 async def _result_pictures(c: Context, view: GameView) -> list[discord.File]:
     """The result's picture: none for now (the last turn's board is the post just above it); the first file returned
-    becomes the embed's image. Issue 16's replay GIF is not one of them: it may be left out, so ``_attach_replay``
+    becomes the embed's image. The animated replay's GIF is not one of them: it may be left out, so ``_attach_replay``
     adds it (and makes it the embed's image)."""
     return []
 

@@ -2,30 +2,15 @@
 
 Posts of one game in one channel or thread (a place) go out in order: a failure holds back that place's later
 posts. Each place has its own lock, held while its post is composed (a board drawn) and sent, so only the
-place's own later posts wait for it; another game's post goes out meanwhile (issue 14).
+place's own later posts wait for it; another game's post goes out meanwhile.
 
-A failed post is tried again with a growing pause (``backoff``: 30 s, 1 min, 2 min … at most 15 min), by the
-background worker or by the next command of the game; a command never hammers Discord while a post is waiting. What
-failed decides what happens next (``classify``):
-
-- a deleted channel or thread (404, Discord error 10003): the post is given up at once;
-- a missing permission (403), a Discord outage (5xx) or no network: tried again until the post has
-  been failing for ``GIVE_UP_AFTER`` (a day), then given up;
-- anything else (Discord refuses the message itself, or it could not be composed): it would fail the
-  same way every time, so it is given up after ``REFUSED_TRIES``.
+A failed post is tried again with a growing pause, and given up when it would fail again
+(``bot.adapter.send_failures``); a post whose first try may have reached Discord is not sent twice
+(``bot.adapter.posting``).
 
 Giving up keeps the post (never sent) with the place's later posts, and queues one ``delivery_failed``
 notice that tells the moderators what could not be delivered and why, and that ``/tikal-mod resend``
-sends it again. A reply to a message that is gone (404, Discord error 10008) is sent without the
-reference instead.
-
-Every post carries the nonce stored with it and asks Discord to enforce it: a post that reached Discord
-just before a crash (sent, but not yet marked sent) is not duplicated when it is sent again within the
-few minutes Discord remembers nonces. After a longer outage the nonce is forgotten, so before sending a
-post again whose first try is older than ``NONCE_MINUTES``, the sender reads the channel's last
-messages and takes the post as delivered if one of the bot's own carries its nonce or its marker (a file
-named after the post: a wait's board picture, the result's record; ``notices.post_marker``) — nothing a
-player reads.
+sends it again.
 
 A command hands the posts it committed straight to ``send`` (no read of the queue); the background
 worker sends whatever is left: posts held back by a failure, and after a restart what a crash left.
@@ -36,9 +21,9 @@ claims every post before sending it (``PostQueue.claim``: ``FOR UPDATE SKIP LOCK
 the new process running) never send one post twice; a post claimed by a process that died goes out when the
 lease has run out. With SQLite's one process there is nothing to claim.
 
-A message that pinged someone is never deleted or edited away (UX principle 11): the channel stays short because
-each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's message
-whose game has already moved past it when it is due is not sent at all.
+A message that pinged someone is never deleted or edited away (docs/channel.md, principle 5): the channel stays short
+because each wait has one message (``bot.core.table.waits``), not because pings are taken back. A reminder or a wait's
+message whose game has already moved past it when it is due is not sent at all.
 """
 
 from __future__ import annotations
@@ -49,15 +34,15 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-import aiohttp
 import discord
 
-from bot.adapter.notices import COMPOSERS, Context, Outgoing, jump_url, post_marker
+from bot.adapter.notices import COMPOSERS, Context
 from bot.adapter.permissions import missing_here
+from bot.adapter.posting import Poster
 from bot.adapter.replays import Animations
-from bot.adapter.replies import fitted, mentions
+from bot.adapter.send_failures import GIVE_UP_AFTER, REFUSED_TRIES, RETRY_SECONDS, backoff, classify
 from bot.adapter.speech import channel as channel_speaker
 from bot.adapter.speech import direct
 from bot.adapter.web_links import PageLinks
@@ -66,28 +51,14 @@ from bot.core.table.locks import KeyedLocks
 from bot.core.table.posts import PostKind
 from bot.core.table.results import Post
 from bot.core.table.waits import LATEST
-from bot.core.words.texts import tr
 from engine import GameView
-from engine.messages import Msg, Said, Speaker
+from engine.messages import Speaker
 
 log = logging.getLogger(__name__)
 
-RETRY_SECONDS: Final = 30.0
-"""The worker's round, and the first pause after a failure."""
-MAX_BACKOFF: Final = 900.0
-GIVE_UP_AFTER: Final = 24 * 3600.0
-"""A post failing for a missing permission, an outage or no network is given up after this long."""
-REFUSED_TRIES: Final = 3
-NONCE_MINUTES: Final = 4.0
-"""Discord enforces a nonce only for a few minutes: older first tries are checked against the channel."""
-RECENT_MESSAGES: Final = 20
 BATCH: Final = 100
 CLAIM_LEASE: Final = 120.0
 """Seconds a claimed post is this sender's alone (it is sent, failed or given back well before)."""
-UNKNOWN_CHANNEL: Final = 10003
-UNKNOWN_MESSAGE: Final = 10008
-TOO_LARGE: Final = 40005
-"""Discord's "Request entity too large" (with HTTP 413): the attachments exceed the upload limit."""
 
 CatchUp = Callable[[int, int], Awaitable[None]]
 """Brings a game's channel up to date (the table's ``sync``), after a held-back post finally went out."""
@@ -123,49 +94,6 @@ class Sent:
     message_id: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """What a failed send means for the post."""
-
-    reason: Said
-    """Why, in words for a moderator (written in the channel's language when the notice is sent)."""
-    gone: bool = False
-    """The channel or thread is gone: give up at once."""
-    refused: bool = False
-    """It would fail the same way again: give up after a few tries."""
-
-
-def too_large(error: discord.HTTPException) -> bool:
-    return error.status == 413 or error.code == TOO_LARGE
-
-
-def backoff(attempts: int) -> float:
-    """Seconds to wait after the ``attempts``-th failure in a row: 30 s, doubling, at most 15 min."""
-    return min(RETRY_SECONDS * float(2 ** min(max(attempts - 1, 0), 10)), MAX_BACKOFF)
-
-
-def classify(error: Exception, missing: Sequence[Msg] = ()) -> Failure:
-    """Sort a send's failure; ``missing``: the permissions the bot lacks in the channel, if known."""
-    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
-        return Failure(tr("outbox.gone", "the channel or thread was deleted"), gone=True)
-    if isinstance(error, discord.Forbidden):
-        if missing:
-            named = tuple(tr("outbox.bold", "**{name}**", name=m) for m in missing)
-            return Failure(tr("outbox.lacking", "I lack {permissions} there", permissions=named))
-        return Failure(tr("outbox.forbidden", "Discord refused me there ({status}: {text})", status=error.status,
-                          text=error.text or "forbidden"))
-    if isinstance(error, discord.DiscordServerError) or (isinstance(error, discord.HTTPException)
-                                                         and error.status in (404, 408, 429)):
-        return Failure(tr("outbox.no_answer", "Discord did not answer ({status})", status=error.status))
-    if isinstance(error, aiohttp.ClientError | OSError | TimeoutError):
-        return Failure(tr("outbox.network", "Discord could not be reached (network)"))
-    if isinstance(error, discord.HTTPException):
-        return Failure(tr("outbox.refused", "Discord refused the message ({status}: {text})", status=error.status,
-                          text=error.text), refused=True)
-    return Failure(tr("outbox.unmade", "the message could not be made ({error})", error=type(error).__name__),
-                   refused=True)
-
-
 class Outbox:
     """Sends queued posts; ``run`` is the background worker that also resumes every game after a restart."""
 
@@ -174,6 +102,7 @@ class Outbox:
         self.client = client
         self.core = core
         self.clock = clock
+        self.poster = Poster(client, clock)
         self.pages = pages or PageLinks(core, None)
         """The games' web pages, linked from the turn posts when the web view is on."""
         self.catch_up: CatchUp | None = None
@@ -412,98 +341,4 @@ class Outbox:
                                             speaker_of, page))
         if out.skip:
             return Sent(None)
-        return await self._post(post, out)
-
-    async def _post(self, post: Post, out: Outgoing) -> Sent:
-        if out.dm and out.member is not None:
-            try:
-                dm = await self.client.create_dm(discord.Object(id=out.member))
-                content, _ = fitted(out.content)
-                message = await dm.send(content, allowed_mentions=discord.AllowedMentions.none(), nonce=post.nonce)
-                return Sent(message.id)
-            except discord.Forbidden:  # DMs closed (or no shared server): the channel, with a ping
-                log.info("member %s takes no DMs: reminder of game %s goes to the channel", out.member, post.game_id)
-                out.content, out.dm = out.fallback, False
-        channel = self.client.get_partial_messageable(post.channel_id, guild_id=post.guild_id)
-        earlier = await self._already_there(post, channel)
-        if earlier is not None:
-            return Sent(earlier)
-        content, embed = fitted(out.content, out.embed)
-        kwargs: dict[str, Any] = {"allowed_mentions": mentions(out.member, role=out.role, others=out.others),
-                                  "nonce": post.nonce}
-        if embed is not None:
-            kwargs["embed"] = embed
-        if out.files:
-            kwargs["files"] = out.files
-        if out.view is not None:
-            kwargs["view"] = out.view
-        if out.reply_to is not None:
-            kwargs["reference"] = discord.MessageReference(
-                message_id=out.reply_to, channel_id=post.channel_id, guild_id=post.guild_id, fail_if_not_exists=False)
-        if out.optional:
-            kwargs["files"] = [*out.files, *out.optional]
-        try:
-            message = await channel.send(content or None, **kwargs)
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_MESSAGE or "reference" not in kwargs:
-                raise
-            del kwargs["reference"]  # the message it replied to is gone: the post stands alone
-            for file in kwargs.get("files", ()):
-                file.reset()
-            message = await channel.send(content or None, **kwargs)
-        except discord.HTTPException as error:
-            if not (out.optional and too_large(error)):
-                raise
-            log.warning("post %s of game %s: Discord refused its attachments as too large (%s %s); sent without %s",
-                        post.id, post.game_id, error.status, error.text, [f.filename for f in out.optional])
-            dropped = {f"attachment://{f.filename}" for f in out.optional}
-            if out.embed is not None and out.embed.image.url in dropped:
-                out.embed.set_image(url=None)
-            content, embed = fitted("\n".join(t for t in (out.content, out.missing) if t), out.embed)
-            if embed is not None:
-                kwargs["embed"] = embed
-            kwargs["files"] = out.files
-            for file in out.files:
-                file.reset()
-            message = await channel.send(content or None, **kwargs)
-        await self._direct(post, out, channel, message.id)
-        return Sent(message.id)
-
-    async def _direct(self, post: Post, out: Outgoing, channel: discord.PartialMessageable, message_id: int) -> None:
-        """The direct messages that go with a channel message (``/tikal-game notify``), best effort: a member whose DMs
-        are closed is pinged in the channel instead when the channel message did not ping them."""
-        link = jump_url(post.guild_id, post.channel_id, message_id) or ""
-        for note in out.dms:
-            try:
-                dm = await self.client.create_dm(discord.Object(id=note.member))
-                await dm.send(fitted(note.text(link))[0], allowed_mentions=discord.AllowedMentions.none())
-            except discord.Forbidden:
-                log.info("member %s takes no DMs: game %s tells them in the channel", note.member, post.game_id)
-                if note.fallback:
-                    reference = discord.MessageReference(message_id=message_id, channel_id=post.channel_id,
-                                                         guild_id=post.guild_id, fail_if_not_exists=False)
-                    await channel.send(fitted(note.fallback)[0], allowed_mentions=mentions(note.member),
-                                       reference=reference)
-            except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError) as error:
-                log.warning("could not tell member %s of game %s by DM: %s", note.member, post.game_id, error)
-
-    async def _already_there(self, post: Post, channel: discord.PartialMessageable) -> int | None:
-        """The id of the bot's message for ``post`` among the channel's last messages, if an earlier try got
-        through after all; looked for only when Discord no longer enforces the nonce (a try minutes ago)."""
-        if self.clock() - post.created_at < NONCE_MINUTES * 60:
-            return None
-        me = self.client.user.id if self.client.user is not None else None
-        marker = post_marker(post)
-        try:
-            async for message in channel.history(limit=RECENT_MESSAGES):
-                if message.author.id != me:
-                    continue
-                files = {a.filename for a in message.attachments} | {
-                    (e.image.url or "").rsplit("/", 1)[-1].split("?", 1)[0] for e in message.embeds}
-                if message.nonce == post.nonce or (marker is not None and marker in files):
-                    log.info("post %s of game %s was delivered before all: message %s", post.id, post.game_id,
-                             message.id)
-                    return message.id
-        except discord.HTTPException as error:  # cannot read the channel: send, as before
-            log.info("could not read channel %s to look for post %s: %s", post.channel_id, post.id, error)
-        return None
+        return Sent(await self.poster.post(post, out))

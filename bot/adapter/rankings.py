@@ -1,4 +1,4 @@
-"""Ratings in Discord (issue 16): ``/tikal-game leaderboard`` with its page buttons, a member's rating and its
+"""Ratings in Discord: ``/tikal-game leaderboard`` with its page buttons, a member's rating and its
 latest changes (``/tikal-game stats``), and the seasons of ``/tikal-mod season``.
 
 What members see of a rating is one number, its ordinal (μ − 3σ, 0 for a new player: ``bot.core.league.ratings``), never
@@ -194,7 +194,7 @@ async def member_rating(bot: TikalBot, interaction: discord.Interaction, member:
     found = await bot.core.standings.member(guild, (member or interaction.user).id)
     t = reader(interaction)
     embeds = [fit_embed(stats_embed(stats, t)), fit_embed(member_embed(found, t))]
-    if await bot.table.moderator(interaction):  # how many members learn the game with the tutorial (issue 26)
+    if await bot.table.moderator(interaction):  # how many members learn the game with the tutorial
         embeds.append(fit_embed(counts_embed(await bot.core.tutorials.counts(guild), t)))
     await interaction.response.send_message(embeds=embeds, ephemeral=True)
 

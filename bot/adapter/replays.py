@@ -1,4 +1,4 @@
-"""The animated replay in Discord (issue 16): attached to the end-of-game post (``/tikal-game replay``:
+"""The animated replay in Discord: attached to the end-of-game post (``/tikal-game replay``:
 ``bot.adapter.exts.games.replay``).
 
 Every GIF is drawn in the worker pool (``bot.core.table.cpu_pool``), never in the event loop and never under a game's
@@ -52,7 +52,7 @@ def record_name(game_id: int) -> str:
 
 
 def record_file(record: Mapping[str, Any], game_id: int, t: Speaker = ENGLISH) -> discord.File:
-    """A game's record (SPEC section 6) as a JSON attachment: the end post's, and the replay's when no GIF fits."""
+    """A game's record (rules.md §6) as a JSON attachment: the end post's, and the replay's when no GIF fits."""
     return discord.File(io.BytesIO(json.dumps(record, indent=1).encode()), filename=record_name(game_id),
                         description=t.tr("notice.record_alt", "The game record: every move, to replay or study the "
                                                               "game"))

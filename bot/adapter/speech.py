@@ -1,4 +1,4 @@
-"""Who reads a message, and so its language (issue 12).
+"""Who reads a message, and so its language.
 
 - an ephemeral reply: the member's Discord client language, ``interaction.locale``;
 - a channel post: the server's language (``/tikal-mod config language``, else the server's preferred locale,

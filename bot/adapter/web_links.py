@@ -1,4 +1,4 @@
-"""Links to the games' web pages (issue 27) in the turn posts and ``/tikal-game status``, when the web view is on
+"""Links to the games' web pages in the turn posts and ``/tikal-game status``, when the web view is on
 (``WEB_URL``): the address is the web view's and the game's token (``bot.core.spectators.links``), made on first
 use."""
 

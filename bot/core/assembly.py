@@ -63,14 +63,14 @@ class Core:
     removal: GuildRemoval
     state: AppState
     standings: Standings
-    """Seasons, leaderboards and members' ratings (issue 16)."""
+    """Seasons, leaderboards and members' ratings."""
     pool: CpuPool
     """Worker processes for CPU-bound jobs (``bot.core.table.cpu_pool``): started on the first job."""
     languages: Languages
     tutorials: Tutorials
-    """Members' guided first games (issue 26)."""
+    """Members' guided first games."""
     spectators: Spectators
-    """Games as their web pages show them (issue 27): the pages' tokens, the cheap read live updates poll."""
+    """Games as their web pages show them: the pages' tokens, the cheap read live updates poll."""
     reviews: Reviews
     """Finished games' reviews: the turns that lost the most points by the strong player's judgement."""
 
@@ -83,8 +83,8 @@ class Core:
         seats and ``seed_source`` makes games' seeds (default: the system's randomness); ``retries``: how often a
         move is tried again when other commands keep committing first."""
         pool = CpuPool(workers)
-        # The clocks of issue 5 (reminders, deadlines, pause, results), the ratings of issue 16 and the tutorial's
-        # steps (issue 26): in the move's transaction.
+        # The clocks (reminders, deadlines, pause, results), the ratings and the tutorial's
+        # steps: in the move's transaction.
         store = GameStore(storage, shards=shards, retries=retries,
                           commit_hooks=(timing.on_commit, ratings.on_commit, judge.on_commit))
         games, jumps = Games(store), Jumps(store)

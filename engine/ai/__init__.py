@@ -1,4 +1,4 @@
-"""Computer players (issue 6): they decide from a ``GameView``, like a person, never from the state.
+"""Computer players: they decide from a ``GameView``, like a person, never from the state.
 
     moves = plan(view(state, seat), "strong", seed=1)   # the seat's moves from now on
     state, played = computer_turn(state, "easy", seed=1)  # a driver: plays the seat to act
@@ -9,7 +9,7 @@ Levels: ``random`` (any legal move), ``easy`` (greedy, judges only its own posit
 simulates, it samples the unseen hexagons and wafers with its own generator (``sample``); its search
 is bounded by positions tried, not by time, so the same view and seed always give the same moves.
 
-With the options of SPEC 7 the same levels play on: the sampled state also draws the rolls to come,
+With the options of docs/rules.md §7 the same levels play on: the sampled state also draws the rolls to come,
 random terrain's draws and the jump choices not yet revealed. Declarations, jumps and a jump's one
 action are decided on their own (``levels``, ``rapido``); the strong player chooses a jump by the first
 action of its best plan for all its chips.

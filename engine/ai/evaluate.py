@@ -60,11 +60,11 @@ class Weights:
     """Share of a temple's value credited for a majority no single opponent can overturn with one turn's AP
     (0: the threat is not looked at)."""
     gun: float = 3.0
-    """Machine guns (SPEC 7.4): credit for a gun while scorings remain (it bars rivals' paths)."""
+    """Machine guns (rules.md §7.4): credit for a gun while scorings remain (it bars rivals' paths)."""
     gun_target: float = 0.3
     """Credit per rival worker on one's gun hex (the gun may fire at it)."""
     obstacle: float = 0.25
-    """Obstacles (SPEC 7.3): share of a held temple's value credited per obstacle on its borders."""
+    """Obstacles (rules.md §7.3): share of a held temple's value credited per obstacle on its borders."""
 
 
 STRONG: Final = Weights()

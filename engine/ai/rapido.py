@@ -1,4 +1,4 @@
-"""Tikal Rápido for computer players (SPEC 7.6): how many chips to take into a jump, and the one action
+"""Tikal Rápido for computer players (docs/rules.md §7.6): how many chips to take into a jump, and the one action
 of a jump's slot.
 
 Both judge single actions: each candidate action is tried on the sampled state with the jump's AP and

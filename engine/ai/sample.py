@@ -184,7 +184,7 @@ def sample_rolls(view: GameView, rng: random.Random) -> list[int]:
 
 
 def _option_fields(view: GameView, s: GameState, rng: random.Random) -> None:
-    """Copy section 7's public fields, and draw the jump choices the view hides (SPEC 7.6.4)."""
+    """Copy section 7's public fields, and draw the jump choices the view hides (rules.md §7.6.4)."""
     n = len(view.players)
     s.roll_pos = len(view.rolls)
     s.obstacles = frozenset(view.obstacles)

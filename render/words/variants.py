@@ -1,4 +1,4 @@
-"""The words of SPEC 7's variants: obstacles, machine guns, dice, random terrain and Tikal Rápido."""
+"""The words of the variants of docs/rules.md §7: obstacles, machine guns, dice, random terrain and Tikal Rápido."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from .base import WordsBase
 
 
 class VariantWords(WordsBase):
-    """The variants of SPEC 7."""
+    """The variants of rules.md §7."""
 
     def obstacle_built(self, first: str, second: str) -> str:
         return self.t.tr("render.obstacle_built", "obstacle {first}|{second}", first=first, second=second)
@@ -42,7 +42,7 @@ class VariantWords(WordsBase):
         return self.t.tr("render.round_no", "Round {n}", n=n)
 
     def extra_turn(self) -> str:
-        """A Tikal Rápido volcano placer's extra turn (SPEC 7.6.7)."""
+        """A Tikal Rápido volcano placer's extra turn (rules.md §7.6.7)."""
         return self.t.tr("render.extra_turn", "extra turn")
 
     def jump_no(self, n: int) -> str:

@@ -1,5 +1,5 @@
 """The bot's rooms: the core (``bot.core``) is discord-free, the adapter (``bot.adapter``) holds discord, and the web
-view (``bot.web``) is a second adapter over the core without discord.
+view (``bot.web``) and the console (``bot.console``) are two more adapters over the core without discord.
 
 Checked in a fresh interpreter, since this test process may already have loaded anything.
 """
@@ -33,8 +33,8 @@ def test_every_core_module_loads_neither_discord_nor_pil() -> None:
     assert "bot.core.table.store" in wanted and "bot.core.days.reminders" in wanted and len(wanted) > 20
     loaded = loaded_after(wanted)
     assert set(wanted) <= loaded
-    assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "bot.web", "render"))
-                   for m in loaded)
+    assert not any(m == "discord" or m.startswith(("discord.", "PIL", "bot.adapter", "bot.web", "bot.console",
+                                                   "render")) for m in loaded)
 
 
 def test_the_adapter_is_where_discord_is() -> None:
@@ -48,3 +48,12 @@ def test_the_web_view_loads_no_discord() -> None:
     loaded = loaded_after(wanted)
     assert set(wanted) <= loaded
     assert not any(m == "discord" or m.startswith(("discord.", "bot.adapter")) for m in loaded)
+
+
+def test_the_console_loads_no_discord_and_no_other_adapter() -> None:
+    console = ROOT / "bot" / "console"
+    wanted = sorted("bot.console." + p.stem for p in console.glob("*.py") if p.stem != "__init__")
+    assert "bot.console.run" in wanted and "bot.console.table" in wanted
+    loaded = loaded_after(wanted)
+    assert set(wanted) <= loaded
+    assert not any(m == "discord" or m.startswith(("discord.", "bot.adapter", "bot.web")) for m in loaded)

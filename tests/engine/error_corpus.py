@@ -1,6 +1,6 @@
 """A fixed corpus of refused moves, records and snapshots whose English messages are pinned in
 ``error_texts.json``: the engine's ``str(error)`` must stay the same text, character for character
-(the replay contract of SPEC section 6, and every reader of today's messages).
+(the replay contract of docs/rules.md §6, and every reader of today's messages).
 
 The cases come from seeded random games (random and near-miss moves at many positions) plus lists of
 unreadable moves, bad records and bad snapshots. ``python -m tests.engine.error_corpus`` writes the

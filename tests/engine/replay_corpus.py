@@ -1,5 +1,5 @@
-"""The replay corpus: records of every variant and option combination with what main's engine before issue
-14's speed-up (commit b49b25d: 0617b1a and a view that hides the jumps chosen so far in its log) printed for
+"""The replay corpus: records of every variant and option combination with what the engine before its
+speed-up (commit b49b25d: 0617b1a and a view that hides the jumps chosen so far in its log) printed for
 them, so a faster engine can be held to the same output.
 
 The fixture ``replay_corpus.json.gz`` was written by ``python -m tests.engine.replay_corpus`` run with that

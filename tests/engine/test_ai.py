@@ -1,4 +1,4 @@
-"""Computer players (issue 6): legal, repeatable, blind to hidden information, and the strong one wins.
+"""Computer players: legal, repeatable, blind to hidden information, and the strong one wins.
 
 Positions come from seeded random games (``randomplay``) as well as from games the computer players
 play themselves, so odd positions (half-spent turns, auctions, scoring rounds) are covered too.
@@ -258,7 +258,7 @@ def test_the_console_command_takes_computer_seats() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Two-player auctions (issue 14)
+# Two-player auctions
 def _lone_volcano_shown(s: GameState) -> bool:
     return len(s.shown) == 2 and sum(HEXAGONS[t].terrain is Terrain.VOLCANO for t in s.shown) == 1
 

@@ -1,4 +1,4 @@
-"""The strong player in two-player games (issue 14, third pass): a turn is judged after the opponent's scoring
+"""The strong player in two-player games (third pass): a turn is judged after the opponent's scoring
 turn that follows it, played and scored."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Computer players with the options and in Tikal Rápido (SPEC 7): they rebuild the hidden parts
+"""Computer players with the options and in Tikal Rápido (docs/rules.md §7): they rebuild the hidden parts
 (rolls to come, random terrain's stack, jump choices not yet revealed) from a view alone, play every
 option legally, and decide declarations and jumps sensibly."""
 

@@ -1,4 +1,4 @@
-"""Copy-on-write and the quick undo (issue 14): a state ``apply`` returns shares the lists and dicts the move
+"""Copy-on-write and the quick undo: a state ``apply`` returns shares the lists and dicts the move
 did not change with the state it came from, and ``undo`` returns the state before the action instead of
 replaying the turn. Neither may show: no state changes once made, whatever is applied to it or to the states
 after it, and an undo gives exactly what replaying the turn from its start gives (every variant and option)."""

@@ -107,7 +107,7 @@ def test_become_copies_every_field() -> None:
 
 
 OPTION_MOVES = (Obstacle, Fire, Jump, Declare)
-"""The moves of SPEC section 7 (and a guard with a machine gun): rare among a position's legal moves, so the
+"""The moves of rules.md §7 (and a guard with a machine gun): rare among a position's legal moves, so the
 property below picks one of them half the time when there is one."""
 STATE_FIELDS = tuple(name for name in StateClass.__slots__ if not name.startswith("_"))
 

@@ -1,4 +1,4 @@
-"""The move notation of SPEC section 5: parse_move and the canonical str()."""
+"""The move notation of docs/rules.md §5: parse_move and the canonical str()."""
 
 from __future__ import annotations
 

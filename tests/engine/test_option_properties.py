@@ -1,4 +1,4 @@
-"""Property tests for the options and Tikal Rápido (SPEC 7): random games of every allowed combination,
+"""Property tests for the options and Tikal Rápido (docs/rules.md §7): random games of every allowed combination,
 checked move by move (invariants, scores recomputed from scratch, replay, snapshots, views under
 other secrets, absent players), and ``legal_moves`` exact with options.
 
@@ -41,7 +41,7 @@ INDIANA = ((), ("indiana",), ("indiana2d6",), ("indiana1d20",))
 
 
 def combinations() -> list[tuple[str, tuple[str, ...]]]:
-    """Every variant with every option list SPEC 7.0.1 allows (128 in all)."""
+    """Every variant with every option list rules.md §7.0.1 allows (128 in all)."""
     out = []
     for variant in ("basic", "auction", "rapido"):
         for dice in INDIANA:

@@ -1,4 +1,4 @@
-"""SPEC 7.0 (options, rolls, the new words, the replay output's additions) and the tightened sections 5–6
+"""docs/rules.md §7.0 (options, rolls, the new words, the replay output's additions) and the tightened sections 5–6
 (leading zeros everywhere, a record needs ``moves``)."""
 
 from __future__ import annotations

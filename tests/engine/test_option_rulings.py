@@ -1,4 +1,4 @@
-"""SPEC 7.1–7.4 ruling by ruling: scoring without a round, Indiana Jones, obstacles, machine guns."""
+"""docs/rules.md §7.1–7.4 ruling by ruling: scoring without a round, Indiana Jones, obstacles, machine guns."""
 
 from __future__ import annotations
 

@@ -151,7 +151,7 @@ def covered(move: Move, entries: list[LegalMove], s: GameState) -> bool:
 
 
 def another_options_word(text: str) -> bool:
-    """Whether ``text`` uses a word of SPEC 7.0.3 (an option's verb, or ``gun`` after ``guard <hex>``)."""
+    """Whether ``text`` uses a word of rules.md §7.0.3 (an option's verb, or ``gun`` after ``guard <hex>``)."""
     words = text.split()
     return words[0] in OPTION_WORDS or (words[0] == "guard" and "gun" in words[2:])
 

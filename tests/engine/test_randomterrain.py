@@ -1,4 +1,4 @@
-"""SPEC 7.5: random terrain and sudden death (auction games only)."""
+"""docs/rules.md §7.5: random terrain and sudden death (auction games only)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC 7.6: Tikal Rápido, round by round: auctions, placing, jumps, volcanoes and the final round."""
+"""docs/rules.md §7.6: Tikal Rápido, round by round: auctions, placing, jumps, volcanoes and the final round."""
 
 from __future__ import annotations
 
@@ -180,7 +180,7 @@ def test_a_whole_rapido_game(players: int) -> None:
 
 
 def test_a_view_during_a_jump_hides_the_numbers_chosen_so_far_even_in_its_log() -> None:
-    """SPEC 7.6.4: the view hides chosen numbers until everyone has chosen — the log included."""
+    """rules.md §7.6.4: the view hides chosen numbers until everyone has chosen — the log included."""
     from engine import Phase
     from tests.render.option_cases import option_positions
 

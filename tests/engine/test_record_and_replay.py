@@ -1,4 +1,4 @@
-"""Game records, snapshots and ``python -m engine replay`` (SPEC sections 4 and 6)."""
+"""Game records, snapshots and ``python -m engine replay`` (docs/rules.md §4 and §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The engine replays the corpus exactly as main's engine before issue 14's speed-up did
+"""The engine replays the corpus exactly as the engine did before its speed-up
 (``tests/engine/replay_corpus.py``): ``python -m engine replay``'s output byte for byte, and every state's
 snapshot, views and legal moves."""
 

@@ -1,4 +1,4 @@
-"""SPEC section 3, ruling by ruling (the per-action details are in test_actions.py)."""
+"""docs/rules.md §3, ruling by ruling (the per-action details are in test_actions.py)."""
 
 from __future__ import annotations
 
@@ -453,7 +453,7 @@ def test_game_over() -> None:
     assert legal_moves(s) == [] and absent_moves(s) == []
 
 
-# --- the board and the components (SPEC sections 1–2) ---------------------------------------------
+# --- the board and the components (rules.md §1–2) ---------------------------------------------
 
 
 def test_board_neighbours_follow_the_column_offsets() -> None:

@@ -77,7 +77,7 @@ NOT_NUMBERS = frozenset({"player", "hexagon", "nth", "mark", "name", "who", "til
 
 
 def test_every_number_shown_with_a_counted_word_has_plural_forms() -> None:
-    """Issue 22: '2 crown, 1 serpent', '1 AP left' … every counted noun shown anywhere uses plural forms."""
+    """'2 crown, 1 serpent', '1 AP left' … every counted noun shown anywhere uses plural forms."""
     single = [m for m in base() if m.id and isinstance(m.id, str)]
     counted = re.compile(r"\{(\w+)\}[ \u00a0]+" + COUNTED)
     found = [f"{m.context}: {m.id}" for m in single

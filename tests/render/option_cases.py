@@ -1,5 +1,5 @@
-"""Positions of seeded engine games with SPEC 7's options, for the pictures' tests: obstacles and machine guns,
-Indiana Jones rolls, random terrain (a declaration, the mixed stack) and Tikal Rápido (its auctions, placing,
+"""Positions of seeded engine games with the options of docs/rules.md §7, for the pictures' tests: obstacles and machine
+guns, Indiana Jones rolls, random terrain (a declaration, the mixed stack) and Tikal Rápido (its auctions, placing,
 jumps and slots). A random player with a taste for the options' moves plays them, like ``render.gallery``'s."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def play(seed: int, players: Sequence[str], variant: str, options: Sequence[str]
 
 
 def two_volcanoes_in_one_display(players: int) -> list[str]:
-    """Random terrain: the first and second volcanoes drawn together, as soon as the second may be (SPEC 7.5.1)."""
+    """Random terrain: the first and second volcanoes drawn together, as soon as the second may be (rules.md §7.5.1)."""
     second = players * -(-16 // players)
     others = [t for t in HEXAGONS if t not in VOLCANOES]
     return [*others[:second], "B-1", "D-3"]

@@ -35,8 +35,8 @@ LONG_NAMES = ("Abcdefghijklmnop", "Qrstuvwxyzabcdef", "Ghijklmnopqrstuv", "Wxyza
 
 @lru_cache(maxsize=1)
 def positions() -> dict[str, GameState]:
-    """2–4 players, basic and auction: early, crowded, scoring, bidding, picking, finished; and games with SPEC 7's
-    options (obstacles, guns, dice, random terrain, Tikal Rápido: ``option_cases``)."""
+    """2–4 players, basic and auction: early, crowded, scoring, bidding, picking, finished; and games with
+    the options of rules.md §7 (obstacles, guns, dice, random terrain, Tikal Rápido: ``option_cases``)."""
     out: dict[str, GameState] = {}
     for n, variant in itertools.product((2, 3, 4), ("basic", "auction")):
         names = PLAYERS[:n]

@@ -186,7 +186,7 @@ def test_every_space_name_is_drawn_explored_or_not() -> None:
 
 
 def test_the_board_is_turned_as_in_the_channel_picture() -> None:
-    """Issue 22: one orientation everywhere. Column A on top and H at the bottom, rows 1–5 from left to right, the
+    """One orientation everywhere. Column A on top and H at the bottom, rows 1–5 from left to right, the
     columns A, C, E, G half a hex to the right: every space where the channel picture shows it, at another scale."""
     from render import channel, detail, zoom
 

@@ -1,4 +1,4 @@
-"""Hidden information (SPEC ruling 13) never shows: states that differ only in what nobody may see
+"""Hidden information (docs/rules.md, ruling 13) never shows: states that differ only in what nobody may see
 draw the same pictures."""
 
 from __future__ import annotations

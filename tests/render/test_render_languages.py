@@ -1,7 +1,7 @@
 """The pictures in the six languages of the rulebooks: the channel picture's layout holds in each (every label
 at least 11 px at the phone's 400 px, inside its box, no overlaps) at the positions with the longest texts and
-those of games with SPEC 7's options, every other picture and the alt text draw their words from the reader's
-catalogue, and no word of the pictures or the alt text bypasses it (a speaker that masks every letter it says
+those of games with the options of docs/rules.md §7, every other picture and the alt text draw their words from the
+reader's catalogue, and no word of the pictures or the alt text bypasses it (a speaker that masks every letter it says
 leaves none but names of players and spaces)."""
 
 from __future__ import annotations

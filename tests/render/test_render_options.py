@@ -1,7 +1,6 @@
-"""SPEC 7's options in the pictures: obstacles on their borders (and their +2 in the detailed costs), machine
-guns on their temples, the dice in the caption, random terrain's mixed stack, Tikal Rápido's round order,
-chips and jumps. The layout checks of every channel picture run on these positions too
-(``test_render_channel.positions``)."""
+"""The options of docs/rules.md §7 in the pictures: obstacles on their borders (and their +2 in the detailed costs),
+machine guns on their temples, the dice in the caption, random terrain's mixed stack, Tikal Rápido's round order, chips
+and jumps. The layout checks of every channel picture run on these positions too (``test_render_channel.positions``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A wait's catch-up in words: what happened since the player's last turn, one line per other player's turn (computer
 turns and the bot's moves for a seat included), an auction in one line, a jump's numbers in one line, and each
-scoring round's points once it is complete (UX principle 12). Built from public moves only (``bot.core.table.story``):
-hexagons by what they are, spaces by name, no rotation and no notation.
+scoring round's points once it is complete (docs/channel.md, principle 3). Built from public moves only
+(``bot.core.table.story``): hexagons by what they are, spaces by name, no rotation and no notation.
 """
 
 from __future__ import annotations
@@ -13,69 +13,13 @@ import engine
 from bot.core.storage.seats import is_absent_member, is_computer_member
 from bot.core.table.results import GameInfo
 from bot.core.table.story import CaughtUp
-from bot.core.words.escaping import escaped
 from bot.core.words.labels import hexagon_name, player
+from bot.core.words.moves import phrase
 from engine import GameView, Variant
 from engine.messages import ENGLISH, Speaker
-from engine.messages import treasure as treasure_word
 
 LINES: Final = 12
 """The most lines a catch-up shows (the latest): older turns are summed up in one line."""
-
-
-def _figures(count: int, leader: bool, t: Speaker) -> str:
-    return t.tr("story.the_leader", "the leader") if leader else \
-        t.ntr("story.workers", "{n} worker", "{n} workers", count)
-
-
-def _treasures(count: int, t: Speaker) -> str:
-    return t.ntr("story.treasures", "{n} treasure", "{n} treasures", count)
-
-
-def phrase(view: GameView, move: engine.Move, t: Speaker, tile: str | None = None) -> str | None:
-    """One move as a past-tense phrase: ``placed a temple (3) on D2``, ``moved 2 workers from A1 to C2``; None for
-    what says nothing by itself (``end``; a pick: the placement that follows names the hexagon)."""
-    name = engine.space_name
-    match move:
-        case engine.Place(space=space):
-            return t.tr("story.placed", "placed a {hexagon} on {space}",
-                        hexagon=hexagon_name(tile or view.spaces[space].tile, t), space=name(space))
-        case engine.Deploy(space=space, count=count, leader=leader):
-            return t.tr("story.deployed", "deployed {figures} to {space}", figures=_figures(count, leader, t),
-                        space=name(space))
-        case engine.Transfer(source=source, target=target, count=count, leader=leader):
-            return t.tr("story.transferred", "took {figures} from {source} to the camp at {target}",
-                        figures=_figures(count, leader, t), source=name(source), target=name(target))
-        case engine.Walk(source=source, target=target, count=count, leader=leader):
-            return t.tr("story.moved", "moved {figures} from {source} to {target}",
-                        figures=_figures(count, leader, t), source=name(source), target=name(target))
-        case engine.Uncover(space=space, count=count):
-            return t.ntr("story.uncovered", "uncovered {n} temple level at {space}",
-                         "uncovered {n} temple levels at {space}", count, space=name(space))
-        case engine.Recover(space=space, count=count):
-            return t.tr("story.recovered", "recovered {treasures} at {space}", treasures=_treasures(count, t),
-                        space=name(space))
-        case engine.Exchange(give=give, player=other, take=take):
-            return t.tr("story.exchanged", "exchanged a {give} for {player}'s {take}",
-                        give=t.message(treasure_word(give)), player=other, take=t.message(treasure_word(take)))
-        case engine.Camp(space=space):
-            return t.tr("story.camp", "made camp at {space}", space=name(space))
-        case engine.Guard(space=space, leader=leader, gun=gun):
-            if gun:
-                return t.tr("story.guard_gun", "guarded the temple on {space} with a machine gun", space=name(space))
-            if leader:
-                return t.tr("story.guard_leader", "guarded the temple on {space} with the leader", space=name(space))
-            return t.tr("story.guard", "guarded the temple on {space}", space=name(space))
-        case engine.Obstacle(first=first, second=second):
-            return t.tr("story.obstacle", "blocked the border between {first} and {second}", first=name(first),
-                        second=name(second))
-        case engine.Fire(space=space, player=other):
-            return t.tr("story.fired", "fired at {player}'s worker on {space}", player=escaped(other),
-                        space=name(space))
-        case engine.Declare(score=score):
-            return t.tr("story.declared_yes", "declared that the volcano scores") if score else \
-                t.tr("story.declared_no", "declared no scoring round for this volcano")
-    return None
 
 
 def who_played(game: GameInfo, view: GameView, seat: int, bot: bool, t: Speaker, *, computer: bool = False,

@@ -1,4 +1,4 @@
-"""What the bot answers to the commands of games that live for days (UX.md): a member's settings, the
+"""What the bot answers to the commands of games that live for days (docs/channel.md): a member's settings, the
 guild's games, a page of history, statistics, a game's clock and the server's configuration.
 
 Pure functions, no I/O. Every answer is private; mentions in embeds never notify anyone.

@@ -1,4 +1,4 @@
-"""A wait's message (issue 22): the one message that pings whom the game waits for and that they read. Its content
+"""A wait's message: the one message that pings whom the game waits for and that they read. Its content
 is the ping (never edited: a mention notifies only in a new message); its embed tells what happened since their
 last turn (``catch_up``), what to do now, the scores and the deadline, over the board as the wait began; its
 buttons act. The table edits the embed as they act (``wait_embed``) and closes it when the next wait's message comes
@@ -318,7 +318,7 @@ def wait_embed(game: GameInfo, view: GameView, payload: Wait | None, jump: tuple
 
 
 def with_page(embed: discord.Embed, page: str | None, t: Speaker = ENGLISH) -> discord.Embed:
-    """The embed with the game's web page linked from its title and its last line (issue 27)."""
+    """The embed with the game's web page linked from its title and its last line."""
     if page is None:
         return embed
     embed.url = page

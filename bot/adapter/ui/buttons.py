@@ -1,7 +1,7 @@
 """The lobby's Join / Leave / Start and the wait message's buttons: Board / Undo / End turn (a Tikal Rápido slot's
 Give the slot up), an auction's Pass and standing orders (Bid up to… asks for the highest bid in a private form; Pass
-this round), a pick's hexagons; the lobby's options menu and the buttons of SPEC 7 (a Tikal Rápido jump's 1–5, a
-random terrain declaration's Yes / No).
+this round), a pick's hexagons; the lobby's options menu and the buttons of docs/rules.md §7 (a Tikal Rápido jump's 1–5,
+a random terrain declaration's Yes / No).
 
 Each is a ``DynamicItem`` whose custom id names the action and the game (``tikal:join:12``); the
 bot registers the classes at start, so a button on a message from before a restart still works.
@@ -203,7 +203,8 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 class OptionsSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"tikal:options:(?P<game>[0-9]+)"):
-    """The lobby's options (SPEC 7): several at once, for its creator or a moderator; the current ones preselected."""
+    """The lobby's options (rules.md §7): several at once, for its creator or a moderator; the current ones
+    preselected."""
 
     def __init__(self, game_id: int, chosen: tuple[str, ...] = (), t: Speaker = ENGLISH) -> None:
         options = [discord.SelectOption(label=t.message(OPTION_TEXT[name][0])[:100], value=name,

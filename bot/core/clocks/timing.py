@@ -57,7 +57,7 @@ class Timing:
     bid_hours: float | None = None
     """Deadline of a bid, in hours; None: no deadline."""
     policy: str = "wait"
-    """After a deadline: ``skip`` (SPEC ruling 14 moves, logged as ordinary moves) or ``wait`` (tell the
+    """After a deadline: ``skip`` (ruling 14 moves, logged as ordinary moves) or ``wait`` (tell the
     moderators once and keep waiting)."""
 
     def validated(self) -> Timing:

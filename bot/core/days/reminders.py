@@ -8,7 +8,7 @@ fake clock. Each tick reads the clocks that are due (``game_clocks.next_due <= n
 wait whose reminder is due — is done for many games to a transaction from the clocks' rows alone
 (``bot.core.days.batches``); every other game is looked at one by one, loaded, and gets at most what is due now:
 
-- an absent seat (kicked or resigned) to act: its moves are made for it (SPEC ruling 14), with an
+- an absent seat (kicked or resigned) to act: its moves are made for it (docs/rules.md, ruling 14), with an
   ``absent_turn`` post first;
 - a deadline passed: one ``deadline_waiting`` notice for the moderators (``bot.core.outbox.mod_notices``: their log
   channel, their role, or the creator's DMs); then policy ``skip`` makes the ruling 14 moves (``computer``: a

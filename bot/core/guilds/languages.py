@@ -1,4 +1,4 @@
-"""Which language a reader gets (issue 12): a server's language for its channel posts and a member's Discord
+"""Which language a reader gets: a server's language for its channel posts and a member's Discord
 locale as last seen, for direct messages. Ephemeral replies need neither: they follow the interaction's locale.
 
 A server's language is what a moderator set (``/tikal-mod config language``), else the server's preferred

@@ -2,7 +2,7 @@
 
 ``History(store, games)``. Everything is scoped by guild. What a running game shows is public: its moves in
 notation with who made them and when (no seed, no hexagon or wafer order; the public log does not
-replay, by design, SPEC ruling 13). A finished game exports its full record (SPEC section 6: seed and
+replay, by design, docs/rules.md, ruling 13). A finished game exports its full record (rules.md §6: seed and
 both orders), which replays on any engine to the very state the bot ended with.
 
 Statistics count finished games only, from ``game_results`` (written with each game's last move; games

@@ -1,4 +1,4 @@
-"""Ratings per server (issue 16): OpenSkill's Plackett–Luce model, updated exactly once when a game ends.
+"""Ratings per server: OpenSkill's Plackett–Luce model, updated exactly once when a game ends.
 
 The model is the ``openskill`` library's ``PlackettLuce`` with its defaults (μ 25, σ 25/3, β 25/6, τ 25/300),
 made for free-for-all results of any number of players: each seat is a team of one, its place the rank (1 for

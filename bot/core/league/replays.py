@@ -1,4 +1,4 @@
-"""What an animated replay of a server's game is drawn from (issue 16; the drawing is ``render.replay_jobs``, in
+"""What an animated replay of a server's game is drawn from (the drawing is ``render.replay_jobs``, in
 the worker pool).
 
 A finished game's record is public (it is posted with the result), so a worker may plan and draw it from the
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class ReplaySource:
     record: dict[str, Any]
-    """The game's record so far (SPEC section 6)."""
+    """The game's record so far (rules.md §6)."""
     public: bool
     """Whether the record may be shown (a finished game's); else only spectator views planned from it."""
 

@@ -1,4 +1,4 @@
-"""Seasons and what the ratings show (issue 16): the leaderboards and a member's own rating.
+"""Seasons and what the ratings show: the leaderboards and a member's own rating.
 
 ``Standings(storage)``. Moderators start and end seasons (``start_season``, ``end_season``); while one is open,
 every game that ends counts for it too (``bot.core.league.ratings``). A season's leaderboard counts its games only, the

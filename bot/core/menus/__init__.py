@@ -1,4 +1,4 @@
-"""The menus of a turn (issue 31): the legal moves of the moment as a few steps to tap — what, where, how many — built
+"""The menus of a turn: the legal moves of the moment as a few steps to tap — what, where, how many — built
 from the engine's legal moves and the player's view, in the reader's words, independent of any widget. The Discord
 adapter shows them as buttons and selects (``bot.adapter.ui.menus``); a web page can show the same steps, or start
 from a space (``Menu.at``)."""

@@ -1,2 +1,2 @@
-"""What the web view (``bot.web``, issue 27) needs of a game: its unguessable address, the cheap read of where it
+"""What the web view (``bot.web``) needs of a game: its unguessable address, the cheap read of where it
 stands (version, status, deadline) that live updates poll, and what everyone may see of it as JSON."""

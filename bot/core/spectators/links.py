@@ -1,4 +1,4 @@
-"""A game's web page address (issue 27): one unguessable token per game, made when the game is first linked and
+"""A game's web page address: one unguessable token per game, made when the game is first linked and
 replaced when a moderator renews it (the old address then leads nowhere). Table ``web_links``, migration 14.
 
 Finding a game by its token is the one read the web view polls for live updates: the game's version, status and

@@ -1,4 +1,4 @@
-"""``Spectators``: what a game's web page is made of, found by the page's token (issue 27). Reads only."""
+"""``Spectators``: what a game's web page is made of, found by the page's token. Reads only."""
 
 from __future__ import annotations
 

@@ -7,111 +7,51 @@ exception inside rolls everything back), ``close()``. Two backends implement it:
 from a path or a ``postgresql://`` URL. Both apply the same numbered migrations (one SQL text per dialect).
 
 ``Reader`` and ``Transaction`` hold the named methods, written once in SQL both dialects accept, with ``?``
-parameters: a backend's ``Connection`` translates the parameter style in one place. Every read of game data is
-scoped by guild id, so nothing of one guild is reachable from another. Nothing here knows a turn: a post is a kind
-and a JSON payload (what it says is the table's, ``bot.core.table.posts``), a move's public facts are JSON.
+parameters: a backend's ``Connection`` (``bot.core.storage.connection``) translates the parameter style in one
+place. The games', seats', moves' and settings' queries are here, the outbox's in ``bot.core.storage.post_rows``;
+other parts of the core keep their own queries beside their services (``bot.core.storage.sql``). Every read of
+game data is scoped by guild id, so nothing of one guild is reachable from another. Nothing here knows a turn: a
+post is a kind and a JSON payload (what it says is the table's, ``bot.core.table.posts``), a move's public facts
+are JSON.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any
 
+from bot.core.storage.connection import (
+    POSTGRESQL,
+    SQLITE,
+    Clock,
+    Connection,
+    DatabaseUnavailable,
+    Dialect,
+    IntegrityError,
+)
+from bot.core.storage.post_rows import PostReads, PostWrites
 from bot.core.storage.rows import (
     ACTIVE,
     GAME_COLUMNS,
-    OUTBOX_COLUMNS,
     GameRow,
     GuildSettings,
     MoveRow,
     NewMove,
     OutboxRow,
-    PostToQueue,
     SeatRow,
     Status,
     game_row,
-    outbox_row,
 )
 from bot.core.storage.shards import EVERY_GUILD, Shards
 from engine import StaleState
 
-Clock = Callable[[], float]
 
-
-class IntegrityError(Exception):
-    """The database refused a write that breaks one of its rules (a unique key, a foreign key, the append-only
-    log), whatever the backend: the driver's own error is its ``__cause__``."""
-
-
-class DatabaseUnavailable(RuntimeError):
-    """The database server could not be reached or refused the connection (the message names it, without a
-    password)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Dialect:
-    """What differs between the backends' SQL, in the few places where one text cannot serve both."""
-
-    name: str
-    """``sqlite`` or ``postgresql``."""
-    for_update: str
-    """Appended to a ``SELECT`` of rows a transaction is about to change: locks them against other processes
-    (PostgreSQL); empty where one writer at a time is the rule anyway (SQLite's ``BEGIN IMMEDIATE``)."""
-    skip_locked: str
-    """Appended to a ``SELECT`` that claims rows: rows another process holds are skipped, not waited for."""
-
-
-SQLITE: Final = Dialect("sqlite", "", "")
-POSTGRESQL: Final = Dialect("postgresql", " FOR UPDATE", " FOR UPDATE SKIP LOCKED")
-
-
-class Connection(Protocol):
-    """What ``Reader`` and ``Transaction`` need of a backend: SQL with ``?`` parameters, rows as tuples."""
-
-    dialect: Dialect
-
-    async def one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None: ...
-
-    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement; the rows it changed."""
-        ...
-
-    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute an ``INSERT … RETURNING id``; the new row's id."""
-        ...
-
-
-class Reader:
+class Reader(PostReads):
     """Reads that agree with each other: no transaction is seen half done (SQLite: under the storage's lock;
     PostgreSQL: one repeatable-read snapshot)."""
-
-    def __init__(self, db: Connection, clock: Clock) -> None:
-        self._db = db
-        self._clock = clock
-
-    @property
-    def _locking(self) -> str:
-        """What a read of rows about to change appends (``Dialect.for_update``): nothing outside a transaction."""
-        return ""
-
-    @property
-    def dialect(self) -> Dialect:
-        return self._db.dialect
-
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        return await self._db.one(sql, params)
-
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return await self._db.all(sql, params)
 
     async def schema_version(self) -> int:
         row = await self._one("SELECT MAX(version) FROM schema_version")
@@ -191,24 +131,6 @@ class Reader:
         row = await self._one("SELECT version, state_json FROM snapshots WHERE game_id = ?", (game_id,))
         return None if row is None else (int(row[0]), str(row[1]))
 
-    async def outbox_pending(self, limit: int = 50, shards: Shards = EVERY_GUILD) -> list[OutboxRow]:
-        """Unsent posts of the guilds ``shards`` owns, oldest first (for the process's one sender loop)."""
-        rows = await self._all(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE sent_at IS NULL AND given_up_at IS NULL"
-                               f"{shards.where()} ORDER BY id LIMIT ?", (limit,))
-        return [outbox_row(r) for r in rows]
-
-    async def outbox_of_game(self, guild_id: int, game_id: int) -> list[OutboxRow]:
-        rows = await self._all(
-            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? ORDER BY id", (guild_id, game_id)
-        )
-        return [outbox_row(r) for r in rows]
-
-    async def latest_post(self, guild_id: int, game_id: int, kind: str, before: int) -> OutboxRow | None:
-        """The game's last post of ``kind`` queued before the post ``before`` (e.g. the scoring round it continues)."""
-        row = await self._one(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE guild_id = ? AND game_id = ? AND kind = ? "
-                              "AND id < ? ORDER BY id DESC LIMIT 1", (guild_id, game_id, kind, before))
-        return None if row is None else outbox_row(row)
-
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._one(
             "SELECT guild_id, moderator_role_id, default_variant, use_threads, turn_hours, reminder_hours, "
@@ -221,21 +143,9 @@ class Reader:
         return GuildSettings(g, role, variant, bool(threads), turn, remind, log_channel)
 
 
-class Transaction(Reader):
+class Transaction(Reader, PostWrites):
     """Reads and writes inside one transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: read committed, the game
     rows it reads locked with ``FOR UPDATE``)."""
-
-    @property
-    def _locking(self) -> str:
-        return self.dialect.for_update
-
-    async def _run(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute one statement; return the rows it changed."""
-        return await self._db.run(sql, params)
-
-    async def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        """Execute one statement for each row of parameters."""
-        await self._db.run_many(sql, rows)
 
     async def insert_game(
         self, *, guild_id: int, channel_id: int, variant: str, seats_wanted: int, use_thread: bool, creator_id: int,
@@ -333,85 +243,8 @@ class Transaction(Reader):
             (game_id, version, state_json, self._clock()),
         )
 
-    async def add_post(self, game: GameRow, version: int, post: PostToQueue, place_id: int | None = None) -> OutboxRow:
-        """Queue a post in the game's channel or thread (``place_id``, default its current one)."""
-        nonce = secrets.token_hex(10)  # Discord takes nonces of up to 25 characters
-        channel = game.place_id if place_id is None else place_id
-        now = self._clock()
-        payload = json.dumps(post.payload)
-        post_id = await self._db.insert(
-            "INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (game.id, game.guild_id, channel, post.kind, version, payload, nonce, now),
-        )
-        return OutboxRow(post_id, game.id, game.guild_id, channel, post.kind, version, json.loads(payload), nonce, now,
-                         None, None, 0, None)
-
-    async def add_posts(self, posts: Sequence[tuple[GameRow, int, PostToQueue]]) -> list[OutboxRow]:
-        """Queue many posts at once, each ``(game, version, post)`` in its game's current channel or thread: one
-        statement (the scheduler's batches), the rows in the order given."""
-        if not posts:
-            return []
-        now = self._clock()
-        rows = [(game, version, post, secrets.token_hex(10), json.dumps(post.payload)) for game, version, post in posts]
-        returned = dict(await self._all(
-            "INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at) VALUES "
-            + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows)) + " RETURNING nonce, id",
-            [value for game, version, post, nonce, payload in rows
-             for value in (game.id, game.guild_id, game.place_id, post.kind, version, payload, nonce, now)]))
-        return [OutboxRow(int(returned[nonce]), game.id, game.guild_id, game.place_id, post.kind, version,
-                          json.loads(payload), nonce, now, None, None, 0, None)
-                for game, version, post, nonce, payload in rows]
-
     async def set_creator(self, game_id: int, member_id: int) -> None:
         await self._touch(game_id, "creator_id = ?", (member_id,))
-
-    async def mark_sent(self, post_id: int, message_id: int | None) -> bool:
-        """Record a post as sent; return False if it already was."""
-        return await self._run(
-            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1 WHERE id = ? AND sent_at IS NULL",
-            (self._clock(), message_id, post_id),
-        ) == 1
-
-    async def claim_posts(self, post_ids: Sequence[int], until: float) -> set[int]:
-        """Claim unsent posts for sending until ``until``: the ones no other process holds (rows locked by another
-        transaction are skipped, ``FOR UPDATE SKIP LOCKED``) and none claimed before (``retry_at`` in the future:
-        another sender's claim, or a backoff). Returns the ids claimed; the others are not this sender's now."""
-        if not post_ids:
-            return set()
-        marks = ", ".join("?" * len(post_ids))
-        rows = await self._all(
-            f"SELECT id FROM outbox WHERE id IN ({marks}) AND sent_at IS NULL AND given_up_at IS NULL "
-            f"AND (retry_at IS NULL OR retry_at <= ?){self.dialect.skip_locked}", (*post_ids, self._clock()))
-        claimed = {int(r[0]) for r in rows}
-        if claimed:
-            await self._run(f"UPDATE outbox SET retry_at = ? WHERE id IN ({', '.join('?' * len(claimed))})",
-                            (until, *sorted(claimed)))
-        return claimed
-
-    async def release_posts(self, post_ids: Sequence[int]) -> None:
-        """End the claims of posts not tried after all (failed ones keep their backoff: ``mark_failed``)."""
-        await self._run(f"UPDATE outbox SET retry_at = NULL WHERE id IN ({', '.join('?' * len(post_ids))}) "
-                        "AND sent_at IS NULL", tuple(post_ids))
-
-    async def mark_failed(self, post_id: int, error: str, retry_at: float) -> None:
-        """Count a failed try; the post waits until ``retry_at`` (its run of failures starts now, if new)."""
-        now = self._clock()
-        await self._run("UPDATE outbox SET attempts = attempts + 1, last_error = ?, "
-                        "first_failed_at = COALESCE(first_failed_at, ?), retry_at = ? WHERE id = ?",
-                        (error[:500], now, retry_at, post_id))
-
-    async def give_up(self, game_id: int, channel_id: int) -> int:
-        """Give up every unsent post of the game in that channel or thread; return how many."""
-        return await self._run(
-            "UPDATE outbox SET given_up_at = ? WHERE game_id = ? AND channel_id = ? AND sent_at IS NULL "
-            "AND given_up_at IS NULL", (self._clock(), game_id, channel_id))
-
-    async def requeue(self, game_id: int) -> int:
-        """Send the game's given-up and waiting posts again at once (their runs of failures start over)."""
-        return await self._run(
-            "UPDATE outbox SET given_up_at = NULL, retry_at = NULL, first_failed_at = NULL "
-            "WHERE game_id = ? AND sent_at IS NULL", (game_id,))
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._run(
@@ -467,7 +300,22 @@ class Storage(ABC):
 
 
 __all__ = [
-    "ACTIVE", "POSTGRESQL", "SQLITE", "Connection", "DatabaseUnavailable", "Dialect", "GameRow", "GuildSettings",
-    "IntegrityError", "MoveRow", "NewMove", "OutboxRow", "Reader", "SeatRow", "Status", "Storage",
+    "ACTIVE",
+    "POSTGRESQL",
+    "SQLITE",
+    "Clock",
+    "Connection",
+    "DatabaseUnavailable",
+    "Dialect",
+    "GameRow",
+    "GuildSettings",
+    "IntegrityError",
+    "MoveRow",
+    "NewMove",
+    "OutboxRow",
+    "Reader",
+    "SeatRow",
+    "Status",
+    "Storage",
     "Transaction",
 ]

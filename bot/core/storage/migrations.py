@@ -34,7 +34,7 @@ CREATE TABLE games (
     seats_wanted     INTEGER NOT NULL CHECK (seats_wanted BETWEEN 2 AND 4),
     use_thread       INTEGER NOT NULL,
     creator_id       INTEGER NOT NULL,
-    seed             TEXT    NOT NULL,                 -- secret until the game ends (SPEC ruling 13); 64 bits
+    seed             TEXT    NOT NULL,                 -- secret until the game ends (ruling 13); 64 bits
     setup_json       TEXT,                             -- the record without moves, set at start
     version          INTEGER NOT NULL DEFAULT 0,       -- moves in the log
     created_at       REAL    NOT NULL,
@@ -42,7 +42,7 @@ CREATE TABLE games (
     started_at       REAL,
     finished_at      REAL,
     turn_started_at  REAL,                             -- when the player to act became the player to act
-    deadline_at      REAL,                             -- for the reminders issue
+    deadline_at      REAL,                             -- for the reminders
     reminded_at      REAL
 );
 -- One open lobby or running game per channel or thread, enforced by the database itself.
@@ -57,7 +57,7 @@ CREATE TABLE seats (
     joined_order INTEGER NOT NULL,
     joined_at    REAL    NOT NULL,
     seat         INTEGER,                              -- 0-based, set at start
-    seat_name    TEXT,                                 -- SPEC section 6, set at start, kept if the member is replaced
+    seat_name    TEXT,                                 -- rules.md §6, set at start, kept if the member is replaced
     PRIMARY KEY (game_id, member_id)
 );
 CREATE UNIQUE INDEX seats_by_seat ON seats (game_id, seat) WHERE seat IS NOT NULL;
@@ -105,7 +105,7 @@ CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL;
 CREATE INDEX outbox_by_game ON outbox (game_id, id);
 """),
     (2, """
--- Issue 5: members' reminder settings, per-game clocks (reminders, deadlines, pause), absent seats,
+-- Games that live for days: members' reminder settings, per-game clocks (reminders, deadlines, pause), absent seats,
 -- results for statistics, and the removal of guilds that dropped the bot.
 
 -- Global per Discord user (a person has one time zone), not per guild; "forget me" deletes the row.
@@ -222,7 +222,7 @@ WHEN NOT EXISTS (SELECT 1 FROM purge_permits WHERE game_id = OLD.game_id)
 BEGIN SELECT RAISE(ABORT, 'the move log is append-only'); END;
 """),
     (3, """
--- Seats played by a computer player (issue 6): its level and its own seed (never the game's).
+-- Seats played by a computer player: its level and its own seed (never the game's).
 CREATE TABLE computer_seats (
     game_id INTEGER NOT NULL REFERENCES games (id),
     seat    INTEGER NOT NULL,
@@ -298,7 +298,7 @@ BEGIN
 END;
 """),
     (4, """
--- Issue 11: the outbox gives a post up by elapsed time (not by attempts), backs off between tries, and keeps
+-- The outbox gives a post up by elapsed time (not by attempts), backs off between tries, and keeps
 -- a given-up post (not sent) so that a moderator can send it again (/tikal-mod resend).
 ALTER TABLE outbox ADD COLUMN first_failed_at REAL;  -- the first failure of the current run of failures
 ALTER TABLE outbox ADD COLUMN retry_at REAL;         -- not tried again before this (backoff)
@@ -311,7 +311,7 @@ CREATE INDEX outbox_pending ON outbox (id) WHERE sent_at IS NULL AND given_up_at
 CREATE INDEX outbox_given_up ON outbox (game_id) WHERE sent_at IS NULL AND given_up_at IS NOT NULL;
 """),
     (5, """
--- Issue 11: what the process keeps between starts that is no game's, e.g. the hash and ids of the slash
+-- What the process keeps between starts that is no game's, e.g. the hash and ids of the slash
 -- commands last synced with Discord (they are synced again only when the tree changed).
 CREATE TABLE app_state (
     key        TEXT PRIMARY KEY,
@@ -320,21 +320,21 @@ CREATE TABLE app_state (
 );
 """),
     (6, """
--- Issue 11: a member's games (/tikal-game games mine) by index, not by reading every game of the guild.
+-- A member's games (/tikal-game games mine) by index, not by reading every game of the guild.
 CREATE INDEX seats_by_member ON seats (member_id, game_id);
 """),
     (7, """
--- Issue 13: the variants of SPEC 7. A game's variant and options as chosen in its lobby; Start writes them into
+-- The variants of rules.md §7. A game's variant and options as chosen in its lobby; Start writes them into
 -- setup_json (the record), which holds them from then on. games.variant's CHECK cannot hold 'rapido' (SQLite
 -- changes a CHECK only by rebuilding the table), so a Rápido game keeps 'auction' there (its rounds open with
 -- auctions) and its true variant here. A game without a row here is as games.variant says, without options.
 CREATE TABLE game_options (
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
     variant TEXT    NOT NULL CHECK (variant IN ('basic', 'auction', 'rapido')),
-    options TEXT    NOT NULL DEFAULT ''                -- SPEC 7.0.1 names in canonical order, space-separated
+    options TEXT    NOT NULL DEFAULT ''                -- rules.md §7.0.1 names in canonical order, space-separated
 );
 
--- Tikal Rápido's jumps are secret and simultaneous (SPEC 7.6.4): a player's chips for the jump under way, kept
+-- Tikal Rápido's jumps are secret and simultaneous (rules.md §7.6.4): a player's chips for the jump under way, kept
 -- here until everyone has chosen; then every jump move is logged in round order in one transaction and these
 -- rows are deleted. Never shown to anyone but the seat's member (no post, view, export or log holds them).
 CREATE TABLE jump_choices (
@@ -348,7 +348,7 @@ CREATE TABLE jump_choices (
 );
 """),
     (8, """
--- Issue 16: ratings per server (OpenSkill's Plackett-Luce model), seasons, and how a server counts the seats that
+-- Ratings per server (OpenSkill's Plackett-Luce model), seasons, and how a server counts the seats that
 -- left a game and the games that were stopped.
 
 -- How a server rates a seat whose player resigned or was kicked, and a stopped game (no row: the defaults).
@@ -423,16 +423,16 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, player_id, season_id, rated_at);
 """),
     (9, """
--- Issue 17: a ping that is deleted once answered (the next bidder's, a pick's, a reminder …). A post sent as such
+-- A ping that is deleted once answered (the next bidder's, a pick's, a reminder …). A post sent as such
 -- a ping keeps ping = 1 until its message is deleted (or deleting it kept failing); the game moving past the
--- post's version answers it. Migration 8 is issue 16's (ratings and seasons).
+-- post's version answers it. Migration 8 is the ratings' and seasons'.
 ALTER TABLE outbox ADD COLUMN ping INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;  -- failed deletions in a row
 ALTER TABLE outbox ADD COLUMN ping_retry_at REAL;                     -- not tried again before this
 CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
 """),
     (10, """
--- Issue 12: the bot in six languages. A server's language for its channel posts, as a moderator set it
+-- The bot in six languages. A server's language for its channel posts, as a moderator set it
 -- (/tikal-mod config language); no row: the server's own preferred locale, English when unknown.
 CREATE TABLE guild_languages (
     guild_id   INTEGER PRIMARY KEY,
@@ -449,7 +449,7 @@ CREATE TABLE member_locales (
 );
 """),
     (11, """
--- Issue 22: a server's clock out of the box and its moderators' log channel. In the server's defaults
+-- A server's clock out of the box and its moderators' log channel. In the server's defaults
 -- (guild_settings.turn_hours, guild_timing.bid_hours) NULL now means the bot's default (bot.core.timing.DEFAULTS)
 -- and 0 "no deadline"; a game's own clock (game_clocks) is as before. A new game's clock is written by the
 -- service from those defaults (bot.core.timing.clock_of), so the trigger that copied the raw columns goes.
@@ -457,9 +457,9 @@ ALTER TABLE guild_settings ADD COLUMN log_channel_id INTEGER;  -- moderator noti
 DROP TRIGGER games_clock_at_new;
 """),
     (12, """
--- Issue 22, the channel: one message per wait, pings never deleted. Each move keeps the public facts of what it
+-- The channel: one message per wait, pings never deleted. Each move keeps the public facts of what it
 -- did (the hexagon placed or picked, the points scored, the auction it closed: bot.core.story) as JSON, what a
--- wait's "since your last turn" is told from; a move of an older game has none. The answered pings issue 17 deleted
+-- wait's "since your last turn" is told from; a move of an older game has none. The answered pings migration 9 deleted
 -- are gone, and their columns with them. A member is told of their waits in the channel, by DM or both
 -- (/tikal-game notify): SQLite changes a CHECK only by rebuilding the table.
 ALTER TABLE moves ADD COLUMN story TEXT;
@@ -481,7 +481,7 @@ ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
     (13, """
--- Issue 26: the guided first game. A tutorial's game names its lesson (NULL: an ordinary game); it is private to
+-- The guided first game. A tutorial's game names its lesson (NULL: an ordinary game); it is private to
 -- its member, posts nothing in a channel and counts for no rating, statistic or season. Its place is a private
 -- thread, or (ephemeral answers only) a place of its own below zero: -member_id. Each lesson a member started keeps
 -- a row, naming the lesson's latest game (the moderators count them); at most one is under way per member and
@@ -508,7 +508,7 @@ CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) W
 CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
 """),
     (14, """
--- Issue 27: the web view. Each game's page has one unguessable address: a token of 192 bits from `secrets`, made
+-- The web view. Each game's page has one unguessable address: a token of 192 bits from `secrets`, made
 -- when the game is first linked (bot.core.spectators.links) and replaced when a moderator renews it
 -- (/tikal-mod weblink): the old address then leads nowhere.
 CREATE TABLE web_links (

@@ -269,7 +269,7 @@ CREATE TABLE app_state (
 CREATE INDEX seats_by_member ON seats (member_id, game_id);
 """),
     (7, """
--- Issue 13 (SQLite's migration 7): a lobby's variant and options until Start; Tikal Rápido's secret jump choices.
+-- SQLite's migration 7, the options: a lobby's variant and options until Start; Tikal Rápido's secret jump choices.
 CREATE TABLE game_options (
     game_id BIGINT PRIMARY KEY REFERENCES games (id),
     variant TEXT   NOT NULL CHECK (variant IN ('basic', 'auction', 'rapido')),
@@ -286,7 +286,7 @@ CREATE TABLE jump_choices (
 );
 """),
     (8, """
--- Issue 16 (SQLite's migration 8): ratings, seasons, and how a server counts seats that left and stopped games.
+-- SQLite's migration 8: ratings, seasons, and how a server counts seats that left and stopped games.
 CREATE TABLE guild_rating (
     guild_id   BIGINT PRIMARY KEY,
     resigned   TEXT   NOT NULL DEFAULT 'last' CHECK (resigned IN ('last', 'score', 'unrated')),
@@ -347,14 +347,14 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_player ON rating_history (guild_id, player_id, season_id, rated_at);
 """),
     (9, """
--- Issue 17 (SQLite's migration 9): pings deleted once answered.
+-- SQLite's migration 9: pings deleted once answered.
 ALTER TABLE outbox ADD COLUMN ping INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE outbox ADD COLUMN ping_tries INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE outbox ADD COLUMN ping_retry_at DOUBLE PRECISION;
 CREATE INDEX outbox_pings ON outbox (game_id) WHERE ping = 1;
 """),
     (10, """
--- Issue 12 (SQLite's migration 10): a server's language for its channel posts; a member's locale as last seen.
+-- SQLite's migration 10, the languages: a server's language for its channel posts; a member's locale as last seen.
 CREATE TABLE guild_languages (
     guild_id   BIGINT PRIMARY KEY,
     language   TEXT   NOT NULL CHECK (language IN ('en', 'de', 'fr', 'es', 'it', 'nl')),
@@ -367,14 +367,14 @@ CREATE TABLE member_locales (
 );
 """),
     (11, """
--- Issue 22 (SQLite's migration 11): NULL in the server's default hours is the bot's default, 0 no deadline; the
+-- SQLite's migration 11, a server's clock: NULL in the server's default hours is the bot's default, 0 no deadline; the
 -- moderators' log channel; a new game's clock is written by the service.
 ALTER TABLE guild_settings ADD COLUMN log_channel_id BIGINT;
 DROP TRIGGER games_clock_at_new ON games;
 DROP FUNCTION tikal_games_clock_at_new();
 """),
     (12, """
--- Issue 22, the channel (SQLite's migration 12): each move's public facts (bot.core.story); the answered pings'
+-- SQLite's migration 12, the channel: each move's public facts (bot.core.story); the answered pings'
 -- columns go; a member is told of their waits in the channel, by DM or both.
 ALTER TABLE moves ADD COLUMN story TEXT;
 ALTER TABLE member_settings DROP CONSTRAINT member_settings_delivery_check;
@@ -386,7 +386,7 @@ ALTER TABLE outbox DROP COLUMN ping_tries;
 ALTER TABLE outbox DROP COLUMN ping_retry_at;
 """),
     (13, """
--- Issue 26 (SQLite's migration 13): a tutorial's game names its lesson; the members' tutorials.
+-- SQLite's migration 13, the tutorial: a tutorial's game names its lesson; the members' tutorials.
 ALTER TABLE games ADD COLUMN lesson TEXT;
 CREATE TABLE tutorials (
     guild_id      BIGINT  NOT NULL,
@@ -409,7 +409,7 @@ CREATE UNIQUE INDEX tutorials_one_under_way ON tutorials (guild_id, member_id) W
 CREATE UNIQUE INDEX tutorials_by_game ON tutorials (game_id);
 """),
     (14, """
--- Issue 27 (SQLite's migration 14): the web view's per-game address.
+-- SQLite's migration 14: the web view's per-game address.
 CREATE TABLE web_links (
     game_id    BIGINT PRIMARY KEY REFERENCES games (id),
     token      TEXT   NOT NULL UNIQUE,

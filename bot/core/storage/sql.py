@@ -1,4 +1,4 @@
-"""Plain SQL on the storage's connection, for the modules that own their own tables (issue 5).
+"""Plain SQL on the storage's connection, for the modules that own their own tables.
 
 ``Reader``/``Transaction`` keep their statement helpers private so callers go through named methods;
 the newer modules (member settings, clocks, moderation, history, guild removal) keep their SQL beside

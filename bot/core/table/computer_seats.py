@@ -1,4 +1,4 @@
-"""Seats played by a computer player (issue 6): which seats, at which level, with which seed.
+"""Seats played by a computer player: which seats, at which level, with which seed.
 
 ``Computers.play_computers`` plays them through ``engine.ai.computer_turn``; this
 module only reads and writes the ``computer_seats`` table, and names the post that marks their turns.

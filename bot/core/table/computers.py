@@ -1,5 +1,5 @@
-"""Computer players (issue 6) and the bot's other decisions for a seat: a computer seat's obligations, an overdue
-one under the deadline policy ``computer``, every absent seat's when nobody is left (SPEC ruling 14), and the
+"""Computer players and the bot's other decisions for a seat: a computer seat's obligations, an overdue
+one under the deadline policy ``computer``, every absent seat's when nobody is left (docs/rules.md, ruling 14), and the
 chips of a Tikal Rápido jump.
 
 A computer player thinks in the worker pool (``thinking``), without the game's lock; what it thought is committed
@@ -63,7 +63,7 @@ def _due(loaded: Loaded, overdue: Overdue | None) -> tuple[ComputerSeat | None, 
     if loaded.row.status is not Status.RUNNING or state.finished:
         return None
     if overdue is None:
-        if choosers(state):  # a jump: computer and absent seats choose (SPEC 7.6.9)
+        if choosers(state):  # a jump: computer and absent seats choose (rules.md §7.6.9)
             return "jump"
         computer = loaded.computers.get(state.to_act)
         if computer is None:
@@ -101,7 +101,7 @@ class Computers:
         Each obligation (a turn, a bid, a pick, a scoring turn) is one commit through the version check,
         with a ``computer_turn`` post first; it stops at a person's seat, the end, or a paused game. When nobody is
         left (every person resigned or was removed), the absent seats' obligations are played here too, at once
-        (SPEC ruling 14, with an ``absent_turn`` post): the game ends now rather than at the scheduler's pace.
+        (ruling 14, with an ``absent_turn`` post): the game ends now rather than at the scheduler's pace.
         """
         played: list[Moved] = []
         for _ in range(limit):

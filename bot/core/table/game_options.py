@@ -1,4 +1,4 @@
-"""A game's variant and options (SPEC 7): chosen in the lobby, explained in words (the words live with
+"""A game's variant and options (docs/rules.md §7): chosen in the lobby, explained in words (the words live with
 the short rules, ``bot.core.words.help``), handed to the engine at Start.
 
 Until Start they live in ``game_options`` (migration 7); Start writes them into the game's setup (its record),

@@ -89,7 +89,7 @@ class Games:
         return Overview(game, await self.view(guild_id, game.id))
 
     async def record(self, guild_id: int, game_id: int) -> dict[str, Any]:
-        """The full game record (SPEC section 6) of a finished game; before the end it would reveal the stack."""
+        """The full game record (rules.md §6) of a finished game; before the end it would reveal the stack."""
         loaded = await self.store.load(guild_id, game_id)
         row, state = loaded.row, loaded.state
         if row.status is not Status.FINISHED:

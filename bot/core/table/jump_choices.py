@@ -1,4 +1,4 @@
-"""Tikal Rápido's secret jumps (SPEC 7.6.4): the choices made so far, kept apart until everyone has chosen.
+"""Tikal Rápido's secret jumps (docs/rules.md §7.6.4): the choices made so far, kept apart until everyone has chosen.
 
 The engine records a jump's choices in round order, each ``jump <n>`` by the player to act. Live, everyone
 chooses at once and in secret: the bot keeps each choice in ``jump_choices`` (one row per seat, a choice made

@@ -1,7 +1,7 @@
-"""Tikal Rápido's secret jumps (SPEC 7.6.4; the choices' own table is ``jump_choices``): a member's chips kept in
-secret, who has chosen and who still has to, and the reveal — every jump logged in round order in the transaction
-of the last choice. What the bot chooses for computer and absent seats comes in as a ``JumpThought``, thought out
-before the game's lock is taken (``Computers.think_jump``)."""
+"""Tikal Rápido's secret jumps (docs/rules.md §7.6.4; the choices' own table is ``jump_choices``): a member's chips kept
+in secret, who has chosen and who still has to, and the reveal — every jump logged in round order in the transaction of
+the last choice. What the bot chooses for computer and absent seats comes in as a ``JumpThought``, thought out before
+the game's lock is taken (``Computers.think_jump``)."""
 
 from __future__ import annotations
 
@@ -139,7 +139,7 @@ class Jumps:
                                 thought: JumpThought | None = None) -> Planned | None:
         """Choices for the jump under way: ``made`` (seat → choice), or the bot's for these seats (None: every
         seat still to choose) — a computer seat's by its own player, else by a computer player of ``level``, or
-        the most chips allowed (SPEC 7.6.9) without one. They are kept; when nobody is left to choose, the jump's
+        the most chips allowed (rules.md §7.6.9) without one. They are kept; when nobody is left to choose, the jump's
         moves are planned in round order and the kept choices cleared with them. ``post`` marks the bot's choices
         (without their numbers). None when there is nothing to choose.
 

@@ -68,7 +68,7 @@ class Lobby:
                  seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
         self._rng = rng or random.SystemRandom()
-        # SPEC ruling 13: a secret seed of at least 64 bits.
+        # ruling 13: a secret seed of at least 64 bits.
         self._seed_source = seed_source or (lambda: secrets.randbits(64))
 
     async def new_game(
@@ -88,7 +88,7 @@ class Lobby:
         """Open a lobby in a channel (the creator takes the first seat). Raises ``ChannelBusy``, ``BadOption``.
 
         ``computers`` seats (named ``Bot1``, …) are taken at once by computer players of ``computer_level``.
-        ``variant`` is ``basic``, ``auction`` or ``rapido``; ``options`` SPEC 7's (changed in the lobby with
+        ``variant`` is ``basic``, ``auction`` or ``rapido``; ``options`` those of rules.md §7 (changed in the lobby with
         ``set_options``).
         """
         if not 0 <= computers < seats:
@@ -127,7 +127,7 @@ class Lobby:
 
     async def set_options(self, guild_id: int, game_id: int, member_id: int, options: Sequence[str], *,
                           is_moderator: bool = False) -> GameInfo:
-        """Choose the lobby's options (SPEC 7; all at once, replacing the earlier choice): its creator or a
+        """Choose the lobby's options (rules.md §7; all at once, replacing the earlier choice): its creator or a
         moderator, before the start. Raises ``NotAllowed``, ``WrongStatus``, ``BadOption`` (the engine's reason
         for a combination it does not allow)."""
         async with self.store.storage.transaction() as tx:
@@ -206,7 +206,7 @@ class Lobby:
     async def start(
         self, guild_id: int, game_id: int, member_id: int, *, order: str = "joined", is_moderator: bool = False
     ) -> Started:
-        """Start a lobby's game: seat order as joined or shuffled, seat names from display names (SPEC 6).
+        """Start a lobby's game: seat order as joined or shuffled, seat names from display names (rules.md §6).
 
         Only the creator or a moderator may start, with 2 or more players.
         """

@@ -51,7 +51,7 @@ class Loaded:
 
     @property
     def nobody_left(self) -> bool:
-        """Whether the bot decides for every seat: no person is left to wait for (issue 23)."""
+        """Whether the bot decides for every seat: no person is left to wait for."""
         return all(self.played_by_bot(s.seat) for s in self.seats if s.seat is not None)
 
 

@@ -2,7 +2,7 @@
 
 A post is one channel message (or DM), written in the same transaction as what caused it and sent
 afterwards by the adapter's outbox. Payloads are plain JSON (stored as such) and hold public
-information only (SPEC ruling 13): the record only once the game is over. Each wait has one message
+information only (docs/rules.md, ruling 13): the record only once the game is over. Each wait has one message
 (``PostKind.WAIT``, queued by ``bot.core.table.waits`` in the transaction of the move that began it);
 ``posts_for`` gives the other posts a move causes (the result); the clocks, moderation and seat moves queue the others.
 """
@@ -178,7 +178,7 @@ class ModDetails(TypedDict, total=False):
     policy: str
     said: dict[str, Any]
     """The line as a message (``bot.core.words.texts.stored``), written in the channel's language when sent; ``text``
-    is its English (a post queued before issue 12 has only ``text``)."""
+    is its English (a post queued before the bot spoke six languages has only ``text``)."""
 
 
 class ModAction(ModDetails):

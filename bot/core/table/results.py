@@ -48,7 +48,7 @@ class GameInfo:
     turn_started_at: float | None
     deadline_at: float | None
     options: tuple[str, ...] = ()
-    """SPEC 7's options, in canonical order (``variant`` may be ``rapido``)."""
+    """The options of rules.md §7, in canonical order (``variant`` may be ``rapido``)."""
     lesson: str | None = None
     """A tutorial's lesson (``bot.core.tutorial``): private to its member, in no list, rating or statistic."""
 
@@ -97,7 +97,7 @@ class Moved:
 
     game: GameInfo
     moves: tuple[str, ...]
-    """The moves as logged (canonical notation): one, or several when a seat was moved for (SPEC ruling 14)."""
+    """The moves as logged (canonical notation): one, or several when a seat was moved for (ruling 14)."""
     player: str
     """The seat name of the player who acted (or was moved for)."""
     view: GameView

@@ -1,4 +1,4 @@
-"""Moves the bot makes for a seat: SPEC ruling 14 for an absent player or a missed deadline, or a standing
+"""Moves the bot makes for a seat: docs/rules.md, ruling 14 for an absent player or a missed deadline, or a standing
 order in an auction. They are logged as ordinary moves, under the game's lock, with a post first that
 says why, and only if the game still waits for the same wait."""
 
@@ -26,10 +26,10 @@ async def play_for_seat(
     computers: Computers, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
     moves: Callable[[GameState], list[Move]] = engine.absent_moves, actor_id: int | None = None,
 ) -> Moved | None:
-    """Make ``moves(state)`` for the seat to act (default: SPEC ruling 14), with the post ``post`` makes
+    """Make ``moves(state)`` for the seat to act (default: ruling 14), with the post ``post`` makes
     first, if the game still waits for ``expected_key`` (None: whatever it waits for). Returns None if it
     no longer does (or it is paused). In a Tikal Rápido jump the bot chooses the most chips for every seat
-    still to choose (SPEC 7.6.9), through the secret choices (``Jumps.plan_jump_choices``)."""
+    still to choose (rules.md §7.6.9), through the secret choices (``Jumps.plan_jump_choices``)."""
 
     def plan_with(jump: JumpThought | None) -> Plan:
         async def plan(loaded: Loaded) -> Planned | None:
@@ -55,7 +55,7 @@ async def play_for_seat(
 async def play_absent(
     computers: Computers, guild_id: int, game_id: int, *, expected_key: str | None, post: SeatPost,
 ) -> Moved | None:
-    """The SPEC ruling 14 moves for the seat to act (see ``play_for_seat``)."""
+    """The ruling 14 moves for the seat to act (see ``play_for_seat``)."""
     return await play_for_seat(computers, guild_id, game_id, expected_key=expected_key, post=post)
 
 

@@ -1,4 +1,4 @@
-"""Seat names from members' display names (SPEC section 6).
+"""Seat names from members' display names (docs/rules.md §6).
 
 A seat name is ``[A-Za-z][A-Za-z0-9_]{0,15}``, distinct from the others ignoring case, and not a word
 of the move notation. Accents are dropped (``Zoë`` → ``Zoe``), other characters become ``_``
@@ -42,7 +42,7 @@ def _with_suffix(base: str, n: int) -> str:
 
 def seat_names(display_names: Sequence[str], reserved: Sequence[str] = ()) -> list[str]:
     """Return one valid, distinct seat name per display name, in the same order (seat order); ``reserved``: the
-    words a game's options make verbs (SPEC 7.0.3: ``jump``, ``score``, ``yes`` …), which cannot be names there."""
+    words a game's options make verbs (rules.md §7.0.3: ``jump``, ``score``, ``yes`` …), which cannot be names there."""
     names: list[str] = []
     taken: set[str] = set()
     for seat, display in enumerate(display_names, start=1):

@@ -1,5 +1,6 @@
-"""What each move did, as facts everyone may see (SPEC ruling 13), kept with the move in the log (``moves.story``,
-migration 12): what a wait's catch-up ("since your last turn") is told from without replaying the game.
+"""What each move did, as facts everyone may see (docs/rules.md, ruling 13), kept with the move in the log
+(``moves.story``, migration 12): what a wait's catch-up ("since your last turn") is told from without replaying the
+game.
 
 ``story_of(before, move, after)`` is a pure function of the states around one move; it holds only what the move
 made public: the hexagon it placed or picked, the points a scoring turn (or a volcano scoring everyone at once)

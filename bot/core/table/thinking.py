@@ -1,4 +1,4 @@
-"""A computer player's thinking, away from the event loop (issue 14, "Not blocking the bot").
+"""A computer player's thinking, away from the event loop, so it never blocks the bot.
 
 A decision of the strong player takes up to a second of CPU. In a thread it would hold the interpreter's lock
 against the event loop for that long, so it runs in the worker pool (``bot.core.table.cpu_pool``): the worker gets a

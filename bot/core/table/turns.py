@@ -64,7 +64,7 @@ class Turns:
         return moved
 
     async def skip(self, guild_id: int, game_id: int, member_id: int, *, is_moderator: bool = False) -> Moved:
-        """A moderator takes the current turn for an absent seat (SPEC ruling 14): recorded as ordinary moves.
+        """A moderator takes the current turn for an absent seat (ruling 14): recorded as ordinary moves.
 
         The seat places its hexagon on the first legal space and ends, passes a bid, picks 1, or ends a
         scoring turn, until someone else is to act.

@@ -1,4 +1,4 @@
-"""One message per wait (issue 22): when a move makes the game wait for someone new, the transaction that commits it
+"""One message per wait: when a move makes the game wait for someone new, the transaction that commits it
 queues that wait's message (``PostKind.WAIT``), which pings them once and which the adapter edits as they act.
 
 Whom a wait is about: the player to act; when an auction opens, every bidder (they may leave a standing order at

@@ -1,6 +1,7 @@
 """The lesson's computer player: it plays the turns the lesson wrote for it, so that every step comes when the lesson
 expects it. Where the player's own choices made a written move illegal (a space taken, a path cut), it finishes
-that obligation as an absent seat would (SPEC ruling 14: its hexagon on the first legal space, then the end)."""
+that obligation as an absent seat would (docs/rules.md, ruling 14: its hexagon on the first legal space, then the
+end)."""
 
 from __future__ import annotations
 

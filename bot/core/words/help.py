@@ -1,5 +1,5 @@
 """The short rules, as ``/tikal-game rules`` and the local console show them: what each action costs, and each
-variant and option of SPEC 7 in two lines (its name and its rule). Every line is a ``Said``: the reader's
+variant and option of docs/rules.md §7 in two lines (its name and its rule). Every line is a ``Said``: the reader's
 speaker writes it in their language."""
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ OPTION_TEXT: Final[dict[str, tuple[Said, Said]]] = {
                                                       "in later, two in one display may be declared not to score, "
                                                       "and the game ends when the third is placed.")),
 }
-"""Each option in two lines: its name and its rule, short (SPEC 7.1–7.5)."""
+"""Each option in two lines: its name and its rule, short (rules.md §7.1–7.5)."""
 
 OPTIONS_OVERVIEW: Final = (
     tr("help.options", "Variants and options"),

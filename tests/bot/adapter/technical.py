@@ -1,4 +1,4 @@
-"""Technical words: what a player should never have to read in a game's channel (UX principle 12), in every
+"""Technical words: what a player should never have to read in a game's channel (docs/channel.md, principle 3), in every
 language of the bot. ``technical_words(text)`` finds them in what a message shows.
 
 The list:

@@ -1,5 +1,5 @@
 """The slash commands as Discord receives them: every limit Discord enforces at registration, checked on the
-serialized tree, and room left for what later issues add (variant actions, languages, replays, seasons)."""
+serialized tree, and room left for what later features add (variant actions, languages, replays, seasons)."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ async def test_every_command_keeps_discords_limits(wire: Wire) -> None:
 
 
 async def test_room_is_left_in_every_command(wire: Wire) -> None:
-    """Every top-level command has at most 20 children and 3,000 characters, so later issues fit."""
+    """Every top-level command has at most 20 children and 3,000 characters, so later features fit."""
     sizes = {c["name"]: (len(c.get("options") or []), characters(c)) for c in serialized(wire)}
     assert set(sizes) == {"tikal", "tikal-game", "tikal-mod"}
     assert all(children <= MOST_CHILDREN and chars <= MOST_CHARACTERS for children, chars in sizes.values()), sizes
@@ -85,7 +85,7 @@ async def test_the_turn_commands_are_short_to_type(wire: Wire) -> None:
     assert all(o["type"] == SUB_COMMAND for o in tikal["options"])
 
 
-# --- issue 12: the tree in every client language ---------------------------------------------------------------
+# --- the tree in every client language -----------------------------------------------------------------------
 
 DISCORD_LOCALES = ("en-US", "en-GB", "de", "fr", "es-ES", "es-419", "it", "nl")
 """Discord's locales of the six languages; every other one shows the English."""

@@ -1,4 +1,4 @@
-"""Interactions that arrive at the same moment, through the real discord.py bot on both backends (issue 23): a
+"""Interactions that arrive at the same moment, through the real discord.py bot on both backends: a
 burst of mixed commands, clicks and autocompletes in a running game, members joining and leaving a lobby at once,
 double clicks. Each interaction is answered once and never with "Something went wrong"; the game's snapshot is
 the replay of its log; every post the moves queued reaches the channel once."""

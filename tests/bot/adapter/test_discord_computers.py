@@ -1,4 +1,4 @@
-"""Computer players through the real discord.py bot (issue 6): a moderator hands a seat to a computer and
+"""Computer players through the real discord.py bot: a moderator hands a seat to a computer and
 back; a computer seat plays whenever it is to act, its turns are posted and marked, and it is never pinged."""
 
 from __future__ import annotations

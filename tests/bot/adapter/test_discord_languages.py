@@ -1,4 +1,4 @@
-"""Issue 12 through the real discord.py bot: who reads which language. A private answer follows the member's
+"""The six languages through the real discord.py bot: who reads which language. A private answer follows the member's
 client (``interaction.locale``), a channel post the server's language (``/tikal-mod config language``, else the
 server's Discord locale), a direct message the member's locale as last seen."""
 
@@ -266,7 +266,7 @@ async def test_a_whole_game_reads_french_in_the_channel_and_german_privately_to_
     assert "🌋 Décompte final" in read and "🏆 La partie n° " in read and "Classement" in read
 
 
-# --- issue 16 in the readers' languages: ratings, seasons and the animated replay ------------------------------
+# --- the readers' languages for ratings, seasons and the animated replay ------------------------------
 
 async def french_server_near_the_end(wire: Wire, seed: int) -> tuple[int, int, engine.Move]:
     """A 2-player game in the French server played (through the service) up to its last move: the game, the member

@@ -1,4 +1,4 @@
-"""Notices for the moderators through the real discord.py bot (issue 22): where moderators see them, once per
+"""Notices for the moderators through the real discord.py bot: where moderators see them, once per
 event — the server's log channel (``/tikal-mod config log_channel``), else the game's channel pinging the moderator
 role, else the game's creator by direct message (the game's channel, pinging them, when their DMs are closed)."""
 

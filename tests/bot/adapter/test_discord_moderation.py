@@ -174,7 +174,7 @@ async def test_deadlines_with_each_policy_on_a_fake_clock(tmp_path: Path) -> Non
         assert posts(calls) == [] and await to_act(wire, game_id) == actor
 
         calls = await mod(wire, "deadline", {"policy": "skip"})
-        _, calls = await tick(wire, clock, T0 + 4 * HOUR)  # policy skip: the turn is played (SPEC ruling 14)
+        _, calls = await tick(wire, clock, T0 + 4 * HOUR)  # policy skip: the turn is played (ruling 14)
         # the next player's wait: it tells what the bot played; the skip is told once, where the skipped wait's
         # message closes, and the moderators, told of this deadline already, not twice
         (wait,) = posts(calls, CHANNEL)

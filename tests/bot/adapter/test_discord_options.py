@@ -1,6 +1,6 @@
-"""SPEC 7's options through the real discord.py bot: the lobby's options menu, whole games with options (a Tikal
-Rápido game with a computer seat, obstacles and machine guns, random terrain with a declaration), the secrecy of
-a jump's choices, and the autocomplete of the new commands."""
+"""The options of docs/rules.md §7 through the real discord.py bot: the lobby's options menu, whole games with options
+(a Tikal Rápido game with a computer seat, obstacles and machine guns, random terrain with a declaration), the secrecy
+of a jump's choices, and the autocomplete of the new commands."""
 
 from __future__ import annotations
 
@@ -228,7 +228,7 @@ async def test_a_rapido_games_rules_leave_out_the_basic_turn(wire: Wire) -> None
 
 
 async def test_tied_jumps_act_and_are_listed_in_round_order_not_by_seat(wire: Wire) -> None:
-    """Everyone takes 2 chips into the jump: the slots go in round order (SPEC 7.6.5), and so say the reveal on the
+    """Everyone takes 2 chips into the jump: the slots go in round order (rules.md §7.6.5), and so say the reveal on the
     jump's message and the first slot's message, which pings the first in round order (the seats' order differs
     from the round's here)."""
     game_id = await start_game(wire, "rapido", [ANA, BEN, CY], [], seed=3)

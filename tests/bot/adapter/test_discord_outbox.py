@@ -10,8 +10,8 @@ import discord
 import pytest
 
 import engine
-from bot.adapter.outbox import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.adapter.permissions import EMBED, SEND
+from bot.adapter.send_failures import GIVE_UP_AFTER, MAX_BACKOFF, classify
 from bot.core.assembly import Core
 from bot.core.storage import sql
 from lang import translator
@@ -259,9 +259,9 @@ def test_failures_are_sorted_by_what_they_mean() -> None:
 
 
 async def test_a_message_that_pinged_is_never_deleted_nor_its_mention_edited_away(tmp_path: Path) -> None:
-    """Issue 22 (UX principle 11): answering a ping deletes nothing. The auction's message pings every bidder once and
-    goes on through the bids; the winner's pick and turn are one message; each keeps its ping through every edit and
-    after it is closed."""
+    """A ping is a promise (docs/channel.md, principle 5): answering a ping deletes nothing. The auction's message
+    pings every bidder once and goes on through the bids; the winner's pick and turn are one message; each keeps its
+    ping through every edit and after it is closed."""
     path, clock = tmp_path / "t.sqlite3", FakeClock()
     async with running_bot(path, clock=clock) as wire:
         svc = bot_of(wire).core

@@ -1,4 +1,4 @@
-"""The outbox keeps each place's posts in order without making other games wait (issue 14): a game's board that
+"""The outbox keeps each place's posts in order without making other games wait: a game's board that
 is slow to draw or to reach Discord holds back only its own game's later posts."""
 
 from __future__ import annotations

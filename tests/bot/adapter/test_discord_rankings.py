@@ -1,4 +1,4 @@
-"""Ratings through the real discord.py bot (issue 16): moderators start and end seasons and choose how seats that
+"""Ratings through the real discord.py bot: moderators start and end seasons and choose how seats that
 left count; the leaderboard pages by button and by season; ``/tikal-game stats`` shows a member's rating history.
 Every answer is private."""
 

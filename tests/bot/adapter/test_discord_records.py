@@ -194,7 +194,7 @@ async def test_a_standing_order_is_played_when_the_bid_is_due(wire: Wire) -> Non
 
 
 async def test_the_auctions_buttons_pass_and_leave_private_standing_orders(wire: Wire) -> None:
-    """Issue 22: the auction's message offers Pass to the bidder to act and the standing orders to every bidder —
+    """The auction's message offers Pass to the bidder to act and the standing orders to every bidder —
     Bid up to… asks for the highest bid in a private form; each answer is private and the order is played when due."""
     bot = bot_of(wire)
     svc = bot.core

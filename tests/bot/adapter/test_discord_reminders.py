@@ -64,7 +64,7 @@ async def test_a_reminder_replies_to_the_turn_message_and_pings_only_the_player(
         assert (second.json or {})["content"] == (
             f"⏰ <@{actor}>, your turn in game #{game_id}: waiting for 2 days — deadline in 4 hours, then a computer "
             "player plays it for you.")
-        # once the player acts, the reminders stay: a message that pinged is never deleted (issue 22)
+        # once the player acts, the reminders stay: a message that pinged is never deleted
         view = await bot_of(wire).core.games.view(GUILD, game_id)
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
@@ -180,7 +180,7 @@ async def test_a_reminder_queued_before_a_crash_is_sent_once_after_the_restart(d
 
 async def test_a_dm_reminder_is_in_the_members_language_and_the_channel_fallback_in_the_servers(
         tmp_path: Path) -> None:
-    """Issue 12: the DM follows the member's locale as last seen (Dutch), the channel the server's (Italian, set by
+    """The DM follows the member's locale as last seen (Dutch), the channel the server's (Italian, set by
     a moderator); both times are Discord timestamps that every reader sees in their own time."""
     clock = FakeClock()
     async with running_bot(tmp_path / "t.sqlite3", clock=clock) as wire:
@@ -225,7 +225,7 @@ async def test_a_member_told_both_ways_gets_the_reminder_in_the_channels_languag
 
 
 async def test_a_member_told_by_dm_gets_each_wait_by_dm_and_both_gets_the_ping_too(tmp_path: Path) -> None:
-    """Issue 22 (``/tikal-game notify``): a wait's message names a member told by DM without pinging them and sends
+    """``/tikal-game notify``: a wait's message names a member told by DM without pinging them and sends
     them a DM with its link; ``both`` pings in the channel and sends the DM; closed DMs: a channel ping instead."""
     async with running_bot(tmp_path / "t.sqlite3") as wire:
         game_id = await open_game(wire, [ANA, BEN])

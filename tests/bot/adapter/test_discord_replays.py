@@ -1,4 +1,4 @@
-"""The animated replay through the real discord.py bot (issue 16): the end-of-game post carries the GIF drawn in the
+"""The animated replay through the real discord.py bot: the end-of-game post carries the GIF drawn in the
 worker pool, after a restart too; when Discord refuses it as too large, or it cannot be drawn, the post goes out
 without it and says how to get it; ``/tikal-game replay`` sends it privately, and for a running game only what
 everyone sees."""

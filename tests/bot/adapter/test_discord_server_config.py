@@ -1,5 +1,5 @@
-"""``/tikal-mod config`` through the real discord.py bot: a refused configuration changes nothing (issue 23), and a
-server's clock out of the box (issue 22): new games get a turn and a bid deadline, the lobby says what happens
+"""``/tikal-mod config`` through the real discord.py bot: a refused configuration changes nothing, and a
+server's clock out of the box: new games get a turn and a bid deadline, the lobby says what happens
 when one passes, and games already created keep theirs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issues 17 and 22: whole games played through the wire harness as people would, and the channel checked as a
+"""Whole games played through the wire harness as people would, and the channel checked as a
 player on a phone reads it. The targets (``Transcript.measure``): no ghost ping (a message that pinged is never
 deleted nor its mention edited away), no technical word, at most 1.2 channel messages left per wait and at most one
 ping per player waited on (a reminder counted apart), the result pinging every player once — for the four stories
@@ -8,7 +8,7 @@ its first volcano, a Tikal Rápido round), which also read without English, as d
 away past their deadlines (reminders, the moderators' notice, the bot's turn).
 
 Cost: the whole file takes about 50 s on this machine (the four English games most of it, the ten short ones about
-12 s); it replaces issue 17's story test, which played three of the four English games."""
+12 s); it replaces an earlier story test, which played three of the four English games."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """A game's channel as its players read it, from the wire harness's calls: every new message, edit and deletion
 in order (content, embeds' text, attachments, who is pinged), the private answers in brackets, and notes of what
 was typed or clicked. ``story`` counts the channel's messages per turn, for the story test and
-the transcripts' summaries; ``measure`` what issue 22 holds the channel to: messages left per wait, pings per player
-waited on, ghost pings and technical words."""
+the transcripts' summaries; ``measure`` what docs/channel.md holds the channel to: messages left per wait, pings per
+player waited on, ghost pings and technical words."""
 
 from __future__ import annotations
 

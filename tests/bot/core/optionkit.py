@@ -1,5 +1,5 @@
-"""Helpers of the tests of SPEC 7 through the service: lobbies with a variant and options, games driven to a moment
-(Tikal Rápido's secret jumps chosen through ``choose_jump``, computer seats through ``play_computers``)."""
+"""Helpers of the tests of docs/rules.md §7 through the service: lobbies with a variant and options, games driven to a
+moment (Tikal Rápido's secret jumps chosen through ``choose_jump``, computer seats through ``play_computers``)."""
 
 from __future__ import annotations
 

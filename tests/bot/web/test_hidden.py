@@ -1,8 +1,8 @@
-"""Nothing the web view sends shows hidden information (SPEC ruling 13, 7.2, 7.6.4): for games of every variant,
-at moments of every phase, everything the server sends — the page's HTML, its data, the history, a live event — is
-compared with the hidden state the game store holds: no hexagon still face down in the stack, no wafer kinds of a
-space, no seed before the end, no dice still to roll, and no Tikal Rápido choice before its reveal (while choices
-are pending, the server sends exactly what it sent before anyone chose)."""
+"""Nothing the web view sends shows hidden information (docs/rules.md, ruling 13, §7.2, §7.6.4): for games of every
+variant, at moments of every phase, everything the server sends — the page's HTML, its data, the history, a live event —
+is compared with the hidden state the game store holds: no hexagon still face down in the stack, no wafer kinds of a
+space, no seed before the end, no dice still to roll, and no Tikal Rápido choice before its reveal (while choices are
+pending, the server sends exactly what it sent before anyone chose)."""
 
 from __future__ import annotations
 

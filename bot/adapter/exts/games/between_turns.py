@@ -1,7 +1,8 @@
 """The players' commands of games that live for days: how they are told, settings, resign, standing orders, the
 server's games,
-history and export (statistics and ratings: ``bot.adapter.rankings``). Every answer is private (UX.md);
-refusals raise ``EngineError`` before anything is answered, so the tree's handler can still answer privately.
+history and export (statistics and ratings: ``bot.adapter.rankings``). Every answer is private (docs/channel.md,
+principle 1); refusals raise ``EngineError`` before anything is answered, so the tree's handler can still answer
+privately.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ the status, the rules, the server's games, a game's history and export, resignin
 orders, a member's reminder settings, the server's statistics and ratings, a game's animated replay and a finished
 game's review.
 
-Every answer is private (UX.md); the lobby itself is an ordinary channel message with buttons.
+Every answer is private (docs/channel.md, principle 1); the lobby itself is an ordinary channel message with buttons.
 """
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await rankings.member_rating(self.bot, interaction, member)
 
-    # --- after the game (issue 16) -----------------------------------------------------------------
+    # --- after the game -----------------------------------------------------------------
 
     @app_commands.command(name="leaderboard",
                           description=cmd("cmd.game.leaderboard", "The server's ratings, best first"))

@@ -1,4 +1,4 @@
-"""``/tikal-game replay`` (issue 16): a finished game's whole animated replay, or a running or stopped game's so
+"""``/tikal-game replay``: a finished game's whole animated replay, or a running or stopped game's so
 far, drawn from what everyone sees (``bot.core.league.replays``) in the worker pool; privately, like every answer.
 
 A GIF over the server's upload limit, or one Discord refuses as too large (413: the limit is lower than discord.py
@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-from bot.adapter.outbox import too_large
 from bot.adapter.replays import TIMEOUT, gif_file, record_file, upload_limit
 from bot.adapter.replies import reply
+from bot.adapter.send_failures import too_large
 from bot.adapter.speech import reader
 from bot.core.league.replays import replay_source
 from engine.messages import Speaker

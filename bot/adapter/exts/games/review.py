@@ -1,6 +1,6 @@
 """``/tikal-game review [game] [member]``: a finished game's review (``bot.core.league.review``), privately, in the
 member's language: per player the turns that lost the most points by the strong computer player's judgement, what
-it would have played instead and about how many points (``bot.adapter.messages.review``).
+it would have played instead and about how many points (``bot.core.words.review``).
 
 A game that is not finished is refused before anything else (the answer is then the refusal, at once). Else the
 answer is deferred: a review not kept yet is made in the worker pool, which takes some seconds. The answer is the
@@ -17,12 +17,12 @@ import discord
 from discord import app_commands
 
 from bot.adapter.completers import MAX
-from bot.adapter.messages import review as words
 from bot.adapter.messages.parts import EMBED_COLOURS
 from bot.adapter.replies import EMBED_TOTAL, FIELD_VALUE, cut, fitted
 from bot.adapter.speech import reader
 from bot.core.league.review import Review, players_of, refused, seat_named
 from bot.core.storage.rows import Status
+from bot.core.words import review as words
 from bot.core.words.labels import square
 from engine import EngineError, GameView
 from engine.messages import Speaker

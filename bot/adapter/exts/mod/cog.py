@@ -302,7 +302,7 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
 
     @app_commands.command(name="weblink", description=cmd("cmd.mod.weblink", "New web page address"))
     async def weblink(self, interaction: discord.Interaction) -> None:
-        """A new token for the game of this channel (issue 27): whoever had the old address loses the page."""
+        """A new token for the game of this channel: whoever had the old address loses the page."""
         info, is_mod = await self._game(interaction, None)
         if not is_mod:
             raise NotAllowed(NOT_ALLOWED)

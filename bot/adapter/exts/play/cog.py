@@ -117,7 +117,7 @@ class TurnCommands(commands.GroupCog, group_name="tikal",
                     gun: bool = False) -> None:
         await self._act(interaction, f"guard {space}" + (" leader" if leader else "") + (" gun" if gun else ""))
 
-    # --- the options of SPEC 7 -----------------------------------------------------------------------
+    # --- the options of rules.md §7 -----------------------------------------------------------------------
 
     @app_commands.command(name="obstacle",
                           description=cmd("cmd.tikal.obstacle", "Obstacles: block a border, +2 AP to cross (4 AP)"))

@@ -1,4 +1,4 @@
-"""``/tikal-game tutorial``: a guided first game for the member who asks (issue 26). The command joins the
+"""``/tikal-game tutorial``: a guided first game for the member who asks. The command joins the
 ``/tikal-game`` group; the table hands the moves of a tutorial's game to the ``Guide``; the end of a lesson offers
 the next one with a button."""
 

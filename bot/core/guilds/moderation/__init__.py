@@ -7,7 +7,7 @@ member is refused with ``NotAllowed``. Every moderator action on a game queues a
 the game's channel in the action's own transaction (``ModAction.post``; its payload's ``text`` is the
 line to show, with mentions that must not ping) and returns it.
 
-Absent seats: ``kick`` and ``resign`` keep the seat, its figures and its score (SPEC ruling 14) and
+Absent seats: ``kick`` and ``resign`` keep the seat, its figures and its score (docs/rules.md, ruling 14) and
 replace its member by a placeholder id below zero (``bot.core.storage.seats``), so the former
 member can no longer act and is never pinged; the bot makes the seat's moves when it is to act (at
 once, and afterwards through ``Scheduler.tick``). ``replace`` gives a seat (absent or not) and its whole

@@ -53,7 +53,7 @@ class GameControls(ModerationBase):
         return ModAction(await self._info(guild_id, game_id), post)
 
     async def skip(self, guild_id: int, game_id: int, by: int, *, is_moderator: bool) -> ModAction:
-        """Take the current turn (or bid) for the player to act (SPEC ruling 14), logged as ordinary moves."""
+        """Take the current turn (or bid) for the player to act (ruling 14), logged as ordinary moves."""
         self._check(is_moderator, tr("moderation.what_skip", "take a turn for a player"))
         view = await self.games.view(guild_id, game_id)
         if view.to_act is None:

@@ -1,4 +1,5 @@
-"""A seat changing hands: kick and resign (the bot plays the seat, SPEC ruling 14), replace, a computer player."""
+"""A seat changing hands: kick and resign (the bot plays the seat, docs/rules.md, ruling 14), replace, a computer
+player."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ class SeatChanges(ModerationBase):
         return ModAction(await self._info(guild_id, game_id), post, moved)
 
     async def kick(self, guild_id: int, game_id: int, target: int | str, by: int, *, is_moderator: bool) -> ModAction:
-        """Remove a player (member id or seat name): the seat stays, the bot plays it (SPEC ruling 14)."""
+        """Remove a player (member id or seat name): the seat stays, the bot plays it (ruling 14)."""
         self._check(is_moderator, tr("moderation.what_kick", "remove a player from a game"))
         name = target if isinstance(target, str) else f"<@{target}>"
         return await self._make_absent(guild_id, game_id, target, by, "kicked", tr(
@@ -91,7 +92,7 @@ class SeatChanges(ModerationBase):
     ) -> ModAction:
         """Give a seat (by its member's id or its seat name; absent or not) and its position to another member.
 
-        The seat keeps its name (SPEC section 6); if it is to act, its wait starts over for the new member.
+        The seat keeps its name (rules.md §6); if it is to act, its wait starts over for the new member.
         """
         self._check(is_moderator, tr("moderation.what_replace", "replace a player"))
         loaded = await self.store.load(guild_id, game_id)

@@ -1,6 +1,6 @@
 """A Tikal Rápido jump waits for everyone still to choose: reminders go to each of them, a deadline makes the bot
-choose for all of them (as the policy says), an absent seat chooses the most chips (SPEC 7.6.9) — always through
-the secret choices, so a number is told only when everyone's are."""
+choose for all of them (as the policy says), an absent seat chooses the most chips (docs/rules.md §7.6.9) — always
+through the secret choices, so a number is told only when everyone's are."""
 
 from __future__ import annotations
 
@@ -120,7 +120,7 @@ async def test_an_absent_first_chooser_does_not_stop_the_others_reminders(kit: K
 
 
 async def test_a_jump_waits_for_everyone_in_their_lists_of_games_until_they_choose(kit: Kit) -> None:
-    """Issue 22 (``/tikal-game games mine``): a jump waits for every member still to choose, not only the engine's
+    """``/tikal-game games mine``: a jump waits for every member still to choose, not only the engine's
     player to act; a member who chose is no longer waited for."""
     _, game_id = await at_a_jump(kit)
     for member in (ANA, BEN, CY):

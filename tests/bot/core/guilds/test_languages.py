@@ -122,7 +122,7 @@ async def test_a_removed_servers_language_is_purged_with_its_games(db_path: Path
 
 async def test_a_migration_merged_after_a_higher_number_is_still_applied(db_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Parallel branches take numbers in advance (this issue's is 10 while 8 and 9 are elsewhere): a database
+    """Parallel branches take numbers in advance (this branch's is 10 while 8 and 9 are elsewhere): a database
     already at 10 gets 8 and 9 when they arrive."""
     latest = MIGRATIONS[-1][0]
     monkeypatch.setattr(bot.core.storage.sqlite, "MIGRATIONS", (*MIGRATIONS, (latest + 2, "CREATE TABLE b (x INT);")))

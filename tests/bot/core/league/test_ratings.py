@@ -1,4 +1,4 @@
-"""Ratings (issue 16): the library's Plackett–Luce update on hand-computed examples, who is rated at which place,
+"""Ratings: the library's Plackett–Luce update on hand-computed examples, who is rated at which place,
 the update written once in the transaction that ends a game (on both backends, and after a crash), the server's
 rules for seats that left and stopped games, computer levels, seasons and the leaderboard."""
 

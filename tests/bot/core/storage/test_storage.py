@@ -159,8 +159,8 @@ async def test_a_second_process_refuses_to_start_with_a_clear_message(tmp_path: 
 async def test_a_database_of_an_older_version_migrates_forward_and_keeps_its_given_up_posts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A file from before issue 11 (schema 3): posts the old outbox gave up (marked sent without a message after
-    an error) become given-up posts that a moderator can send again; sent ones stay sent."""
+    """A file of schema 3, from before the outbox gave posts up by time: posts the old outbox gave up (marked sent
+    without a message after an error) become given-up posts that a moderator can send again; sent ones stay sent."""
     path = tmp_path / "t.sqlite3"
     monkeypatch.setattr(bot.core.storage.sqlite, "MIGRATIONS", MIGRATIONS[:3])
     as_before_options(monkeypatch)

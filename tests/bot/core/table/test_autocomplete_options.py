@@ -1,5 +1,5 @@
-"""Autocomplete and the turn message's lines for the moves of SPEC 7 (obstacles, machine guns, jumps), on positions
-of seeded option games: every legal move can be picked option by option, each label carries its cost."""
+"""Autocomplete and the turn message's lines for the moves of docs/rules.md §7 (obstacles, machine guns, jumps), on
+positions of seeded option games: every legal move can be picked option by option, each label carries its cost."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Computer players think in the worker pool (issue 14, "Not blocking the bot"): on a snapshot, without the game's
+"""Computer players think in the worker pool, so they never block the bot: on a snapshot, without the game's
 lock, and what they thought is committed only if the game is still where it was (else they think again); a Tikal
 Rápido jump's chips too."""
 

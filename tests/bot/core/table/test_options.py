@@ -1,5 +1,5 @@
-"""SPEC 7 through the service: a lobby's variant and options, whole games with options, and Tikal Rápido's secret
-jumps (kept apart until the last choice, then logged in round order in one transaction)."""
+"""docs/rules.md §7 through the service: a lobby's variant and options, whole games with options, and Tikal Rápido's
+secret jumps (kept apart until the last choice, then logged in round order in one transaction)."""
 
 from __future__ import annotations
 

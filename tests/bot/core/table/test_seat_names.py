@@ -1,4 +1,4 @@
-"""Seat names derived from display names follow SPEC section 6."""
+"""Seat names derived from display names follow docs/rules.md §6."""
 
 from __future__ import annotations
 

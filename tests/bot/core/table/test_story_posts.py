@@ -1,4 +1,4 @@
-"""Issues 17 and 22: what each move made public (``bot.core.table.story``), and the texts a player reads from the core
+"""What each move made public (``bot.core.table.story``), and the texts a player reads from the core
 say things the way a player would (rotation choices, hints, not-your-turn)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ GAMES = {variant: _game(variant, seed) for variant, seed in (("basic", 3), ("auc
 
 @pytest.mark.parametrize("variant", sorted(GAMES))
 def test_a_moves_facts_tell_what_it_made_public_and_nothing_more(variant: str) -> None:
-    """Issue 22: what a wait's catch-up is told from (``bot.core.table.story``): the hexagon a placement put down (and
+    """What a wait's catch-up is told from (``bot.core.table.story``): the hexagon a placement put down (and
     nothing drawn before), each scoring turn's points in its round, the auction a pass or a bid closed."""
     rounds: dict[int, list[int]] = {}
     for before, move, after, posts in GAMES[variant]:

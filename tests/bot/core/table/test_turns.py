@@ -55,7 +55,7 @@ async def test_a_whole_game_played_through_the_service(tmp_path: Path, variant: 
         assert engine.replay(engine.read_record(record)).finished
         with pytest.raises(GameOver):
             await svc.turns.act(GUILD, game.id, MEMBERS[0], "end")
-        # one message per wait (issue 22): the first tells the seat order, a new one each time another player is
+        # one message per wait: the first tells the seat order, a new one each time another player is
         # waited for (in the auction game, one per auction asks every bidder); the last post is the result
         posts = await svc.outbox.posts_of(GUILD, game.id)
         assert posts[0].kind == "wait"

@@ -1,4 +1,4 @@
-"""``python -m bot`` without a token: the engine's console with the bot's pictures, hint and help.
+"""One game at the console: the engine's console with the bot's pictures, hint and help.
 
 Every line the engine console reads works (``place C1 0``, ``show``, ``record`` …), and so do the Discord
 commands as one would type them in a channel: ``/tikal place C1 0``, ``/tikal place space:C1 rotation:0``,
@@ -9,103 +9,32 @@ move, so that ``--resume`` continues a game that was left. Once the game is over
 ``/tikal-game review`` does (and keeps the review beside the record).
 """
 
+
 from __future__ import annotations
 
-import argparse
 import json
-import os
 import random
-import sys
-import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
 
-from bot.adapter.messages import review as review_words
-from bot.core.storage.process_lock import LockHeld, ProcessLock
+from bot.console.folders import RECORD, REVIEW, SEATS, claim, game_folder, write_atomically
+from bot.console.tutorial import TutorialConsole
+from bot.console.typed import ONLY_IN_DISCORD, read_line
+from bot.core.storage.process_lock import ProcessLock
 from bot.core.table.hints import hint_plain, suggest
-from bot.core.tutorial.lesson import lesson_names
+from bot.core.words import review as review_words
 from bot.core.words.help import explained, rules_for
-from bot.local_tutorial import TutorialConsole
-from bot.local_tutorial import resumed as tutorial_resumed
-from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
+from engine import GameState, GameView, Phase, apply, parse_move, record_of, view
 from engine.ai.review import TurnLoss, fingerprint, review_turns, turn_loss_from_json, worst_turns
 from engine.board import parse_space
 from engine.console import Console, status_text
 from engine.messages import Speaker
 from render import legend_lines, option_legend_lines, render_board, render_detail, render_placement, render_zoom
 
-COMMAND_WORDS: Final = ("tikal", "tikal-game", "tikal-mod")
-ONLY_IN_DISCORD: Final = ("new", "join", "leave", "start", "games", "history", "export", "resign", "order",
-                          "settings", "stats", "abort", "kick", "replace", "computer", "skip", "pause", "resume",
-                          "deadline", "config", "resend")
-
-
-@dataclass(frozen=True, slots=True)
-class Typed:
-    """A typed line read as a command: its word and the rest (Discord's ``option:value`` forms unwrapped)."""
-
-    word: str
-    args: tuple[str, ...]
-
-    @property
-    def line(self) -> str:
-        return " ".join((self.word, *self.args))
-
-
-def read_line(line: str) -> Typed:
-    """``/tikal place space:C1 rotation:0`` → ``place C1 0``; ``/tikal guard space:A2 leader:True`` → ``guard A2
-    leader``; lines without a slash stay as they are."""
-    words = line.split()
-    if words and words[0].lstrip("/").lower() in COMMAND_WORDS and words[0].startswith("/"):
-        words = words[1:]
-    elif words and words[0].startswith("/"):
-        words[0] = words[0][1:]
-    out: list[str] = []
-    for word in words:
-        name, colon, value = word.partition(":")
-        if not colon or not name.isidentifier():
-            out.append(word)
-        elif value.lower() == "true":
-            out.append(name)
-        elif value.lower() != "false":
-            out.append(value)
-    if not out:
-        return Typed("", ())
-    return Typed(out[0].lower(), tuple(out[1:]))
-
 
 def _signature(v: GameView) -> tuple[object, ...]:
     """What a picture shows that can change: the spaces, the scores, the hexagons in hand or shown."""
     return v.spaces, tuple(p.score for p in v.players), v.shown, v.hand
-
-
-RECORD: Final = "record.json"
-REVIEW: Final = "review.json"
-"""Beside the record of a finished game: its review, once asked for (``review``)."""
-SEATS: Final = "console.json"
-"""Beside the record: the computer seats and their levels, which a record does not hold."""
-LOCK: Final = "console.lock"
-"""Beside the record while a console has the game open: that process's pid (``ProcessLock``)."""
-
-
-class GameOpenElsewhere(Exception):
-    """Another console has the game's folder open (the sentence is the message)."""
-
-
-def claim(folder: Path, t: Speaker) -> ProcessLock:
-    """The folder's lock for this console, the folder made if missing; raises ``GameOpenElsewhere`` while another
-    running console holds it (a lock left by one that ended, however it ended, is taken over)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        return ProcessLock.take(folder / LOCK)
-    except LockHeld as held:
-        raise GameOpenElsewhere(t.tr("local.open_elsewhere", "The game in {folder} is open in another console "
-                                                             "(process {pid}): play on there, or leave it there "
-                                                             "first (`quit`).", folder=str(folder),
-                                     pid=held.owner)) from None
 
 
 class LocalTable:
@@ -259,12 +188,12 @@ class LocalTable:
         self._folder()
         seats = self.folder / SEATS
         if isinstance(self.console, TutorialConsole):  # its progress changes with the moves
-            _write_atomically(seats, {"computers": {}, "ai_seed": 0, "tutorial": self.console.kept()})
+            write_atomically(seats, {"computers": {}, "ai_seed": 0, "tutorial": self.console.kept()})
         elif not seats.exists():
-            _write_atomically(seats, {"computers": {str(q + 1): level for q, level in self.console.computers.items()},
+            write_atomically(seats, {"computers": {str(q + 1): level for q, level in self.console.computers.items()},
                                       "ai_seed": self.console.ai_seed})
         path = self.folder / RECORD
-        _write_atomically(path, record_of(self.console.state, full_orders=self.console.finished))
+        write_atomically(path, record_of(self.console.state, full_orders=self.console.finished))
         return path
 
     def keep(self) -> str:
@@ -363,209 +292,5 @@ class LocalTable:
             pass
         turns = review_turns(record_of(self.console.state))
         self.folder.mkdir(parents=True, exist_ok=True)
-        _write_atomically(path, {"judged_by": judged_by, "turns": [turn.as_json() for turn in turns]})
+        write_atomically(path, {"judged_by": judged_by, "turns": [turn.as_json() for turn in turns]})
         return turns
-
-
-def _write_atomically(path: Path, data: dict[str, Any]) -> None:
-    """``path`` holds ``data`` as JSON: written to a temporary file beside it, flushed, then renamed over it."""
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def game_folder(board_dir: Path, now: datetime | None = None) -> Path:
-    """A new folder for one game's pictures: ``<board_dir>/game-20261126-0912``, with ``-2`` … if taken."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    folder = board_dir / f"game-{stamp}"
-    k = 2
-    while folder.exists():
-        folder = board_dir / f"game-{stamp}-{k}"
-        k += 1
-    return folder
-
-
-class NotResumable(Exception):
-    """Why no game can be continued (the sentence is the message)."""
-
-
-def saved_game(folder: Path, t: Speaker) -> Console:
-    """The game kept in ``folder``, as it was left; raises ``NotResumable``."""
-    try:
-        record = read_record(json.loads((folder / RECORD).read_text(encoding="utf-8")))
-        seats = json.loads((folder / SEATS).read_text(encoding="utf-8"))
-        state = replay(record)
-        if "tutorial" in seats:
-            return tutorial_resumed(state, seats["tutorial"], t)
-        computers = {int(q) - 1: str(level) for q, level in seats.get("computers", {}).items()}
-        return Console(state, computers, int(seats.get("ai_seed", 0)), t)
-    except (OSError, ValueError, KeyError, EngineError, AttributeError) as e:
-        raise NotResumable(t.tr("local.unreadable", "{folder} holds no game that can be continued ({why}).",
-                                folder=str(folder), why=str(e)[:200])) from e
-
-
-def unfinished_games(board_dir: Path) -> list[Path]:
-    """The folders of ``board_dir`` whose kept game is not over, the most recently played first."""
-    found = []
-    for record in board_dir.glob(f"*/{RECORD}"):
-        try:
-            data = json.loads(record.read_text(encoding="utf-8"))
-            finished = replay(read_record(data)).finished
-        except (OSError, ValueError, EngineError):
-            continue
-        if not finished and (record.parent / SEATS).is_file():
-            found.append((record.stat().st_mtime, record.parent))
-    return [folder for _, folder in sorted(found, reverse=True)]
-
-
-def game_to_resume(board_dir: Path, name: str | None, t: Speaker) -> tuple[Console, Path]:
-    """The game ``--resume`` names (a folder, or a folder's name under ``board_dir``), else the most recent
-    unfinished one; raises ``NotResumable``."""
-    if name:
-        folder = Path(name)
-        if not folder.is_dir():
-            folder = board_dir / name
-        if not folder.is_dir():
-            raise NotResumable(t.tr("local.no_folder", "There is no game folder {name} (nor {folder}).", name=name,
-                                    folder=str(board_dir / name)))
-    else:
-        unfinished = unfinished_games(board_dir)
-        if not unfinished:
-            raise NotResumable(t.tr("local.nothing_to_resume", "There is no unfinished game in {folder}.",
-                                    folder=str(board_dir)))
-        folder = unfinished[0]
-    console = saved_game(folder, t)
-    if console.finished:
-        raise NotResumable(t.tr("local.resume_over", "The game in {folder} is over; its record is {path}.",
-                                folder=str(folder), path=str(folder / RECORD)))
-    return console, folder
-
-
-DESCRIPTION: Final = """\
-Tikal for Discord. With DISCORD_TOKEN set (in the environment or .env) this runs the Discord bot; without it,
-the local console: the game in this terminal, with the same commands as in Discord (`place C1 0` or
-`/tikal place C1 0`, `board`, `hint`, `rules` …) and a picture of the board after every turn.
-
-Other commands:
-  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")
-  python -m bot doctor              what would stop the bot in each server, in plain words (README, "For hosts")
-  python -m bot backup FILE         a copy of the SQLite database while the bot runs; restore FILE puts one back
-  python -m bot healthcheck         whether the running bot is ready (HEALTH_PORT or WEB_PORT's /healthz)"""
-
-EPILOG: Final = """\
-Each game is kept in a folder of its own under BOARD_DIR (default boards/): its pictures and its record, saved
-after every move. `quit` (or Ctrl-C, Ctrl-D) asks before leaving a game under way; `--resume` continues it.
-The moves' notation and the options are explained in docs/rules.md."""
-
-
-def console_parser() -> argparse.ArgumentParser:
-    """``python -m bot``'s command line: the console's options and ``--resume``."""
-    from engine.__main__ import console_parser as engine_console_parser
-
-    parser = engine_console_parser("python -m bot", DESCRIPTION, EPILOG)
-    parser.add_argument("--resume", nargs="?", const="", default=None, metavar="FOLDER",
-                        help="continue a game that was left: the folder's name (or path), else the most recent "
-                             "unfinished game")
-    parser.add_argument("--tutorial", nargs="?", const="basic", default=None, choices=lesson_names(),
-                        metavar="LESSON", help="learn to play in a guided game against the computer (about 15 "
-                                               "minutes): basic, the default, or auction; asked on the first start")
-    return parser
-
-
-def first_start(board_dir: Path) -> bool:
-    """Whether no game was ever kept under ``board_dir`` (the first start offers the tutorial)."""
-    return not any(board_dir.glob(f"*/{RECORD}"))
-
-
-def offer_tutorial(t: Speaker, ask: Callable[[str], str]) -> bool:
-    """Ask whether to play the tutorial (yes unless the answer says no); end of input or Ctrl-C: no."""
-    from engine.terminal import answer_words, is_yes
-
-    yes, no = answer_words(t)
-    try:
-        answer = ask(t.tr("local.offer_tutorial", "First time here? Learn Tikal in a guided game against the computer "
-                                                  "(about 15 minutes)? ({yes}/{no}) [{yes}]: ", yes=yes, no=no))
-    except (EOFError, KeyboardInterrupt):
-        print()
-        return False
-    return not answer.strip() or is_yes(answer, t)
-
-
-def tutorial_player(players: str | None, t: Speaker) -> str:
-    """The learner's seat name: the first of ``--players``, else Ana (the name the README plays with)."""
-    given = (players or "").split(",")[0].strip()
-    return given or "Ana"
-
-
-def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], str] = input) -> int:
-    """The terminal loop (the only place that reads input and prints), with the engine console's options:
-    ``--players``, ``--variant``, ``--options``, ``--seed``, ``--computer 2=strong,…``, ``--lang``,
-    ``--resume [FOLDER]`` and ``--tutorial [LESSON]``. Started in a terminal without any, on a board folder that
-    never kept a game, it offers the tutorial first."""
-    from engine.__main__ import console_options
-    from engine.terminal import run_console
-
-    parser = console_parser()
-    try:
-        parsed = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
-    args = console_options(parsed)
-    if isinstance(args, int):
-        return args
-    t = args.speaker
-    resumed: Console | None = None
-    lock: ProcessLock | None = None
-    if not argv and sys.stdin.isatty() and first_start(board_dir) and offer_tutorial(t, ask):
-        parsed.tutorial = "basic"
-    if parsed.resume is not None:
-        try:
-            resumed, folder = game_to_resume(board_dir, parsed.resume or None, t)
-            lock = claim(folder, t)
-            resumed = saved_game(folder, t)  # read again now that no other console can change it
-        except NotResumable as e:
-            print(f"✗ {e}")
-            return 2
-        except GameOpenElsewhere as e:
-            print(f"✗ {e}")
-            return 1
-    else:
-        folder = game_folder(board_dir)
-        if parsed.tutorial is not None:
-            resumed = TutorialConsole.begin(parsed.tutorial, tutorial_player(args.players, t), t)
-    tables: list[LocalTable] = []
-
-    def wrap(console: Console) -> LocalTable:
-        tables.append(LocalTable(console, folder, resumed=resumed is not None, lock=lock))
-        return tables[-1]
-
-    intro = t.tr("local.intro", "No DISCORD_TOKEN is set, so this is the local console: the same commands as in "
-                                "Discord (`/tikal place C1 0` or `place C1 0`, `/tikal board`, `/tikal hint`, "
-                                "`/tikal-game rules` …). The game's pictures and its record, saved after every move, "
-                                "go to {folder}/.", folder=str(folder))
-    try:
-        status = run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
-                             computers=args.computers, options=args.options, t=t, resumed=resumed,
-                             after_game=lambda _: tables[-1].after_game() if tables else "")
-    finally:
-        for table in tables:
-            table.release()
-        if lock is not None:
-            lock.release()
-    if not sys.stdin.isatty() and resumed is None and tables and tables[-1].console.state.version == 0:
-        # e.g. a container started without a token: say what it lacks, where its log shows it
-        print(t.tr("local.no_token_no_input", "No DISCORD_TOKEN is set and nothing was typed: set DISCORD_TOKEN (in "
-                                              "the environment or .env) to run the Discord bot, or start `python -m "
-                                              "bot` in a terminal to play here."), file=sys.stderr)
-    return status
-
-
-__all__ = ["GameOpenElsewhere", "LocalTable", "NotResumable", "Typed", "claim", "game_folder", "game_to_resume",
-           "read_line", "run", "unfinished_games"]

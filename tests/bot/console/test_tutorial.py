@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.console.table import LocalTable
+from bot.console.tutorial import TutorialConsole
 from bot.core.tutorial import words
-from bot.local_console import LocalTable
-from bot.local_tutorial import TutorialConsole
 from lang import translator
 from tests.terminal import Terminal
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 COMMAND = re.compile(r"`([^`]+)`")
 pytestmark = pytest.mark.timeout(300)
 

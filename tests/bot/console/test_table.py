@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.local_console import LocalTable, game_folder, read_line
+from bot.console.folders import game_folder
+from bot.console.table import LocalTable
+from bot.console.typed import read_line
 from engine import apply, legal_moves
 from engine.console import Console
 from render import option_legend_lines
@@ -104,7 +106,7 @@ def test_the_game_is_kept_after_every_move_and_resumes_as_it_was(tmp_path: Path)
     import json
     import random
 
-    from bot.local_console import NotResumable, game_to_resume, unfinished_games
+    from bot.console.folders import NotResumable, game_to_resume, unfinished_games
     from engine import state_to_dict
 
     games = (("basic", [], 3), ("auction", ["randomterrain", "guns"], 4), ("rapido", ["indiana", "obstacles"], 5))
@@ -178,7 +180,8 @@ def test_python_m_bot_without_input_keeps_nothing_and_says_what_it_lacks(tmp_pat
 def test_a_game_open_in_one_console_is_refused_by_another(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import os
 
-    from bot.local_console import GameOpenElsewhere, claim, run
+    from bot.console.folders import GameOpenElsewhere, claim
+    from bot.console.run import run
     from engine.messages import ENGLISH
 
     folder = tmp_path / "game-1"
@@ -198,7 +201,7 @@ def test_a_game_open_in_one_console_is_refused_by_another(tmp_path: Path, capsys
 def test_a_lock_left_by_a_console_that_died_is_taken_over(tmp_path: Path) -> None:
     import os
 
-    from bot.local_console import claim
+    from bot.console.folders import claim
     from engine.messages import ENGLISH
 
     folder = tmp_path / "game"
@@ -236,7 +239,7 @@ def test_review_looks_back_on_a_finished_game_once_and_never_during_play(tmp_pat
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     import functools
 
-    import bot.local_console
+    import bot.console.table
     from engine import parse_move
     from engine.ai import review
     from lang import translator
@@ -248,8 +251,8 @@ def test_review_looks_back_on_a_finished_game_once_and_never_during_play(tmp_pat
         made.append(1)
         return review.review_turns(record, settings=QUICK)
 
-    monkeypatch.setattr(bot.local_console, "review_turns", quick)
-    monkeypatch.setattr(bot.local_console, "fingerprint", functools.partial(review.fingerprint, QUICK))
+    monkeypatch.setattr(bot.console.table, "review_turns", quick)
+    monkeypatch.setattr(bot.console.table, "fingerprint", functools.partial(review.fingerprint, QUICK))
     playing = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "playing")
     assert playing.handle("review").startswith("✗ The game is not over") and made == []
     assert playing.handle("/tikal-game review").startswith("✗ The game is not over")

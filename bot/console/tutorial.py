@@ -2,7 +2,7 @@
 Discord, in plain text (``bot.core.tutorial``).
 
 ``TutorialConsole`` is the engine's console with the lesson's computer player (its written turns instead of a
-computer level's) and the lesson's progress: the local table (``bot.local_console``) has each move judged against
+computer level's) and the lesson's progress: the local table (``bot.console.table``) has each move judged against
 the step under way, prints the next step with the command to type, and keeps the progress beside the game, so that
 ``--resume`` continues the tutorial too.
 """

@@ -14,7 +14,7 @@ import pytest
 from engine import apply, legal_moves, new_game, parse_move
 from tests.terminal import CTRL_C, CTRL_D, Terminal
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LEAVE = "Leave the game now?"
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 

@@ -1,6 +1,6 @@
 """A finished game's review in words (``bot.core.league.review``): per player, the turns that lost the most points by
 the strong computer player's judgement, each with what was played and what the computer player would have played
-instead, said as a wait's catch-up says moves (``catch_up.phrase``: spaces by name, hexagons by what they are, no
+instead, said as a wait's catch-up says moves (``bot.core.words.moves``: spaces by name, hexagons by what they are, no
 notation; a placement's rotation only where the two turns place on the same space turned another way, in the words
 of the placement's autocomplete). Pure text, no discord: ``/tikal-game review`` lays it out in embeds, the local
 console prints it.
@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import engine
-from bot.adapter.messages.catch_up import phrase
 from bot.core.words.escaping import escaped
 from bot.core.words.labels import square
+from bot.core.words.moves import phrase
 from engine import GameView
 from engine.ai.review import TurnLoss
 from engine.messages import Speaker
