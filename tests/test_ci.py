@@ -54,11 +54,11 @@ def test_a_hanging_async_test_fails_fast(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_without_a_server_the_postgresql_tests_are_skipped_and_said_or_under_ci_fail(tmp_path: Path) -> None:
-    """As ``make test`` runs them, in parallel workers: on a machine without PostgreSQL (``PG_BIN`` names an empty
+    """As ``make test`` runs them, in pytest-xdist's workers: on a machine without PostgreSQL (``PG_BIN`` names an empty
     folder) a PostgreSQL test is skipped and the summary says so; with ``TIKAL_REQUIRE_POSTGRES=1`` (what
     ``.ci/run`` sets) it fails the run instead."""
     one = ["-m", "backends", "-k", "test_migrations_apply_once_and_reopening_is_idempotent", "tests/bot"]
-    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", *one]
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "1", *one]
     base = {**os.environ, "PG_BIN": str(tmp_path)}
     base.pop("TIKAL_REQUIRE_POSTGRES", None)
     runs = {required: subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

@@ -13,6 +13,7 @@ storage knows nothing of turns.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -57,6 +58,7 @@ def imported(name: str, path: Path, known: set[str]) -> Iterator[str]:
                 yield target
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     found = modules()
     known = set(found)
