@@ -17,7 +17,7 @@ from bot.adapter.messages.parts import NEUTRAL
 from bot.adapter.messages.tutorial import counts_embed
 from bot.adapter.replies import fit_embed, reply, update
 from bot.adapter.speech import reader
-from bot.adapter.ui.buttons import guarded
+from bot.adapter.ui.actions import guarded
 from bot.core.league.ratings import level_of
 from bot.core.league.standings import Leaderboard, MemberRating, Season, Standing
 from bot.core.words.errors import NotAllowed

@@ -105,6 +105,13 @@ async def update(interaction: discord.Interaction, content: str | None = None, *
     await interaction.response.edit_message(**kwargs)
 
 
+async def edit_original(interaction: discord.Interaction, content: str | None = None, *,
+                        view: discord.ui.View | None = None) -> None:
+    """Replace the private message whose button was clicked, once its answer was deferred, fitted."""
+    content, _ = fitted(content)
+    await interaction.edit_original_response(content=content, view=view)
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *, embed: discord.Embed | None = None,
                 files: list[discord.File] | None = None, view: discord.ui.View | None = None) -> None:
     """An ephemeral answer, as the response or (once responded or deferred) as a follow-up; fitted."""

@@ -76,8 +76,8 @@ def rapido_turn_embed(view: GameView, seat: int | None, stage: str, t: Speaker) 
         place = order.index(seat) + 1 if seat in order else 1
         title = t.tr("fmt.rapido_places", "{player} — round {round} · places {place} of {count}",
                      player=player(view, seat, t), round=view.round, place=place, count=len(order))
-        head = t.tr("fmt.rapido_place_help", "Place your **{hexagon}** hexagon with `/tikal place` (the **Board** "
-                                             "button shows where it fits). A placement is final; the next player "
+        head = t.tr("fmt.rapido_place_help", "Place your **{hexagon}** hexagon: its space in the menu below, then its "
+                                             "rotation (or `/tikal place`). A placement is final; the next player "
                                              "places after you.", hexagon=hexagon_name(view.hand, t))
         embed = discord.Embed(title=title, description=head, colour=colour(seat))
         embed.add_field(name=t.tr("fmt.round_order", "Round order"),
@@ -86,8 +86,9 @@ def rapido_turn_embed(view: GameView, seat: int | None, stage: str, t: Speaker) 
     revealed = " · ".join(f"{player(view, q, t)} {j}" for q, j in enumerate(view.jump) if j is not None)
     title = t.tr("fmt.rapido_slot", "{player} — round {round} · jump {jump} · {ap} AP", player=player(view, seat, t),
                  round=view.round, jump=view_jump_number(view), ap=view.ap_left or 0)
-    head = t.tr("fmt.rapido_slot_help", "One action costing at most {ap} AP with `/tikal …`, or give the slot up with "
-                                        "the button (leftover AP are lost; no undo).", ap=view.ap_left or 0)
+    head = t.tr("fmt.rapido_slot_help", "One action costing at most {ap} AP (**▶ Choose an action** below, or "
+                                        "`/tikal …`), or give the slot up with the button (leftover AP are lost; no "
+                                        "undo).", ap=view.ap_left or 0)
     embed = discord.Embed(title=title, description=head, colour=colour(seat))
     earlier = action_lines(view, view.turn_moves, t)  # the player's actions in the round's earlier jumps
     if earlier:

@@ -31,7 +31,8 @@ TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
 
 def first_turn_help(t: Speaker = ENGLISH) -> str:
     """Said on each player's first turn of the game only (the turn message is edited with every action)."""
-    return t.tr("fmt.first_turn", "Act with `/tikal …`; end the turn with the button or `/tikal end`.")
+    return t.tr("fmt.first_turn", "Tap **▶ Choose an action** below, or type `/tikal …`; end the turn with **End "
+                                  "turn**.")
 
 
 FIRST_TURN_HELP: Final = first_turn_help()
@@ -73,10 +74,11 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         head: list[str] = []
         if view.phase is Phase.PLACE:
             hexagon = hexagon_name(view.hand, t)
-            head = [t.tr("fmt.drew", "Drew a **{hexagon}** hexagon: place it with `/tikal place` (the **Board** button "
-                                     "shows where it fits).", hexagon=hexagon) if view.variant is Variant.BASIC else
-                    t.tr("fmt.has", "Has a **{hexagon}** hexagon: place it with `/tikal place` (the **Board** button "
-                                    "shows where it fits).", hexagon=hexagon)]
+            head = [t.tr("fmt.drew", "Drew a **{hexagon}** hexagon: choose its space in the menu below, then its "
+                                     "rotation (or `/tikal place`; **Board** shows where it fits).", hexagon=hexagon)
+                    if view.variant is Variant.BASIC else
+                    t.tr("fmt.has", "Has a **{hexagon}** hexagon: choose its space in the menu below, then its "
+                                    "rotation (or `/tikal place`; **Board** shows where it fits).", hexagon=hexagon)]
         elif view.phase is Phase.SCORING:
             head = [t.tr("fmt.final_scoring_help", "🌋 Final scoring round: spend your AP, then end the turn to score.")
                     if view.final_scoring else
@@ -97,7 +99,8 @@ def live_embed(game: GameInfo, view: GameView, jump: tuple[Sequence[int], Sequen
         embed.add_field(name=t.tr("fmt.next_bid", "Next to bid"), value=player(view, seat, t))
         if passed:
             embed.add_field(name=t.tr("fmt.passed", "Passed"), value=", ".join(passed))
-        embed.description = t.tr("wait.bid_help", "In turn: **Pass**, or `/tikal bid` (points from your score). "
+        embed.description = t.tr("wait.bid_help", "In turn: **Pass**, or a bid in the menu below or with `/tikal bid` "
+                                                  "(points from your score). "
                                                   "Away when your bid comes? **Bid up to…** bids for you, one above "
                                                   "the high bid, up to your highest; **Pass this round** passes for "
                                                   "you. Only you see your order.")

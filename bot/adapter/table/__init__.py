@@ -1,6 +1,6 @@
 """What commands and buttons share: acting in a game, the lobby message and each wait's message. ``Table`` is made of
 one part per kind (as ``render.words.Words`` is), each in its own module over ``TableBase``: the lobby, acting, the
-wait's message and ``sync`` (``waits.py``), looking."""
+turn's menus, the wait's message and ``sync`` (``waits.py``), looking."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ from bot.adapter.table.acting import Acting
 from bot.adapter.table.base import Live, TableBase, Tutor, display_name, is_moderator, played_for, waited_seats
 from bot.adapter.table.lobby import Lobbies
 from bot.adapter.table.looking import Looking
+from bot.adapter.table.menus import Menus
 
 
-class Table(Lobbies, Acting, Looking):
+class Table(Lobbies, Menus, Looking):
     """The adapter's game logic on top of the core, for one bot."""
 
 
-__all__ = ["Live", "Table", "TableBase", "Tutor", "display_name", "is_moderator", "played_for", "waited_seats"]
+__all__ = ["Acting", "Live", "Menus", "Table", "TableBase", "Tutor", "display_name", "is_moderator", "played_for",
+           "waited_seats"]

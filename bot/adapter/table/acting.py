@@ -11,6 +11,7 @@ from bot.adapter.replies import reply, update
 from bot.adapter.speech import reader
 from bot.adapter.table.waits import WaitMessages
 from bot.adapter.ui import confirm_end_view
+from bot.core.table.results import Moved
 from bot.core.words import labels
 from bot.core.words.errors import NoGame, NotAPlayer
 from bot.core.words.texts import tr
@@ -24,17 +25,32 @@ class Acting(WaitMessages):
                   silent: bool = False) -> None:
         """Apply a move for the member; the core refuses before anything is answered (so privately). A move in a
         tutorial's game is answered by the tutorial."""
+        moved = await self.commit(interaction, text, game_id)
+        if moved is None:
+            return
+        if silent:
+            await interaction.response.defer()
+        else:
+            still = moved.to_act is not None and moved.to_act.member_id == interaction.user.id
+            await reply(interaction, confirmation(moved.view, moved.move, still_acting=still,
+                                                             t=reader(interaction)))
+        await self.sync(moved.game.guild_id, moved.game.id, moved)
+
+    async def commit(self, interaction: discord.Interaction, text: str, game_id: int | None = None, *,
+                     version: int | None = None) -> Moved | None:
+        """The member's move committed (``version``: only on the game at that version, as a menu's move), or None when
+        the tutorial answered it (a move or a refusal in the member's tutorial). Raises the core's refusals."""
         guild = self.guild_id(interaction)
         game = self.here(interaction, game_id)
         try:
             try:
-                moved = await self.core.turns.act(guild, game, interaction.user.id, text)
+                moved = await self.core.turns.act(guild, game, interaction.user.id, text, version=version)
             except (NoGame, NotAPlayer) as error:  # not here: the member's tutorial without a thread, if any
                 private = await self.tutor.private_game(interaction) if self.tutor and game_id is None else None
                 if private is None:
                     raise
                 try:
-                    moved = await self.core.turns.act(guild, private, interaction.user.id, text)
+                    moved = await self.core.turns.act(guild, private, interaction.user.id, text, version=version)
                 except NoGame:
                     raise error from None
                 game = private
@@ -43,18 +59,12 @@ class Acting(WaitMessages):
                 "service.there_no_game_here", "There is no game here. Start one with `/tikal-game new`.")) from None
         except EngineError as error:
             if self.tutor is not None and await self.tutor.refused(interaction, game, error):
-                return
+                return None
             raise
         if moved.game.lesson is not None and self.tutor is not None:
             await self.tutor.moved(interaction, moved)
-            return
-        if silent:
-            await interaction.response.defer()
-        else:
-            still = moved.to_act is not None and moved.to_act.member_id == interaction.user.id
-            await reply(interaction, confirmation(moved.view, moved.move, still_acting=still,
-                                                             t=reader(interaction)))
-        await self.sync(guild, moved.game.id, moved)
+            return None
+        return moved
 
     async def jump(self, interaction: discord.Interaction, chips: int, game_id: int | None = None,
                    jump: int | None = None) -> None:

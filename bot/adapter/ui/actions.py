@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Protocol, cast
 
 import discord
+
+from bot.adapter.replies import explain
 
 
 class TableActions(Protocol):
@@ -36,6 +39,9 @@ class TableActions(Protocol):
 
     async def standing_order(self, interaction: discord.Interaction, text: str, game_id: int | None = None) -> None: ...
 
+    async def menu(self, interaction: discord.Interaction, game_id: int, version: int, path: tuple[str, ...],
+                   value: str | None, *, public: bool) -> None: ...
+
 
 def table_of(interaction: discord.Interaction) -> TableActions:
     """The table of the bot that received the interaction."""
@@ -43,3 +49,11 @@ def table_of(interaction: discord.Interaction) -> TableActions:
     if table is None:
         raise RuntimeError("the bot has no table: it has not been set up")
     return cast(TableActions, table)
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a button's work; every refusal becomes a private answer, like the slash commands'."""
+    try:
+        await work
+    except Exception as error:
+        await explain(interaction, error)

@@ -13,29 +13,20 @@ so a click on the buttons of a jump that is over is refused.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable
 from typing import Any, Final, cast
 
 import discord
 
 from bot.adapter.messages.rapido import rapido_stage
 from bot.adapter.messages.wait_message import TURN_PHASES
-from bot.adapter.replies import explain
 from bot.adapter.speech import reader
-from bot.adapter.ui.actions import table_of
+from bot.adapter.ui.actions import guarded, table_of
+from bot.adapter.ui.menus import MENU_ITEMS, public_menu
 from bot.core.table.game_options import OPTION_TEXT, OPTIONS
 from bot.core.table.results import GameInfo
 from bot.core.words.labels import hexagon_name
 from engine import GameView, Phase
 from engine.messages import ENGLISH, Speaker
-
-
-async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a button's work; every refusal becomes a private answer, like the slash commands'."""
-    try:
-        await work
-    except Exception as error:
-        await explain(interaction, error)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -246,7 +237,8 @@ def lobby_view(game: GameInfo, t: Speaker = ENGLISH) -> discord.ui.View:
 def live_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> discord.ui.View:
     """Board for everyone; Undo and End turn while a turn is played (Give the slot up alone in a Tikal Rápido slot,
     nothing more while placing); 1–5 in a jump; Yes / No for a declaration; Pass and the standing orders in a
-    bidding; the shown hexagons in a pick."""
+    bidding; the shown hexagons in a pick. Under them the turn's menu (``ui.menus``): a placement's spaces, a
+    bidding's bids, or the button that opens the menu of a turn's actions."""
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(TurnButton("board", game.id, t=t))
     stage = rapido_stage(view)
@@ -268,6 +260,7 @@ def live_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> discord.u
     elif view.phase is Phase.PICK:
         for k, tile in enumerate(view.shown, start=1):
             buttons.add_item(PickButton(game.id, k, f"{k} · {hexagon_name(tile, t)}"))
+    public_menu(buttons, game.id, view, t)
     return buttons
 
 
@@ -277,4 +270,5 @@ def confirm_end_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> di
     return buttons
 
 
-BUTTONS: Final = (LobbyButton, TurnButton, AuctionButton, PickButton, JumpButton, DeclareButton, OptionsSelect)
+BUTTONS: Final = (LobbyButton, TurnButton, AuctionButton, PickButton, JumpButton, DeclareButton, OptionsSelect,
+                  *MENU_ITEMS)

@@ -11,8 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.adapter.ui.actions import table_of
-from bot.adapter.ui.buttons import guarded
+from bot.adapter.ui.actions import guarded, table_of
 from bot.core.league.history import HistoryPage
 from engine.messages import ENGLISH, Speaker
 

@@ -12,9 +12,10 @@ from bot.core.table.plans import GameRef, Loaded, Planned, apply_all
 from bot.core.table.results import Moved
 from bot.core.table.store import GameStore
 from bot.core.words import labels
-from bot.core.words.errors import NotAllowed, NotAPlayer, WrongStatus
+from bot.core.words.errors import MovedOn, NotAllowed, NotAPlayer, WrongStatus
 from bot.core.words.texts import tr
 from engine import GameView, LegalMove, Move, NotYourTurn
+from engine.messages import Said
 
 
 def acting_seat(loaded: Loaded, member_id: int) -> int:
@@ -42,14 +43,18 @@ class Turns:
     def __init__(self, store: GameStore) -> None:
         self.store = store
 
-    async def act(self, guild_id: int, game: GameRef, member_id: int, move: Move | str) -> Moved:
-        """Apply a move for the member, who must be the player to act, and commit it.
+    async def act(self, guild_id: int, game: GameRef, member_id: int, move: Move | str, *,
+                  version: int | None = None) -> Moved:
+        """Apply a move for the member, who must be the player to act, and commit it; ``version``: only on the game
+        at that version (a menu's move, chosen on what the game was then).
 
-        Raises ``NoGame``, ``NotYourTurn``/``NotAPlayer``, the engine's error for an unreadable or illegal
-        move (nothing changes), or ``StaleState`` if other commands kept committing first.
+        Raises ``NoGame``, ``NotYourTurn``/``NotAPlayer``, ``MovedOn`` (not at ``version``), the engine's error for
+        an unreadable or illegal move (nothing changes), or ``StaleState`` if other commands kept committing first.
         """
 
         async def plan(loaded: Loaded) -> Planned:
+            if version is not None and loaded.state.version != version:
+                raise MovedOn(moved_on())
             acting_seat(loaded, member_id)
             parsed = engine.parse_move(move) if isinstance(move, str) else move
             return Planned([(parsed, engine.apply(loaded.state, parsed))])
@@ -105,6 +110,16 @@ class Turns:
             return view, []
         return view, engine.legal_moves(loaded.state)
 
+    async def menu_moves(self, guild_id: int, game: GameRef, member_id: int,
+                         version: int) -> tuple[GameView, list[LegalMove]]:
+        """The member's view and legal moves for a menu made at ``version``, from one load. Raises ``MovedOn`` when the
+        game is no longer at that version, and as ``act`` when the member is not the player to act."""
+        loaded = await self.store.load(guild_id, game)
+        if loaded.state.version != version:
+            raise MovedOn(moved_on())
+        seat = acting_seat(loaded, member_id)
+        return engine.view(loaded.state, seat), engine.legal_moves(loaded.state)
+
     async def set_turn_message(self, guild_id: int, game_id: int, message_id: int | None) -> None:
         """Record the message the game's turns are shown in (None: none any more)."""
         async with self.store.storage.transaction() as tx:
@@ -112,4 +127,10 @@ class Turns:
             await tx.set_turn_message(game_id, message_id)
 
 
-__all__ = ["Turns", "acting_seat"]
+def moved_on() -> Said:
+    """The refusal of a menu or a button made for a version the game has moved past."""
+    return tr("menu.moved_on", "The game has moved on since this menu was made: nothing was done. Use the buttons of "
+                               "the game's newest message.")
+
+
+__all__ = ["Turns", "acting_seat", "moved_on"]

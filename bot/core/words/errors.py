@@ -64,3 +64,7 @@ class NotAPlayer(IllegalMove, ServiceError):
 
 class BadOption(ServiceError):
     """An option of a command is out of range (seats, variant, seat order)."""
+
+
+class MovedOn(ServiceError):
+    """A menu (or a confirmation) of a version the game has moved past: nothing was done."""

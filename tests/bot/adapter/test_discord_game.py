@@ -189,6 +189,6 @@ async def test_a_move_committed_before_a_crash_is_posted_after_the_restart(datab
         assert len(fetched) == 1
         (final,) = [c for c in wire.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{old_turn}")]
         assert final.json is not None and final.json["components"] == [] and "over" in text_of(final)
-        turn = [c for c in posts(wire.calls, CHANNEL) if custom_ids(c.data)[-1:] == [f"tikal:end:{game_id}"]]
+        turn = [c for c in posts(wire.calls, CHANNEL) if f"tikal:end:{game_id}" in custom_ids(c.data)]
         assert turn == sent
         assert (await bot_of(wire).core.games.game(GUILD, game_id)).turn_message_id == turn[0].message_id

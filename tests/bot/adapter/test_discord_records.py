@@ -201,7 +201,8 @@ async def test_the_auctions_buttons_pass_and_leave_private_standing_orders(wire:
     game = await svc.games.game(GUILD, game_id)
     message = game.turn_message_id or 0
     assert [i for i in custom_ids(wire.messages[message]) if not i.startswith("tikal:board")] == [
-        f"tikal:pass:{game_id}", f"tikal:upto:{game_id}", f"tikal:passround:{game_id}"]
+        f"tikal:pass:{game_id}", f"tikal:upto:{game_id}", f"tikal:passround:{game_id}",
+        f"tikal:mps:{game_id}:{game.version}:b:0"]  # and the bids of the bidder to act, in a menu
     first = game.at_seat((await svc.games.view(GUILD, game_id)).to_act or 0)
     assert first is not None
     others = [m for m in (ANA, BEN, CY) if m != first.member_id]

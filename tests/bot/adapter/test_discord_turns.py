@@ -124,8 +124,9 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     (edit,) = edits(calls)
     assert edit.path == f"/channels/{CHANNEL}/messages/{message}"
     assert "deploy 3 → A1 · 3 AP" in text_of(edit) and "7 AP left" in text_of(edit)
+    version = (await bot_of(wire).core.games.view(GUILD, game_id)).version
     assert custom_ids(edit.json or {}) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}",
-                                           f"tikal:end:{game_id}"]
+                                           f"tikal:end:{game_id}", f"tikal:mpb:{game_id}:{version}:"]
     assert not posts(calls)
 
     # Undo (button) removes the line; only the player to act may use it.
@@ -167,7 +168,7 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     assert "Scores: " in text_of(wait) and "**0**" in text_of(wait) and "⏰ Deadline: " in text_of(wait)
     assert f"<@{next_member}>" not in "".join(e.get("description") or "" for e in wait.data["embeds"])
     assert "nonce" in wait.json and wait.json["enforce_nonce"] is True
-    assert custom_ids(wait.data)[-1] == f"tikal:end:{game_id}"
+    assert custom_ids(wait.data)[2:] == [f"tikal:end:{game_id}", f"tikal:mps:{game_id}:5:p:0"]  # the spaces to place on
     assert await turn_message(wire, game_id) == wait.message_id
     # A second click on the old confirmation does nothing.
     calls = await click(wire, confirm_id, user=actor, message_id=ask.message_id)
@@ -260,7 +261,8 @@ async def test_a_deleted_turn_message_is_posted_again_at_the_next_action(wire: W
     space, rotation = view.placements[0]
     calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
     (new,) = posts(calls, CHANNEL)  # posted again, so that the buttons come back; it pings nobody this time
-    assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}"]
+    assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}",
+                                    f"tikal:mpb:{game_id}:{view.version + 1}:"]  # and the menu, of the game now
     assert "place" in text_of(new) and await turn_message(wire, game_id) == new.message_id
     assert not new.data.get("content") and pinged(new) == ([], [])
     calls = await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=actor)
