@@ -38,6 +38,7 @@ from bot.core.table.store import GameStore
 from bot.core.table.turns import Turns
 from bot.core.tutorial import judge
 from bot.core.tutorial.service import Tutorials
+from bot.core.web_play.play import WebPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,8 @@ class Core:
     """Members' guided first games (issue 26)."""
     spectators: Spectators
     """Games as their web pages show them (issue 27): the pages' tokens, the cheap read live updates poll."""
+    web_play: WebPlay
+    """Members playing from their own web page: their links and sessions, their seat's page, their moves."""
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -88,12 +91,13 @@ class Core:
         computers = Computers(store, jumps, pool=pool)
         languages = Languages(storage)
         lobby = Lobby(store, rng=rng, seed_source=seed_source)
+        turns = Turns(store)
         return cls(
-            storage, store, games, lobby, Turns(store), jumps, computers,
+            storage, store, games, lobby, turns, jumps, computers,
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages, Tutorials(store, lobby), Spectators(games, languages))
+            languages, Tutorials(store, lobby), Spectators(games, languages), WebPlay(store, turns, jumps))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
