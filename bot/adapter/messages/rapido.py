@@ -86,9 +86,9 @@ def rapido_turn_embed(view: GameView, seat: int | None, stage: str, t: Speaker) 
     revealed = " · ".join(f"{player(view, q, t)} {j}" for q, j in enumerate(view.jump) if j is not None)
     title = t.tr("fmt.rapido_slot", "{player} — round {round} · jump {jump} · {ap} AP", player=player(view, seat, t),
                  round=view.round, jump=view_jump_number(view), ap=view.ap_left or 0)
-    head = t.tr("fmt.rapido_slot_help", "One action costing at most {ap} AP (**▶ Choose an action** below, or "
-                                        "`/tikal …`), or give the slot up with the button (leftover AP are lost; no "
-                                        "undo).", ap=view.ap_left or 0)
+    head = t.tr("fmt.rapido_slot_help", "One action costing at most {ap} AP (the menu below, or `/tikal …`), or give "
+                                        "the slot up with the button (leftover AP are lost; no undo).",
+                ap=view.ap_left or 0)
     embed = discord.Embed(title=title, description=head, colour=colour(seat))
     earlier = action_lines(view, view.turn_moves, t)  # the player's actions in the round's earlier jumps
     if earlier:

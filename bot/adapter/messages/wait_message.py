@@ -31,7 +31,7 @@ TURN_PHASES: Final = (Phase.PLACE, Phase.ACTIONS, Phase.SCORING)
 
 def first_turn_help(t: Speaker = ENGLISH) -> str:
     """Said on each player's first turn of the game only (the turn message is edited with every action)."""
-    return t.tr("fmt.first_turn", "Tap **▶ Choose an action** below, or type `/tikal …`; end the turn with **End "
+    return t.tr("fmt.first_turn", "Choose an action in the menu below (or type `/tikal …`); end the turn with **End "
                                   "turn**.")
 
 

@@ -238,7 +238,7 @@ def live_view(game: GameInfo, view: GameView, t: Speaker = ENGLISH) -> discord.u
     """Board for everyone; Undo and End turn while a turn is played (Give the slot up alone in a Tikal Rápido slot,
     nothing more while placing); 1–5 in a jump; Yes / No for a declaration; Pass and the standing orders in a
     bidding; the shown hexagons in a pick. Under them the turn's menu (``ui.menus``): a placement's spaces, a
-    bidding's bids, or the button that opens the menu of a turn's actions."""
+    bidding's bids, a turn's actions."""
     buttons = discord.ui.View(timeout=None)
     buttons.add_item(TurnButton("board", game.id, t=t))
     stage = rapido_stage(view)

@@ -8,7 +8,7 @@ Each component is a ``DynamicItem`` whose custom id carries the game, the versio
 
     tikal:mps:12:57:p:0      the public message's first select of the spaces of a placement (its value: the space)
     tikal:meb:12:57:mA1.C2.3 a private button: move three workers from A1 to C2
-    tikal:mpb:12:57:         the public message's button that opens the menu
+    tikal:mps:12:58::0       the public message's select of a turn's actions (its value: ``mA1``, move from A1)
 
 so a menu works after a restart, and a menu of an older version is refused (``Table.menu``).
 """
@@ -25,7 +25,7 @@ import discord
 from bot.adapter.ui.actions import guarded, table_of
 from bot.core.menus import Choice, Menu, Path, Step, entries_from_view
 from bot.core.menus.words import placeholder
-from engine import GameView, Phase
+from engine import GameView
 from engine.messages import ENGLISH, Speaker
 
 ROWS: Final = 5
@@ -171,7 +171,8 @@ def add_step(buttons: discord.ui.View, game_id: int, version: int, step: Step, t
             ends = c.move == "end" or c.leads == ("e",)
             style = discord.ButtonStyle.primary if ends else discord.ButtonStyle.secondary
             controls.append((c.label, c.leads, style))
-    rows = ROWS - first_row - (1 if controls else 0)
+    control_rows = button_rows([label for label, _, _ in controls], 2) or [[i] for i in range(len(controls))]
+    rows = ROWS - first_row - len(control_rows)
     layout = button_rows([c.label for c in entries], rows) if step.kind == "buttons" else None
     row = first_row
     if layout is not None:
@@ -202,8 +203,11 @@ def add_step(buttons: discord.ui.View, game_id: int, version: int, step: Step, t
                                         options=chunk, placeholder=_placeholder(step, first, last, len(entries), t),
                                         row=row))
             row += 1
-    for label, path, style in controls:
-        buttons.add_item(MenuButton(game_id, version, path, public=public, label=label, style=style, row=row))
+    for indexes in control_rows:
+        for i in indexes:
+            label, path, style = controls[i]
+            buttons.add_item(MenuButton(game_id, version, path, public=public, label=label, style=style, row=row))
+        row += 1
 
 
 def menu_view(game_id: int, menu: Menu, step: Step, t: Speaker = ENGLISH, *, page: int = 0) -> discord.ui.View:
@@ -214,18 +218,14 @@ def menu_view(game_id: int, menu: Menu, step: Step, t: Speaker = ENGLISH, *, pag
 
 
 def public_menu(buttons: discord.ui.View, game_id: int, view: GameView, t: Speaker = ENGLISH) -> None:
-    """What a wait's public message adds to its buttons (row 0): a placement's spaces and a bidding's bids as selects
-    (the public view holds their legal moves exactly), or, in a turn's actions, the button that opens the menu."""
-    if view.finished or view.to_act is None:
-        return
+    """What a wait's public message adds under its buttons (row 0): the first step of the menu of the player to act —
+    a placement's spaces, a bidding's bids, a turn's actions — as selects (Pass, Undo and End turn are buttons there
+    already)."""
     entries = entries_from_view(view)
-    if entries is not None:
-        menu = Menu(view, entries, t)
-        add_step(buttons, game_id, view.version, menu.step(), t, public=True, first_row=1, skip=frozenset({"P"}))
-    elif view.phase in (Phase.ACTIONS, Phase.SCORING):
-        buttons.add_item(MenuButton(game_id, view.version, (), public=True, label=t.tr("menu.open",
-                                                                                       "▶ Choose an action"),
-                                    style=discord.ButtonStyle.primary, row=1))
+    if entries is None:
+        return
+    step = Menu(view, entries, t).step()
+    add_step(buttons, game_id, view.version, step, t, public=True, first_row=1, skip=frozenset({"P", "z", "e"}))
 
 
 MENU_ITEMS: Final = (MenuButton, MenuSelect)

@@ -11,13 +11,16 @@ Each level has a short key (letters and digits only), so a choice is named compa
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
 import engine
 from engine import GameView, LegalMove, Move, Phase
+from engine.ai.sample import determinize
 from engine.board import NEIGHBOURS
+from engine.moves import COUNTED
 
 LEADER: Final = "L"
 """The finish key of a move of the leader (a count otherwise)."""
@@ -154,7 +157,8 @@ def actions_of(view: GameView, entries: Iterable[LegalMove]) -> list[Action]:
         for group, key, spaces, finish, move in _place(view, entry):
             _, _, _, finishes = found.setdefault((group, key), (verb_of(group), spaces, entry.ap_each, []))
             if not any(f.key == finish for f in finishes):
-                finishes.append(Finish(finish, move, engine.move_cost(view, move)))
+                units = 1 if getattr(move, "leader", False) or not isinstance(move, COUNTED) else move.count
+                finishes.append(Finish(finish, move, entry.ap_each * units))
     return [Action(group, key, verb, spaces, each, tuple(finishes))
             for (group, key), (verb, spaces, each, finishes) in found.items()]
 
@@ -166,8 +170,12 @@ def actions_at(actions: Sequence[Action], space: int) -> list[Action]:
 
 
 def entries_from_view(view: GameView) -> list[LegalMove] | None:
-    """The legal moves of a placement or a bidding, which the public view holds exactly (the engine's ``legal_moves``
-    lists the same); None in any other phase, whose legal moves need the game's state."""
+    """The legal moves of the player to act as far as the public view holds them, for the menu's first step on the
+    wait's message: exactly those of a placement or a bidding (the engine's ``legal_moves`` lists the same); those of
+    a turn's actions but Undo, from a state rebuilt from the view (the computer players' ``determinize``: what it
+    draws for the secrets — the stack, the wafers' kinds, the rolls to come — decides no action, so the moves are the
+    engine's; a test holds them equal). None in a pick, a declaration or a jump (their buttons choose) and at the end.
+    """
     if view.finished or view.to_act is None:
         return None
     if view.phase is Phase.PLACE:
@@ -175,6 +183,9 @@ def entries_from_view(view: GameView) -> list[LegalMove] | None:
     if view.phase is Phase.BID:
         low, high = view.high_bid + 1, view.players[view.to_act].score
         return ([LegalMove(engine.Bid(low), high, 0)] if low <= high else []) + [LegalMove(engine.Pass(), 1, 0)]
+    if view.phase in (Phase.ACTIONS, Phase.SCORING):
+        state = determinize(view, random.Random(view.version))
+        return [e for e in engine.legal_moves(state) if not isinstance(e.move, engine.Undo)]
     return None
 
 

@@ -22,7 +22,7 @@ from typing import Final, Literal
 
 from bot.core.menus import actions as a
 from bot.core.menus import words
-from bot.core.menus.actions import Action, Finish, actions_of
+from bot.core.menus.actions import Action, Finish, actions_at, actions_of
 from engine import GameView, LegalMove, Phase, Terrain
 from engine.messages import ENGLISH, Speaker
 
@@ -121,6 +121,7 @@ class Menu:
             grouped.setdefault(action.group, []).append(action)
         self.groups: dict[str, list[Action]] = {
             g: sorted(grouped[g], key=lambda x: action_rank(view, x)) for g in sorted(grouped, key=_group_rank)}
+        self._first: Path | None = None
 
     @property
     def version(self) -> int:
@@ -174,28 +175,31 @@ class Menu:
 
     def first(self) -> Path:
         """The first step's path: the groups, or the one group's step when there is only one (never a move)."""
-        kids = self.children(())
-        if len(kids) == 1:
-            led = self.lead((kids[0],))
-            if len(led) < 3:
-                return led
-        return ()
+        if self._first is None:
+            self._first = ()
+            kids = self.children(())
+            if len(kids) == 1:
+                led = self.lead((kids[0],))
+                if len(led) < 3:
+                    self._first = led
+        return self._first
 
-    def _shown(self, path: Path) -> bool:
-        """Whether ``path`` is a step the player sees on the way to its descendants."""
-        if path == self.first():
+    def shown(self, path: Path) -> bool:
+        """Whether ``path`` is a step the player sees (on the way to its descendants)."""
+        first = self.first()
+        if path == first:
             return True
-        return len(path) > 0 and len(self.first()) <= len(path) and self.lead(path) == path
+        return len(first) < len(path) < 3 and path[:len(first)] == first and self.lead(path) == path
 
     # --- steps ------------------------------------------------------------------------------------------------
 
     def step(self, path: Path | None = None) -> Step:
         """The step at ``path`` (default: the first). Raises ``UnknownChoice`` for a path that is not a step."""
         path = self.first() if path is None else path
-        if len(path) >= 3 or not self._shown(path):
+        if len(path) >= 3 or not self.shown(path):
             raise UnknownChoice(".".join(path))
         t, view = self.t, self.view
-        shown = [p for p in (path[:k] for k in range(len(path))) if self._shown(p)]
+        shown = [p for p in (path[:k] for k in range(len(path))) if self.shown(p)]
         choices = []
         chosen = self.action(*path) if len(path) == 2 else None
         for key in self.children(path):
@@ -239,10 +243,10 @@ class Menu:
 
     def at(self, space: int) -> list[Action]:
         """The actions at one space, in the menu's order (the web page's tap on a space)."""
-        return [x for acts in self.groups.values() for x in acts if space in x.spaces]
+        return actions_at([x for acts in self.groups.values() for x in acts], space)
 
 
 def depth_of(menu: Menu, path: Path) -> int:
     """How many steps the player sees to reach ``path`` (a step, or the finish a choice applies)."""
     prefixes: Sequence[Path] = [path[:k] for k in range(len(path) + 1)]
-    return sum(1 for p in prefixes if len(p) < 3 and menu._shown(p))
+    return sum(1 for p in prefixes if len(p) < 3 and menu.shown(p))

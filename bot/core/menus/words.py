@@ -72,11 +72,16 @@ def _forces(view: GameView, space: int, t: Speaker) -> str:
                     reverse=True)
     mine = here.strength(me)
     if rivals:
-        return t.tr("menu.forces", "you {mine} vs {player} {theirs}", mine=mine, player=rivals[0][1],
+        return t.tr("menu.forces", "you {mine} vs {player} {theirs}", mine=mine, player=short_name(rivals[0][1]),
                     theirs=rivals[0][0])
     if mine:
         return t.tr("menu.forces_alone", "you {mine}", mine=mine)
     return t.tr("menu.nobody_there", "nobody there")
+
+
+def short_name(name: str, most: int = 10) -> str:
+    """A seat's name cut to fit a phone's line beside other words (the full name is in the message above)."""
+    return name if len(name) <= most else name[: most - 1] + "…"
 
 
 def _described(*parts: str) -> str:
@@ -114,9 +119,11 @@ def group_words(view: GameView, group: str, actions: Sequence[Action], t: Speake
     if verb == a.TRANSFER:
         return t.tr("menu.transfer", "Transfer between camps"), _each(1, t)
     if verb == a.UNCOVER:
-        return t.tr("menu.uncover", "Uncover a temple"), f"{t.tr('menu.ap_level', '{ap} AP a level', ap=2)} · {where}"
+        return t.tr("menu.uncover", "Uncover a temple"), _described(t.tr("menu.ap_level", "{ap} AP a level", ap=2),
+                                                                    where)
     if verb == a.RECOVER:
-        return t.tr("menu.recover", "Recover treasures"), f"{t.tr('menu.ap_wafer', '{ap} AP a wafer', ap=3)} · {where}"
+        return t.tr("menu.recover", "Recover treasures"), _described(t.tr("menu.ap_wafer", "{ap} AP a wafer", ap=3),
+                                                                     where)
     if verb == a.GUARD:
         costs = sorted({f.ap for action in actions for f in action.finishes})
         return t.tr("menu.guard", "Guard a temple"), f"{'/'.join(ap(c, t) for c in costs)} · {where}"
@@ -179,6 +186,9 @@ def action_words(view: GameView, action: Action, t: Speaker) -> tuple[str, str]:
     if verb == a.TRANSFER:
         source, target = action.spaces
         return (f"{engine.space_name(source)} → {engine.space_name(target)}",
+                _described(_up_to(most, t), _each(1, t)))
+    if verb == a.DEPLOY and space is not None and view.spaces[space].terrain is not Terrain.BASECAMP:
+        return (_described(engine.space_name(space), t.tr("menu.your_camp", "your camp")),
                 _described(_up_to(most, t), _each(1, t)))
     if verb in (a.DEPLOY, a.UNCOVER, a.RECOVER) and space is not None:
         return _space_words(view, space, t), _described(_up_to(most, t), _each(action.ap_each, t),
@@ -281,19 +291,20 @@ def finish_words(view: GameView, action: Action, finish: Finish, t: Speaker) -> 
         return t.ntr("auto.workers_there", "{player} · {n} worker there", "{player} · {n} workers there", there,
                      player=player(view, seat, t, plain=True)), ""
     if finish.key == a.LEADER:
-        return f"{t.tr('menu.leader', 'Leader')} · {ap(finish.ap, t)}", ""
+        return _described(t.tr("menu.leader", "Leader"), ap(finish.ap, t)), ""
     if finish.key.isdigit():
         return f"{finish.key} · {ap(finish.ap, t)}", ""
     return action_words(view, action, t)
 
 
 def rotation_words(view: GameView, space: int, rotation: int, t: Speaker) -> tuple[str, str]:
-    """``rotation 2 · 3 paths`` · ``to B1: 2 AP, to C2: 1 AP``: where the hexagon's paths would lead from there."""
-    paths = [t.tr("auto.path_to", "to {space}: {cost} AP", space=engine.space_name(NEIGHBOURS[space][side]),
-                  cost=cost) for side, cost in view.placement_costs(space, rotation)]
+    """``rotation 2 · 3 paths`` · ``AP to cross: B1 2, C2 1, D1 3``: where the hexagon's paths would lead from there
+    and what crossing each costs a figure."""
+    paths = [f"{engine.space_name(NEIGHBOURS[space][side])} {cost}"
+             for side, cost in view.placement_costs(space, rotation)]
     head = t.tr("auto.rotation", "rotation {rotation}", rotation=rotation)
     count = t.ntr("menu.paths", "{n} path", "{n} paths", len(paths)) if paths else t.tr("menu.no_path", "no path")
-    return f"{head} · {count}", ", ".join(paths)
+    return f"{head} · {count}", t.tr("menu.path_costs", "AP to cross: {paths}", paths=", ".join(paths)) if paths else ""
 
 
 # --- the questions -------------------------------------------------------------------------------------------

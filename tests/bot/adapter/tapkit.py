@@ -6,18 +6,14 @@ messages of their menus.
 apply is one the engine listed just before; every interaction gets exactly one answer; every message holds
 Discord's limits (``check_components``) and a phone's; a menu of an older version, and a member who is not to act,
 are refused and change nothing. It counts the taps of each wait against the slash commands (and their options) the
-same moves would have needed: ``Tally``, the figures of docs/performance.md (``python -m tests.bot.adapter.tapkit``).
+same moves would have needed: ``Tally``, the figures of docs/performance.md (``bench/taps.py``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
-import sys
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import engine
@@ -128,11 +124,19 @@ def wait_kind(view: GameView) -> str:
             Phase.PICK: "pick", Phase.DECLARE: "declare"}[view.phase]
 
 
+def typed_options(move: str) -> int:
+    """The options a member fills in to type ``move`` as its slash command (a guard's ``leader`` and ``gun`` only when
+    they are true)."""
+    return sum(1 for value in as_command(engine.parse_move(move))[1].values() if value is not False)
+
+
 @dataclass
 class Wait:
     kind: str
     taps: int = 0
     moves: list[str] = field(default_factory=list)
+    costs: list[int] = field(default_factory=list)
+    """Per move, the taps it took (since the move before it, or the wait's start)."""
 
     @property
     def typed(self) -> int:
@@ -142,7 +146,7 @@ class Wait:
     @property
     def fields(self) -> int:
         """The options those commands are typed with (each one chosen in an autocomplete list)."""
-        return sum(len(as_command(engine.parse_move(m))[1]) for m in self.moves)
+        return sum(typed_options(m) for m in self.moves)
 
 
 @dataclass
@@ -159,6 +163,15 @@ class Tally:
         return {k: (len(ws), sum(w.taps for w in ws) / len(ws), sum(w.typed for w in ws) / len(ws),
                     sum(w.fields for w in ws) / len(ws)) for k, ws in sorted(out.items())}
 
+    def by_verb(self) -> dict[str, tuple[int, float, float]]:
+        """Per verb: how many moves, the taps each took, the options of its slash command (means)."""
+        out: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for w in self.waits:
+            for move, taps in zip(w.moves, w.costs, strict=True):
+                out[move.split()[0]].append((taps, typed_options(move)))
+        return {v: (len(xs), sum(x for x, _ in xs) / len(xs), sum(y for _, y in xs) / len(xs))
+                for v, xs in sorted(out.items())}
+
     def totals(self, kinds: tuple[str, ...]) -> tuple[int, int, int, int]:
         """Waits, taps, slash commands and their options over the waits of ``kinds``."""
         chosen = [w for w in self.waits if w.kind in kinds]
@@ -169,7 +182,7 @@ class Tally:
 class TapPlayer:
     """Plays a game to its end by taps only, as its members would, checking the menus on the way."""
 
-    def __init__(self, wire: Wire, game_id: int, rng: random.Random, *, actions: int = 2, probe: float = 0.08,
+    def __init__(self, wire: Wire, game_id: int, rng: random.Random, *, actions: int = 2, probe: float = 0.05,
                  keen: bool = False) -> None:
         self.wire, self.game_id, self.rng = wire, game_id, rng
         self.actions = actions
@@ -218,14 +231,15 @@ class TapPlayer:
             button = self.rng.choice([b for b in buttons if int(b["custom_id"].rsplit(":", 1)[1]) <= most])
             payload, _calls = await tap(self.wire, message_id, public, button, member)
             answers_once(self.wire, payload)
-            self.tally.waits.append(Wait("jump", 1, [f"jump {button['label']}"]))
+            self.tally.waits.append(Wait("jump", 1, [f"jump {button['label']}"], [1]))
+            self.verbs.add("jump")
 
     async def wait(self, view: GameView, member: int, public_id: int) -> None:
         """One wait of one member (a turn, a scoring turn, a bid, a pick …), tapped to its end."""
         record = Wait(wait_kind(view))
         self.tally.waits.append(record)
         at: tuple[int, dict[str, Any]] | None = None  # the member's private menu, once one is open
-        done = undos = 0
+        done = undos = since = 0
         for _ in range(80):
             now = await self.core.games.view(GUILD, self.game_id)
             if now.finished or now.to_act is None or now.phase is Phase.JUMP or \
@@ -242,6 +256,7 @@ class TapPlayer:
                      for m in e.moves()}
             payload, calls = await tap(self.wire, message_id, message, component, member, value)
             record.taps += 1
+            since += 1
             answers_once(self.wire, payload)
             shown = private_answer(calls)
             assert shown is None or not shown[1].get("content", "").startswith("⛔"), shown[1]["content"]
@@ -250,6 +265,8 @@ class TapPlayer:
                 made = after.log[now.version]
                 assert made in legal, (made, sorted(legal)[:20])  # the engine's move, one it listed just before
                 record.moves.append(made)
+                record.costs.append(since)
+                since = 0
                 verb = made.split()[0]
                 self.verbs.add(verb)
                 if at is not None and self.rng.random() < 0.5:
@@ -269,8 +286,8 @@ class TapPlayer:
         raise AssertionError("a wait that does not end")
 
     def on_public(self, view: GameView, public: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
-        """What a member taps on the wait's message: the menu (a space, a bid, the button that opens it), a pick,
-        a declaration or Pass."""
+        """What a member taps on the wait's message: the menu (a space, a bid, an action), a pick, a declaration,
+        Pass, or End turn when the menu offers nothing else."""
         menus = [c for c in items(public) if is_menu(c)]
         if view.phase is Phase.PICK:
             return self.rng.choice([c for c in items(public) if c["custom_id"].startswith("tikal:pick:")]), None
@@ -282,7 +299,9 @@ class TapPlayer:
                 return passing, None
             select = menus[0]
             return select, self.rng.choice(select["options"][:4])["value"]
-        assert menus, f"no menu on the wait's message in {view.phase}"
+        if not menus:  # nothing but ending the turn is left
+            assert view.phase in (Phase.ACTIONS, Phase.SCORING), f"no menu on the wait's message in {view.phase}"
+            return next(c for c in items(public) if c["custom_id"] == f"tikal:end:{self.game_id}"), None
         assert all(int(c["custom_id"].split(":")[3]) == view.version for c in menus)
         component = self.rng.choice(menus)
         if component["type"] == 3:
@@ -358,23 +377,3 @@ class TapPlayer:
         assert not any(is_menu(c) for c in items(body)), "a refusal offers nothing to tap"
         assert (await self.core.games.view(GUILD, self.game_id)).version == view.version, "a refusal changed the game"
         self.tally.refused += 1
-
-
-async def _measure(out: Path | None = None) -> None:
-    """``python -m tests.bot.adapter.tapkit``: taps per wait in whole games by taps, against the slash commands."""
-    from tests.bot.adapter.discordkit import ANA, BEN, CY, running_bot
-    from tests.bot.adapter.test_discord_options import start_game
-
-    for variant, options, people in (("basic", (), [ANA, BEN, CY]), ("auction", (), [ANA, BEN, CY]),
-                                     ("rapido", (), [ANA, BEN, CY])):
-        with tempfile.TemporaryDirectory() as tmp:
-            async with running_bot(Path(tmp) / "t.sqlite3") as wire:
-                game_id = await start_game(wire, variant, people, list(options), seed=3)
-                tally = await TapPlayer(wire, game_id, random.Random(3)).play()
-        print(f"{variant} {len(people)} players:", file=out and sys.stdout)
-        for kind, (n, taps, typed, fields) in tally.by_kind().items():
-            print(f"  {kind:8} {n:4} waits  {taps:5.2f} taps  {typed:5.2f} commands  {fields:5.2f} options")
-
-
-if __name__ == "__main__":
-    asyncio.run(_measure())

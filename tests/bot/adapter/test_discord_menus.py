@@ -74,8 +74,8 @@ async def test_a_turn_by_taps_is_the_slash_commands_turn(wire: Wire) -> None:
     assert answer.callback_type == 4 and answer.ephemeral and "which rotation?" in answer.data["content"]
     rotations = component(answer.data, f"tikal:mes:{game_id}:{view.version}:p.{engine.space_name(space)}:")
     assert {o["value"] for o in rotations["options"]} == {str(r) for s, r in view.placements if s == space}
-    assert all(o["label"].startswith("rotation ") and (" AP" in (o.get("description") or "") or "no path" in o[
-        "label"]) for o in rotations["options"])
+    assert all(o["label"].startswith("rotation ") and ((o.get("description") or "").startswith("AP to cross: ") or
+                                                        "no path" in o["label"]) for o in rotations["options"])
     # the rotation: applied as `/tikal place` would, answered with its receipt and the next step
     _, calls = await tap(wire, answer.message_id, answer.data, rotations, actor, str(rotation))
     assert calls[0].callback_type == 6  # deferred before the move's transaction
@@ -102,10 +102,18 @@ async def test_a_turn_by_taps_is_the_slash_commands_turn(wire: Wire) -> None:
                          actor)
     assert private_answer(calls)[1]["content"].startswith("⛔ The game has moved on")  # type: ignore[index]
     assert (await core.games.view(GUILD, game_id)).log[-1] == "deploy A1 1"  # nothing was done
+    # the wait's message offers the turn's actions (its Undo and End turn are buttons there): Deploy, then ◀ Back to
+    # the whole menu, then its Undo
     public_id, public = await public_of(wire, game_id)
-    _, calls = await tap(wire, public_id, public, component(public, f"tikal:mpb:{game_id}:"), actor)
+    actions = component(public, f"tikal:mps:{game_id}:{view.version + 3}::")
+    assert actions["placeholder"] == "Choose an action…"
+    assert {"z", "e"}.isdisjoint(o["value"] for o in actions["options"])
+    _, calls = await tap(wire, public_id, public, actions, actor, option(actions, "Deploy"))
     (answer,) = calls
-    assert answer.callback_type == 4 and "6 AP left" in answer.data["content"]
+    assert answer.callback_type == 4 and answer.ephemeral and "6 AP left" in answer.data["content"]
+    _, calls = await tap(wire, answer.message_id, answer.data, labelled(answer.data, "◀ Back"), actor)
+    (answer,) = calls
+    assert answer.callback_type == 7 and "What next?" in answer.data["content"]
     _, calls = await tap(wire, answer.message_id, answer.data, labelled(answer.data, "Undo"), actor)
     at = private_answer(calls)
     assert at is not None and at[1]["content"].startswith("✅ Taken back. · 7 AP left\n")
@@ -147,10 +155,8 @@ async def test_a_stale_menu_and_another_members_tap_are_refused_and_change_nothi
     assert (await core.games.view(GUILD, game_id)).version == version
     # a double tap on the last step: one move, the other tap refused; each answered once
     public_id, public = await public_of(wire, game_id)
-    _, calls = await tap(wire, public_id, public, component(public, f"tikal:mpb:{game_id}:{version}:"), actor)
-    root = calls[0]
-    deploy = component(root.data, f"tikal:mes:{game_id}:")
-    _, calls = await tap(wire, root.message_id, root.data, deploy, actor, option(deploy, "Deploy"))
+    actions = component(public, f"tikal:mps:{game_id}:{version}::")
+    _, calls = await tap(wire, public_id, public, actions, actor, option(actions, "Deploy"))
     counts = calls[0]
     button = labelled(counts.data, "2 · 2 AP")
     payloads = [wire.component_payload(button["custom_id"], message_id=counts.message_id, guild_id=GUILD,
@@ -176,14 +182,13 @@ async def test_a_private_menu_works_after_a_restart(database: Path | str) -> Non
         space, rotation = view.placements[0]
         await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
         public_id, public = await public_of(wire, game_id)
-        _, calls = await tap(wire, public_id, public, component(public, f"tikal:mpb:{game_id}:"), actor)
-        root = calls[0]
+        actions = component(public, f"tikal:mps:{game_id}:")
+        _, calls = await tap(wire, public_id, public, actions, actor, option(actions, "Deploy"))
+        counts = calls[0]
+        assert counts.callback_type == 4 and "how many?" in counts.data["content"]
         kept = dict(wire.messages)
     async with running_bot(database, kept) as wire:  # a new bot object: nothing of the menu in memory
-        deploy = component(root.data, f"tikal:mes:{game_id}:")
-        _, calls = await tap(wire, root.message_id, root.data, deploy, actor, option(deploy, "Deploy"))
-        assert calls[0].callback_type == 7 and "how many?" in calls[0].data["content"]
-        _, calls = await tap(wire, calls[0].message_id, calls[0].data, labelled(calls[0].data, "1 · 1 AP"), actor)
+        _, calls = await tap(wire, counts.message_id, counts.data, labelled(counts.data, "1 · 1 AP"), actor)
         shown = private_answer(calls)
         assert shown is not None and shown[1]["content"].startswith("✅ deploy 1 → A1")
         assert (await bot_of(wire).core.games.view(GUILD, game_id)).log[-1] == "deploy A1 1"

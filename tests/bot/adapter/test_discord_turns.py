@@ -126,7 +126,7 @@ async def test_the_turn_message_is_edited_and_end_turn_posts_the_board_with_one_
     assert "deploy 3 → A1 · 3 AP" in text_of(edit) and "7 AP left" in text_of(edit)
     version = (await bot_of(wire).core.games.view(GUILD, game_id)).version
     assert custom_ids(edit.json or {}) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}",
-                                           f"tikal:end:{game_id}", f"tikal:mpb:{game_id}:{version}:"]
+                                           f"tikal:end:{game_id}", f"tikal:mps:{game_id}:{version}::0"]
     assert not posts(calls)
 
     # Undo (button) removes the line; only the player to act may use it.
@@ -262,7 +262,7 @@ async def test_a_deleted_turn_message_is_posted_again_at_the_next_action(wire: W
     calls = await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
     (new,) = posts(calls, CHANNEL)  # posted again, so that the buttons come back; it pings nobody this time
     assert custom_ids(new.data) == [f"tikal:board:{game_id}", f"tikal:undo:{game_id}", f"tikal:end:{game_id}",
-                                    f"tikal:mpb:{game_id}:{view.version + 1}:"]  # and the menu, of the game now
+                                    f"tikal:mps:{game_id}:{view.version + 1}::0"]  # and the menu, of the game now
     assert "place" in text_of(new) and await turn_message(wire, game_id) == new.message_id
     assert not new.data.get("content") and pinged(new) == ([], [])
     calls = await command(wire, "tikal deploy", {"space": "A1", "figures": "1"}, user=actor)
