@@ -187,17 +187,21 @@ class MemberRoutes:
         set_session(response, opened.seated.game_id, opened.session_id, SESSION_DAYS * 86400, secure=self.secure)
         return response
 
+    async def _unknown(self, request: web.Request) -> str:
+        """Why a request without a valid session gets nothing: no session yet, or one that ended."""
+        words = await self._words(request, None)
+        return words.gone() if session_of(request) is not None else words.no_session()
+
     async def page(self, request: web.Request) -> web.StreamResponse:
         found = await self._seated(request)
         if found is None:
-            words = await self._words(request, None)
-            return self._message(words, words.no_session(), 403)
+            return self._message(await self._words(request, None), await self._unknown(request), 403)
         return await self._page_response(request, *found)
 
     async def view_json(self, request: web.Request) -> web.StreamResponse:
         found = await self._seated(request)
         if found is None:
-            return _json({"ok": False, "said": (await self._words(request, None)).no_session()}, 403)
+            return _json({"ok": False, "said": await self._unknown(request)}, 403)
         seated, _ = found
         try:
             return _json(await self._data(seated, await self._words(request, seated)))
