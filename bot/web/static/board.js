@@ -435,7 +435,6 @@
   document.addEventListener("tikal:data", function (e) {
     live = e.detail;
     drawAll();
-    if (frames) { loadHistory(); }
   });
 
   function follow() {

@@ -104,11 +104,13 @@
   }
 
   function drawFinishes(parent, a) {
-    var group = node("div", { "class": "finishes", role: "group", "aria-label": a.question }, parent);
+    var rotations = a.finishes.some(function (f) { return f.preview; });
+    var group = node("div", { "class": "finishes" + (rotations ? " rotations" : ""), role: "group",
+      "aria-label": a.question }, parent);
     node("p", { "class": "question" }, group, a.question);
     a.finishes.forEach(function (f) {
       var content = document.createDocumentFragment();
-      if (f.preview) { content.appendChild(preview(f.preview)); }
+      if (f.preview) { content.appendChild(preview(f.preview, a.spaces[0])); }
       var text = node("span", { "class": "finish-text" }, content);
       node("span", {}, text, f.label);
       if (f.description) { node("span", { "class": "description" }, text, f.description); }
@@ -157,7 +159,8 @@
     if (!pending) { return; }
     node("p", {}, box, pending.question || fill(words.chosen, { move: pending.text }));
     var row = node("p", { "class": "buttons" }, box);
-    var yes = button(row, pending.label || words.confirm, confirm, { "class": "primary", id: "play-yes" });
+    var yes = button(row, pending.label || words.confirm, confirm, { "class": "primary", id: "play-yes",
+      "data-move": pending.move || (pending.chips ? "jump " + pending.chips : "end") });
     row.appendChild(document.createTextNode(" "));
     button(row, words.cancel, cancel, { id: "play-no" });
     return yes;
@@ -232,6 +235,7 @@
   }
 
   function update(next) {
+    if (next.version < live.version) { draw(); return; }  // the live stream brought a newer position meanwhile
     live = next;
     version = next.version;
     action = null;
@@ -308,37 +312,70 @@
     }
   });
 
-  // -- a placement's rotation: the hexagon as it would lie, drawn as the board draws it
+  // -- a placement's rotation: the hexagon as it would lie among its neighbours, drawn as the board draws them
 
-  function preview(p) {
-    var R = 30, pad = 18, size = 2 * (R + pad);
-    var box = svg("svg", { viewBox: (-R - pad) + " " + (-R - pad) + " " + size + " " + size, width: 76, height: 76,
-      "class": "preview", "aria-hidden": "true", focusable: "false" });
-    var corners = [];
+  var R = 40, H = Math.sqrt(3) * R;
+
+  function place(s) {  // a space's centre, as board.js places it (turned a quarter on a narrow screen)
+    var x = R + s.column * 1.5 * R, y = H / 2 + (5 - s.row) * H + (s.column % 2 ? H / 2 : 0);
+    return turned ? [-y, x] : [x, y];
+  }
+
+  function hexagon(c) {
+    var out = [];
     for (var i = 0; i < 6; i++) {
       var a = Math.PI / 3 * i, dx = R * Math.cos(a), dy = R * Math.sin(a);
-      corners.push(turned ? [-dy, dx] : [dx, dy]);
+      out.push(turned ? [c[0] - dy, c[1] + dx] : [c[0] + dx, c[1] + dy]);
     }
-    var fillColour = pal.terrain[p.terrain] || pal.unexplored, ink = pal.terrain_ink[p.terrain] || pal.ink;
-    svg("polygon", { points: corners.map(function (c) { return c[0].toFixed(1) + "," + c[1].toFixed(1); }).join(" "),
-      fill: fillColour, stroke: "#484848", "stroke-width": 1.5 }, box);
+    return out;
+  }
+
+  function pts(list) { return list.map(function (q) { return q[0].toFixed(1) + "," + q[1].toFixed(1); }).join(" "); }
+
+  function stones(box, c, corner, counts) {
     // sides N, NE, SE, S, SW, NW lie between corners 4+k and 5+k, as on the board
-    p.stones.forEach(function (n, k) {
-      var a = corners[(4 + k) % 6], b = corners[(5 + k) % 6];
+    counts.forEach(function (n, k) {
+      var a = corner[(4 + k) % 6], b = corner[(5 + k) % 6];
       for (var j = 1; j <= n; j++) {
         var f = j / (n + 1), x = a[0] + (b[0] - a[0]) * f, y = a[1] + (b[1] - a[1]) * f;
-        svg("circle", { cx: x * 0.9, cy: y * 0.9, r: 3, fill: pal.stone, "class": "stone" }, box);
+        svg("circle", { cx: x + (c[0] - x) * 0.1, cy: y + (c[1] - y) * 0.1, r: 4.5, fill: pal.stone, "class": "stone" },
+          box);
       }
     });
-    p.paths.forEach(function (path) {
-      var k = path[0], a = corners[(4 + k) % 6], b = corners[(5 + k) % 6];
-      var mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2, d = Math.hypot(mx, my), x = mx / d * (d + 10), y = my / d * (d + 10);
-      svg("circle", { cx: x, cy: y, r: 8, fill: "#ffffff", stroke: "#0b4f8a", "stroke-width": 1.5, "class": "path" }, box);
-      svg("text", { x: x, y: y, dy: "0.35em", "text-anchor": "middle", "class": "path-cost", fill: "#1a1a1a" }, box, path[1]);
+  }
+
+  function preview(p, spaceName) {
+    var spaces = live.board.spaces, target = null;
+    spaces.forEach(function (s) { if (s.name === spaceName) { target = s; } });
+    var c0 = place(target);
+    var near = spaces.filter(function (s) {
+      var c = place(s);
+      return s !== target && Math.hypot(c[0] - c0[0], c[1] - c0[1]) < 1.2 * H;
     });
+    var w = turned ? 3 * H + 8 : 5 * R + 8, h = turned ? 5 * R + 8 : 3 * H + 8;
+    var box = svg("svg", { viewBox: (c0[0] - w / 2).toFixed(1) + " " + (c0[1] - h / 2).toFixed(1) + " " + w.toFixed(1) +
+      " " + h.toFixed(1), "class": "preview", "aria-hidden": "true", focusable: "false" });
+    near.forEach(function (s) {
+      var c = place(s), corner = hexagon(c), terrain = s.explored && s.terrain ? s.terrain : null;
+      svg("polygon", { points: pts(corner), fill: terrain ? pal.terrain[terrain] : pal.unexplored, stroke: "#484848",
+        "stroke-width": 1.5, opacity: terrain ? 1 : 0.55 }, box);
+      if (terrain) { stones(box, c, corner, s.stones); }
+    });
+    var corner = hexagon(c0);
+    svg("polygon", { points: pts(corner), fill: pal.terrain[p.terrain] || pal.unexplored, stroke: "#0b4f8a",
+      "stroke-width": 4 }, box);
+    stones(box, c0, corner, p.stones);
     if (p.value !== null && p.value !== undefined) {
-      svg("text", { x: 0, y: 0, dy: "0.35em", "text-anchor": "middle", "class": "value", fill: ink }, box, p.value);
+      svg("text", { x: c0[0], y: c0[1], dy: "0.35em", "text-anchor": "middle", "class": "value",
+        fill: pal.terrain_ink[p.terrain] || pal.ink }, box, p.value);
     }
+    p.paths.forEach(function (path) {  // what crossing each opened border costs, on the border
+      var k = path[0], a = corner[(4 + k) % 6], b = corner[(5 + k) % 6], x = (a[0] + b[0]) / 2, y = (a[1] + b[1]) / 2;
+      svg("circle", { cx: x, cy: y, r: 11, fill: "#ffffff", stroke: "#0b4f8a", "stroke-width": 2, "class": "path" },
+        box);
+      svg("text", { x: x, y: y, dy: "0.35em", "text-anchor": "middle", "class": "path-cost", fill: "#1a1a1a" }, box,
+        path[1]);
+    });
     return box;
   }
 }());

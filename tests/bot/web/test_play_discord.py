@@ -120,8 +120,8 @@ async def test_a_move_on_the_page_moves_the_channels_wait_message(db_path: Path)
             menu = me.data["play"]["menu"]
             place = menu["actions"][0]["finishes"][0]
             start = len(wire.calls)
-            status, answer = await me.act(place["path"])
-            assert status == 200 and answer["said"].startswith("✅ place")
+            status, said = await me.act(place["path"])
+            assert status == 200 and said["said"].startswith("✅ place")
             await until(lambda: any(c.path == f"/channels/{CHANNEL}/messages/{message_id}"
                                     for c in edits(wire.calls[start:])))
             assert not posts(wire.calls[start:], CHANNEL), "the same wait: its message is edited, nothing posted"
@@ -129,8 +129,8 @@ async def test_a_move_on_the_page_moves_the_channels_wait_message(db_path: Path)
 
             # the turn ends on the page: the next player's wait is posted, pinging them
             start = len(wire.calls)
-            status, answer = await me.act(me.data["play"]["menu"]["end"]["path"])
-            assert status == 200 and answer["said"] == "✅ Turn ended."
+            status, said = await me.act(me.data["play"]["menu"]["end"]["path"])
+            assert status == 200 and said["said"] == "✅ Turn ended."
             await until(lambda: bool(posts(wire.calls[start:], CHANNEL)))
             (posted,) = posts(wire.calls[start:], CHANNEL)
             assert f"<@{other.member_id}>" in (posted.data.get("content") or "")
