@@ -144,6 +144,7 @@ async def test_two_members_play_a_basic_game_to_the_end_by_clicking(db_path: Pat
     async with web_bot(db_path, web_url=f"http://127.0.0.1:{port}", web_port=port,
                        web_requests_per_minute=1e6) as wire:  # two browsers, one address: no limit to meet
         core = bot_of(wire).core
+        core.lobby._seed_source = lambda: 32  # the same game every run
         game_id = await open_game(wire, [ANA, BEN])
         view = await late_in_the_game(wire, game_id, 3, seed=32)
         spectator = await browser.new_context()
@@ -275,6 +276,7 @@ async def test_two_members_play_an_auction_game_to_the_end_by_clicking(db_path: 
     async with web_bot(db_path, web_url=f"http://127.0.0.1:{port}", web_port=port,
                        web_requests_per_minute=1e6) as wire:  # two browsers, one address: no limit to meet
         core = bot_of(wire).core
+        core.lobby._seed_source = lambda: 33  # the same game every run
         game_id = await open_game(wire, [ANA, BEN], variant="auction")
         view = await late_in_the_game(wire, game_id, 4, seed=33)
         boards, _ = await boards_of(browser, wire, game_id, width=400)  # on phones
