@@ -116,10 +116,16 @@ class MemberRoutes:
 
     async def stop(self) -> None:
         await self.watchers.close()
-        if self._tasks:  # the channel's updates after the last moves: a few seconds to finish
-            _, late = await asyncio.wait(list(self._tasks), timeout=5.0)
-            for task in late:
-                task.cancel()
+        await self.settled(5.0)  # the channel's updates after the last moves: a few seconds to finish
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def settled(self, timeout: float | None = None) -> None:
+        """Wait until every change made from the pages has been committed and its channel brought up to date."""
+        while self._tasks:
+            _, late = await asyncio.wait(list(self._tasks), timeout=timeout)
+            if late:
+                return
 
     # -- who asks, in which words
 
