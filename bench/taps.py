@@ -41,9 +41,9 @@ async def play(variant: str, options: tuple[str, ...], people: tuple[int, ...], 
 
 def report(name: str, tally: Tally) -> None:
     print(f"\n{name}")
-    print("  wait       waits   taps/wait   commands/wait   options/wait")
-    for kind, (n, taps, typed, fields) in tally.by_kind().items():
-        print(f"  {kind:9} {n:6}   {taps:9.2f}   {typed:13.2f}   {fields:12.2f}")
+    print("  wait       waits   taps/wait   (in a select)   commands/wait   options/wait")
+    for kind, (n, taps, selects, typed, fields) in tally.by_kind().items():
+        print(f"  {kind:9} {n:6}   {taps:9.2f}   {selects:13.2f}   {typed:13.2f}   {fields:12.2f}")
     print("  verb       moves   taps/move   options/command")
     for verb, (n, taps, fields) in tally.by_verb().items():
         print(f"  {verb:9} {n:6}   {taps:9.2f}   {fields:15.2f}")

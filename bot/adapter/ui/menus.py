@@ -9,6 +9,7 @@ Each component is a ``DynamicItem`` whose custom id carries the game, the versio
     tikal:mps:12:57:p:0      the public message's first select of the spaces of a placement (its value: the space)
     tikal:meb:12:57:mA1.C2.3 a private button: move three workers from A1 to C2
     tikal:mps:12:58::0       the public message's select of a turn's actions (its value: ``mA1``, move from A1)
+    tikal:mpb:12:58:         the button that opens the member's menu (when the public view cannot give its moves)
 
 so a menu works after a restart, and a menu of an older version is refused (``Table.menu``).
 """
@@ -25,7 +26,7 @@ import discord
 from bot.adapter.ui.actions import guarded, table_of
 from bot.core.menus import Choice, Menu, Path, Step, entries_from_view
 from bot.core.menus.words import placeholder
-from engine import GameView
+from engine import GameView, Phase
 from engine.messages import ENGLISH, Speaker
 
 ROWS: Final = 5
@@ -222,10 +223,12 @@ def public_menu(buttons: discord.ui.View, game_id: int, view: GameView, t: Speak
     a placement's spaces, a bidding's bids, a turn's actions — as selects (Pass, Undo and End turn are buttons there
     already)."""
     entries = entries_from_view(view)
-    if entries is None:
-        return
-    step = Menu(view, entries, t).step()
-    add_step(buttons, game_id, view.version, step, t, public=True, first_row=1, skip=frozenset({"P", "z", "e"}))
+    if entries is not None:
+        step = Menu(view, entries, t).step()
+        add_step(buttons, game_id, view.version, step, t, public=True, first_row=1, skip=frozenset({"P", "z", "e"}))
+    elif not view.finished and view.phase in (Phase.ACTIONS, Phase.SCORING):  # the menu as the member's own
+        buttons.add_item(MenuButton(game_id, view.version, (), public=True, label=t.tr("menu.open", "Choose an action"),
+                                    style=discord.ButtonStyle.primary, row=1))
 
 
 MENU_ITEMS: Final = (MenuButton, MenuSelect)

@@ -11,6 +11,7 @@ Each level has a short key (letters and digits only), so a choice is named compa
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +22,8 @@ from engine import GameView, LegalMove, Move, Phase
 from engine.ai.sample import determinize
 from engine.board import NEIGHBOURS
 from engine.moves import COUNTED
+
+log = logging.getLogger(__name__)
 
 LEADER: Final = "L"
 """The finish key of a move of the leader (a count otherwise)."""
@@ -184,7 +187,11 @@ def entries_from_view(view: GameView) -> list[LegalMove] | None:
         low, high = view.high_bid + 1, view.players[view.to_act].score
         return ([LegalMove(engine.Bid(low), high, 0)] if low <= high else []) + [LegalMove(engine.Pass(), 1, 0)]
     if view.phase in (Phase.ACTIONS, Phase.SCORING):
-        state = determinize(view, random.Random(view.version))
+        try:
+            state = determinize(view, random.Random(view.version))
+        except Exception:  # a view it cannot rebuild: the wait's message offers the button that opens the menu
+            log.exception("game at version %d: no state rebuilt from the view for its menu", view.version)
+            return None
         return [e for e in engine.legal_moves(state) if not isinstance(e.move, engine.Undo)]
     return None
 

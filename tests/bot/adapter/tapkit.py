@@ -137,6 +137,8 @@ class Wait:
     moves: list[str] = field(default_factory=list)
     costs: list[int] = field(default_factory=list)
     """Per move, the taps it took (since the move before it, or the wait's start)."""
+    selects: int = 0
+    """The taps that chose in a select (on a phone, opening the list is one touch more)."""
 
     @property
     def typed(self) -> int:
@@ -155,13 +157,15 @@ class Tally:
     refused: int = 0
     """Taps on a stale menu or by a member not to act, each refused with nothing changed."""
 
-    def by_kind(self) -> dict[str, tuple[int, float, float, float]]:
-        """Per kind of wait: how many, taps, slash commands and their options per wait (means)."""
+    def by_kind(self) -> dict[str, tuple[int, float, float, float, float]]:
+        """Per kind of wait: how many, and per wait (means) taps, of them in a select, slash commands, their
+        options."""
         out: dict[str, list[Wait]] = defaultdict(list)
         for w in self.waits:
             out[w.kind].append(w)
-        return {k: (len(ws), sum(w.taps for w in ws) / len(ws), sum(w.typed for w in ws) / len(ws),
-                    sum(w.fields for w in ws) / len(ws)) for k, ws in sorted(out.items())}
+        return {k: (len(ws), sum(w.taps for w in ws) / len(ws), sum(w.selects for w in ws) / len(ws),
+                    sum(w.typed for w in ws) / len(ws), sum(w.fields for w in ws) / len(ws))
+                for k, ws in sorted(out.items())}
 
     def by_verb(self) -> dict[str, tuple[int, float, float]]:
         """Per verb: how many moves, the taps each took, the options of its slash command (means)."""
@@ -195,16 +199,18 @@ class TapPlayer:
         self.verbs: set[str] = set()
         self.stale: tuple[int, dict[str, Any], int] | None = None
         """A private menu of an earlier version (message id, message, member), to try again later."""
+        self.members_at: dict[int, int] = {}
 
     @property
     def core(self) -> Any:
         return bot_of(self.wire).core
 
     async def member_at(self, seat: int) -> int:
-        game = await self.core.games.game(GUILD, self.game_id)
-        found = game.at_seat(seat)
-        assert found is not None
-        return int(found.member_id)
+        """The member at a seat (seats do not change in these games: read once)."""
+        if not self.members_at:
+            game = await self.core.games.game(GUILD, self.game_id)
+            self.members_at = {s.seat: s.member_id for s in game.seats if s.seat is not None}
+        return self.members_at[seat]
 
     async def play(self, limit: int = 3000) -> Tally:
         for _ in range(limit):
@@ -240,8 +246,8 @@ class TapPlayer:
         self.tally.waits.append(record)
         at: tuple[int, dict[str, Any]] | None = None  # the member's private menu, once one is open
         done = undos = since = 0
+        now = view
         for _ in range(80):
-            now = await self.core.games.view(GUILD, self.game_id)
             if now.finished or now.to_act is None or now.phase is Phase.JUMP or \
                     await self.member_at(now.to_act) != member:
                 return
@@ -256,6 +262,7 @@ class TapPlayer:
                      for m in e.moves()}
             payload, calls = await tap(self.wire, message_id, message, component, member, value)
             record.taps += 1
+            record.selects += component["type"] == 3
             since += 1
             answers_once(self.wire, payload)
             shown = private_answer(calls)
@@ -283,6 +290,7 @@ class TapPlayer:
                 at = shown
             else:
                 at = None
+            now = after
         raise AssertionError("a wait that does not end")
 
     def on_public(self, view: GameView, public: dict[str, Any]) -> tuple[dict[str, Any], str | None]:

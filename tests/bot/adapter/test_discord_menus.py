@@ -304,3 +304,27 @@ async def test_a_whole_game_played_only_by_taps(tmp_path: Path, name: str) -> No
         if variant == "auction" and "randomterrain" in options:
             assert "score" in player.verbs  # a display of two volcanoes: declared with its buttons
         assert view.phase is Phase.FINISHED and view.winners
+
+
+async def test_without_the_moves_of_the_public_view_the_wait_offers_a_button_to_the_menu(
+        wire: Wire, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Should no state be rebuilt from the public view, the wait's message still leads to the menu: a button that
+    opens it, built from the game itself."""
+    import bot.core.menus.actions
+
+    def broken(*_: object) -> None:
+        raise AssertionError("no state from this view")
+
+    monkeypatch.setattr(bot.core.menus.actions, "determinize", broken)
+    game_id = await open_game(wire, [ANA, BEN])
+    view, actor, _ = await whose_turn(wire, game_id)
+    space, rotation = view.placements[0]
+    await command(wire, "tikal place", {"space": engine.space_name(space), "rotation": rotation}, user=actor)
+    public_id, public = await public_of(wire, game_id)
+    check_components(public)
+    button = component(public, f"tikal:mpb:{game_id}:{view.version + 1}:")
+    assert button["label"] == "Choose an action" and "no state rebuilt from the view" in caplog.text
+    _, calls = await tap(wire, public_id, public, button, actor)
+    (answer,) = calls
+    assert answer.callback_type == 4 and answer.ephemeral and "What next?" in answer.data["content"]
+    assert option(component(answer.data, f"tikal:mes:{game_id}:"), "Deploy") == "d"
