@@ -23,4 +23,11 @@ ENV DATABASE_PATH=/data/tikal.sqlite3 BOARD_DIR=/data/boards
 VOLUME /data
 WORKDIR /data
 
+# Health and metrics (/livez, /healthz, /metrics) on a port of their own, on every interface of the container so that
+# a Prometheus beside it can scrape it (publish it to no one else); Docker asks /healthz with Python (the slim image
+# has no curl): connected to Discord, the database answers, the outbox is not stuck.
+ENV HEALTH_PORT=8081 HEALTH_HOST=0.0.0.0
+EXPOSE 8081
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["python", "-m", "bot", "healthcheck"]
+
 CMD ["python", "-m", "bot"]

@@ -23,6 +23,11 @@
    as before, then in the worker pool (``CPU_WORKERS``): the same bot and games in one run.
    ``--thinking-only`` runs only this part.
 
+6. Many live games (``--fleet 1000,3000,10000``): ``bench/fleet.py`` — that many games on PostgreSQL served by two
+   processes, most of them idle (10 % active at a time, each a command every 120 s; reminders and deadlines due
+   meanwhile), each process's memory, and every reminder due at once: one by one as before, then in batches.
+   ``--fleet`` runs only this part (it takes several minutes per size).
+
 Targets: p50 ≤ 80 ms, p99 ≤ 200 ms, 1,000 live games in ≤ 300 MB.
 """
 
@@ -377,9 +382,18 @@ async def main() -> None:
     parser.add_argument("--database", help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--shard", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--fleet", default=None, help="game counts for bench/fleet.py, e.g. 1000,3000,10000")
     args = parser.parse_args()
     if args.worker:
         await worker(args)
+        return
+    if args.fleet:
+        import subprocess
+
+        command = [sys.executable, str(ROOT / "bench" / "fleet.py"), "--games", args.fleet]
+        if args.pg_url:
+            command += ["--pg-url", args.pg_url]
+        subprocess.run(command, check=True)
         return
     if args.scale_only:
         with tempfile.TemporaryDirectory() as tmp:

@@ -14,7 +14,9 @@ What is measured (all in-process in the measuring interpreter; start-up on its o
 - **validate + apply**: ``apply(state, text)`` (parse, check, build the new state) for every move of a recorded
   random 4-player basic game (seed 2024), 20 times in a row, best of 3 per move, median over the moves; the same
   over three recorded games with options (obstacles, guns and Indiana Jones; random terrain and ``noround``;
-  Tikal Rápido with obstacles, guns and 2d6).
+  Tikal Rápido with obstacles, guns and 2d6). An engine that keeps the moves of texts it read reads each text
+  once here, so the basic game is also measured with a text the engine has not seen at every call (the move
+  followed by one, two, three … spaces).
 - **replay**: ``replay(read_record(record))`` of whole records (record → final state), median of 5 per
   round: 4-player basic, 4-player auction, the basic game with options, Tikal Rápido with options.
 - **legal_moves**: on every state of the 4-player basic game, as played (path costs cached as the engine
@@ -110,6 +112,16 @@ def measure(records: dict[str, Any]) -> dict[str, float]:
         moves = record["moves"]
         return [best_of(3, lambda s=s, m=m: apply(s, m), MOVE_CALLS) for s, m in zip(states, moves, strict=False)]
 
+    def per_new_text(record: dict[str, Any]) -> list[float]:
+        """As ``per_move``, but every call with a text the engine has not read before (the move and 1, 2, 3 …
+        spaces after it, which every reader skips): the figure without what an engine keeps of texts it read."""
+        states = states_of(record)
+        times = []
+        for s, m in zip(states, record["moves"], strict=False):
+            texts = iter([m + " " * k for k in range(1, 3 * MOVE_CALLS + 1)])
+            times.append(best_of(3, lambda s=s, texts=texts: apply(s, next(texts)), MOVE_CALLS))
+        return times
+
     def cold(state: Any) -> Any:
         c = state.clone()
         c._paths = {}
@@ -119,6 +131,7 @@ def measure(records: dict[str, Any]) -> dict[str, float]:
     basic = per_move(records["basic"])
     out["apply_basic"] = statistics.median(basic)
     out["apply_basic_p90"] = sorted(basic)[len(basic) * 9 // 10]
+    out["apply_basic_new_text"] = statistics.median(per_new_text(records["basic"]))
     with_options = [t for record in records["options"] for t in per_move(record)]
     out["apply_options"] = statistics.median(with_options)
     out["apply_options_p90"] = sorted(with_options)[len(with_options) * 9 // 10]
@@ -233,6 +246,7 @@ def extract(commit: str, folder: Path) -> None:
 ROWS: tuple[tuple[str, str, float], ...] = (
     ("apply_basic", "validate + apply, 4-player basic game (median)", 1e6),
     ("apply_basic_p90", "validate + apply, 4-player basic game (p90)", 1e6),
+    ("apply_basic_new_text", "… every text new to the engine (median)", 1e6),
     ("apply_options", "validate + apply, games with options (median)", 1e6),
     ("apply_options_p90", "validate + apply, games with options (p90)", 1e6),
     ("replay_basic", "replay 4-player basic record", 1e3),

@@ -2,6 +2,12 @@
 
 ``python -m bot migrate-db [--from PATH] [--to URL]``: copy every game of a SQLite file (default ``DATABASE_PATH``)
 into an empty PostgreSQL database (default ``DATABASE_URL``) and check that each replays to its snapshot there.
+
+``python -m bot backup FILE`` / ``restore FILE``: the SQLite database copied while the bot runs / put back.
+
+``python -m bot doctor``: what would stop the bot, in plain words (exit 1 when something would).
+
+``python -m bot healthcheck``: whether the running bot is ready (its ``/healthz``); the Docker image's health check.
 """
 
 from __future__ import annotations
@@ -90,6 +96,18 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level)
     if argv[:1] == ["migrate-db"]:
         return migrate_db(settings, argv[1:])
+    if argv[:1] in (["backup"], ["restore"]):
+        from bot.backups import run_backup, run_restore
+
+        return (run_backup if argv[0] == "backup" else run_restore)(settings, argv[1:])
+    if argv[:1] == ["doctor"]:
+        from bot.doctor import run_doctor
+
+        return run_doctor(settings, argv[1:])
+    if argv[:1] == ["healthcheck"]:
+        from bot.healthcheck import probe
+
+        return probe(settings)
     if not settings.has_token or {"-h", "--help"} & set(argv):
         from bot.local_console import run
 

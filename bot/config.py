@@ -51,12 +51,19 @@ class Settings(BaseSettings):
                                                               "appends the client's address to X-Forwarded-For: "
                                                               "the rate limit counts that address.")
 
+    health_port: int | None = Field(
+        default=None, ge=0, le=65535, description="Serve /livez, /healthz and /metrics on this port of their own. "
+                                                   "Unset: no /metrics, and /livez and /healthz on the web view's port "
+                                                   "when WEB_PORT is set.")
+    health_host: str = Field(default="127.0.0.1", description="The address HEALTH_PORT listens on: this machine only "
+                                                              "by default (0.0.0.0: every interface).")
+
     @field_validator("database_url", mode="before")
     @classmethod
     def _empty_url_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("shard_count", "web_port", "web_url", mode="before")
+    @field_validator("shard_count", "web_port", "web_url", "health_port", mode="before")
     @classmethod
     def _empty_is_none(cls, value: Any) -> Any:
         return None if isinstance(value, str) and not value.strip() else value

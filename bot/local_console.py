@@ -5,7 +5,8 @@ commands as one would type them in a channel: ``/tikal place C1 0``, ``/tikal pl
 ``/tikal board``, ``/tikal board zoom:A1``, ``/tikal hint``, ``/tikal-game status``, ``/tikal-game rules``.
 Each game writes into a folder of its own under the board folder: a channel picture after every turn that
 changed the board (a computer's too), the pictures asked for with ``board``, and the game's record after every
-move, so that ``--resume`` continues a game that was left.
+move, so that ``--resume`` continues a game that was left. Once the game is over, ``review`` looks back on it as
+``/tikal-game review`` does (and keeps the review beside the record).
 """
 
 from __future__ import annotations
@@ -22,12 +23,15 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
+from bot.adapter.messages import review as review_words
+from bot.core.storage.process_lock import LockHeld, ProcessLock
 from bot.core.table.hints import hint_plain, suggest
 from bot.core.tutorial.lesson import lesson_names
 from bot.core.words.help import explained, rules_for
 from bot.local_tutorial import TutorialConsole
 from bot.local_tutorial import resumed as tutorial_resumed
 from engine import EngineError, GameState, GameView, Phase, apply, parse_move, read_record, record_of, replay, view
+from engine.ai.review import TurnLoss, fingerprint, review_turns, turn_loss_from_json, worst_turns
 from engine.board import parse_space
 from engine.console import Console, status_text
 from engine.messages import Speaker
@@ -79,20 +83,67 @@ def _signature(v: GameView) -> tuple[object, ...]:
 
 
 RECORD: Final = "record.json"
+REVIEW: Final = "review.json"
+"""Beside the record of a finished game: its review, once asked for (``review``)."""
 SEATS: Final = "console.json"
 """Beside the record: the computer seats and their levels, which a record does not hold."""
+LOCK: Final = "console.lock"
+"""Beside the record while a console has the game open: that process's pid (``ProcessLock``)."""
+
+
+class GameOpenElsewhere(Exception):
+    """Another console has the game's folder open (the sentence is the message)."""
+
+
+def claim(folder: Path, t: Speaker) -> ProcessLock:
+    """The folder's lock for this console, the folder made if missing; raises ``GameOpenElsewhere`` while another
+    running console holds it (a lock left by one that ended, however it ended, is taken over)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        return ProcessLock.take(folder / LOCK)
+    except LockHeld as held:
+        raise GameOpenElsewhere(t.tr("local.open_elsewhere", "The game in {folder} is open in another console "
+                                                             "(process {pid}): play on there, or leave it there "
+                                                             "first (`quit`).", folder=str(folder),
+                                     pid=held.owner)) from None
 
 
 class LocalTable:
-    """One hot-seat game whose pictures and record go to a folder of its own."""
+    """One hot-seat game whose pictures and record go to a folder of its own, which it holds (``claim``) from its
+    first picture or move on, so that no other console plays it meanwhile; ``lock``: the folder of a game resumed,
+    held already (without it, the folder is a new game's, made at the first write). A game nobody moved in is not
+    kept."""
 
-    def __init__(self, console: Console, folder: Path, *, resumed: bool = False) -> None:
+    def __init__(self, console: Console, folder: Path, *, resumed: bool = False,
+                 lock: ProcessLock | None = None) -> None:
         self.console = console
         self.folder = folder
         self.pictures = max((int(p.name[:3]) for p in folder.glob("[0-9][0-9][0-9]-*.png")), default=0)
         self.resumed = resumed
+        self.lock = lock
         self._seen = console.state
         self._shown = _signature(view(console.state, None))
+
+    def _folder(self) -> Path:
+        """The game's folder, made and held by this console before anything is written into it. A new game's folder
+        is made now, so it must not exist yet: a console started in the same second may have taken its name, and
+        the game then goes to the next free name."""
+        if self.lock is not None and self.lock.held:
+            return self.folder
+        if self.lock is None:
+            while True:
+                try:
+                    self.folder.mkdir(parents=True)
+                    break
+                except FileExistsError:
+                    self.folder = game_folder(self.folder.parent)
+        self.lock = claim(self.folder, self.t)
+        return self.folder
+
+    def release(self) -> None:
+        """Let another console open the game (the lock goes with the process too)."""
+        if self.lock is not None:
+            self.lock.release()
 
     @property
     def t(self) -> Speaker:
@@ -103,7 +154,7 @@ class LocalTable:
         """Write a picture of now (or of ``state``) and return its path: ``board`` (the channel picture, with the
         tutorial's ``spotlight`` spaces marked), ``detail`` (the private board, with costs), ``placement`` (the
         placement preview) or ``zoom`` (one hex and its neighbours)."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self._folder()
         v = view(state or self.console.state, None)
         locale = self.t.locale
         self.pictures += 1
@@ -129,6 +180,11 @@ class LocalTable:
             said = f"{said}\n💡 {lead}"  # a refusal in a lesson: the step's move to try, as in Discord
         return said
 
+    def confirmation(self, line: str) -> str | None:
+        """The question to ask before the line is played (``end`` or ``/tikal end`` while AP are left), or ``None``."""
+        typed = read_line(line)
+        return self.console.confirmation(typed.line) if typed.word == "end" else None
+
     def _marked(self, step: str) -> str:
         """A tutorial's step, and the picture of the board with the spaces it points at."""
         if not step or not isinstance(self.console, TutorialConsole) or not self.console.marks:
@@ -146,6 +202,8 @@ class LocalTable:
             return self._rules()
         if typed.word == "hint":
             return self._hint()
+        if typed.word == "review":
+            return self._review(" ".join(typed.args))
         if typed.word in ONLY_IN_DISCORD:
             return "✗ " + self.t.tr("local.only_discord", "`{word}` is for a game in Discord; here, `help` lists the "
                                                           "moves and `quit` leaves.", word=typed.word)
@@ -157,10 +215,9 @@ class LocalTable:
         return "\n".join(x for x in (out, pictures) if x)
 
     def opening(self) -> str:
-        """After the greeting: the pictures of the turns computers played first; a picture of a resumed game. The
-        game is kept from here on, before its first move."""
+        """After the greeting: the pictures of the turns computers played first (the game is kept from then on);
+        a picture of a resumed game."""
         said = self._caught_up()
-        self._save()
         tutorial = self.console if isinstance(self.console, TutorialConsole) else None
         step = self._marked(tutorial.step_text()) if tutorial is not None else ""
         if self.resumed and not said and not (tutorial and tutorial.marks):  # a marked board is drawn with the step
@@ -191,12 +248,15 @@ class LocalTable:
         self._save()
         return "\n".join(lines)
 
-    def _save(self) -> Path:
-        """Write the record (and once the computer seats) atomically: a file is either the old one or the new.
+    def _save(self) -> Path | None:
+        """Write the record (and once the computer seats) atomically: a file is either the old one or the new; the
+        record's path, or ``None`` for a game nobody moved in yet (nothing to keep: no folder is made for it).
 
         A game under way is saved without the stack's and wafers' orders written out (its seed replays them);
         a finished one names them in full, so that any engine replays it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        if self.console.state.version == 0:
+            return None
+        self._folder()
         seats = self.folder / SEATS
         if isinstance(self.console, TutorialConsole):  # its progress changes with the moves
             _write_atomically(seats, {"computers": {}, "ai_seed": 0, "tutorial": self.console.kept()})
@@ -208,9 +268,10 @@ class LocalTable:
         return path
 
     def keep(self) -> str:
-        """Save the game now and say where, and how to continue it."""
+        """Save the game now and say where, and how to continue it (or that nothing was played, so nothing kept)."""
         self._caught_up()
-        self._save()
+        if self._save() is None:
+            return self.t.tr("local.nothing_kept", "Nothing was played, so no game was kept.")
         return self.t.tr("local.kept", "The game is saved in {folder}; `python -m bot --resume {name}` continues it.",
                          folder=str(self.folder), name=self.folder.name)
 
@@ -243,6 +304,8 @@ class LocalTable:
         if state.finished:
             return "✗ " + self.t.tr("local.no_hint", "The game is over: there is nothing to suggest.")
         seat = state.to_act
+        if isinstance(self.console, TutorialConsole) and (lead := self.console.lead_line()):
+            return f"💡 {lead}"  # the lesson's step: the move it teaches now, not the computer player's idea
         if seat in self.console.computers:
             return "✗ " + self.t.tr("local.computer_to_act", "{player} is a computer player: press Enter to let it "
                                                              "play.", player=state.players[seat])
@@ -251,9 +314,57 @@ class LocalTable:
 
     def save_record(self) -> str:
         """Write the finished game's record next to its pictures; say where."""
-        path = self._save()
+        path = self._save() or self.folder / RECORD
         return self.t.tr("local.record_saved", "The game record is saved in {path} (`python -m engine replay` "
                                                "reads it).", path=str(path))
+
+    def after_game(self) -> str:
+        """What is said once the game is over: where its record is, and that ``review`` looks back on it."""
+        return "\n".join((self.save_record(), self.t.tr(
+            "local.review_offer", "`review` shows each player's turns that lost the most points and what the computer "
+                                  "player would have played instead (`review Ana`: one player's).")))
+
+    def _review(self, name: str) -> str:
+        """The finished game's review (``engine.ai.review``), made once and kept beside the record (``REVIEW``)."""
+        state = self.console.state
+        t = self.t
+        if not state.finished:
+            return "✗ " + t.tr("local.review_running", "The game is not over: its review comes when it ends (during "
+                                                       "play it would be a hint).")
+        players = list(state.players)
+        seats = list(range(len(players)))
+        if name:
+            seats = [q for q, player in enumerate(players) if player.casefold() == name.strip().casefold()]
+            if not seats:
+                return "✗ " + t.tr("local.review_no_player", "There is no player called “{name}”: {players}.",
+                                   name=name[:40], players=", ".join(players))
+        worst = worst_turns(self._reviewed())
+        seen = view(state, None)
+        lines = [t.tr("local.review_title", "🔎 Review of this game"), review_words.intro(t)]
+        for seat in seats:
+            lines += ["", review_words.player_name(players, seat, plain=True)]
+            for turn in worst.get(seat, []):
+                said = review_words.turn_words(seen, turn, t)
+                lines += [f"  {said.heading}", f"    {said.played}", f"    {said.better}"]
+            if not worst.get(seat):
+                lines.append(f"  {review_words.nothing_lost(t)}")
+        return "\n".join(lines)
+
+    def _reviewed(self) -> list[TurnLoss]:
+        """Every turn of the finished game judged: read from ``REVIEW`` when it was made with the same judgement,
+        else made now (some seconds) and kept there."""
+        path = self.folder / REVIEW
+        judged_by = fingerprint()
+        try:
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            if kept.get("judged_by") == judged_by:
+                return [turn_loss_from_json(turn) for turn in kept["turns"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        turns = review_turns(record_of(self.console.state))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        _write_atomically(path, {"judged_by": judged_by, "turns": [turn.as_json() for turn in turns]})
+        return turns
 
 
 def _write_atomically(path: Path, data: dict[str, Any]) -> None:
@@ -343,7 +454,10 @@ the local console: the game in this terminal, with the same commands as in Disco
 `/tikal place C1 0`, `board`, `hint`, `rules` …) and a picture of the board after every turn.
 
 Other commands:
-  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")"""
+  python -m bot migrate-db --help   copy a SQLite database's games into PostgreSQL (README, "Running at scale")
+  python -m bot doctor              what would stop the bot in each server, in plain words (README, "For hosts")
+  python -m bot backup FILE         a copy of the SQLite database while the bot runs; restore FILE puts one back
+  python -m bot healthcheck         whether the running bot is ready (HEALTH_PORT or WEB_PORT's /healthz)"""
 
 EPILOG: Final = """\
 Each game is kept in a folder of its own under BOARD_DIR (default boards/): its pictures and its record, saved
@@ -408,14 +522,20 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
         return args
     t = args.speaker
     resumed: Console | None = None
+    lock: ProcessLock | None = None
     if not argv and sys.stdin.isatty() and first_start(board_dir) and offer_tutorial(t, ask):
         parsed.tutorial = "basic"
     if parsed.resume is not None:
         try:
             resumed, folder = game_to_resume(board_dir, parsed.resume or None, t)
+            lock = claim(folder, t)
+            resumed = saved_game(folder, t)  # read again now that no other console can change it
         except NotResumable as e:
             print(f"✗ {e}")
             return 2
+        except GameOpenElsewhere as e:
+            print(f"✗ {e}")
+            return 1
     else:
         folder = game_folder(board_dir)
         if parsed.tutorial is not None:
@@ -423,17 +543,29 @@ def run(board_dir: Path, argv: list[str] | None = None, *, ask: Callable[[str], 
     tables: list[LocalTable] = []
 
     def wrap(console: Console) -> LocalTable:
-        tables.append(LocalTable(console, folder, resumed=resumed is not None))
+        tables.append(LocalTable(console, folder, resumed=resumed is not None, lock=lock))
         return tables[-1]
 
     intro = t.tr("local.intro", "No DISCORD_TOKEN is set, so this is the local console: the same commands as in "
                                 "Discord (`/tikal place C1 0` or `place C1 0`, `/tikal board`, `/tikal hint`, "
                                 "`/tikal-game rules` …). The game's pictures and its record, saved after every move, "
                                 "go to {folder}/.", folder=str(folder))
-    return run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
-                       computers=args.computers, options=args.options, t=t, resumed=resumed,
-                       after_game=lambda _: tables[-1].save_record() if tables else "")
+    try:
+        status = run_console(args.players, args.variant, args.seed, wrap=wrap, intro_extra=intro,
+                             computers=args.computers, options=args.options, t=t, resumed=resumed,
+                             after_game=lambda _: tables[-1].after_game() if tables else "")
+    finally:
+        for table in tables:
+            table.release()
+        if lock is not None:
+            lock.release()
+    if not sys.stdin.isatty() and resumed is None and tables and tables[-1].console.state.version == 0:
+        # e.g. a container started without a token: say what it lacks, where its log shows it
+        print(t.tr("local.no_token_no_input", "No DISCORD_TOKEN is set and nothing was typed: set DISCORD_TOKEN (in "
+                                              "the environment or .env) to run the Discord bot, or start `python -m "
+                                              "bot` in a terminal to play here."), file=sys.stderr)
+    return status
 
 
-__all__ = ["LocalTable", "NotResumable", "Typed", "game_folder", "game_to_resume", "read_line", "run",
-           "unfinished_games"]
+__all__ = ["GameOpenElsewhere", "LocalTable", "NotResumable", "Typed", "claim", "game_folder", "game_to_resume",
+           "read_line", "run", "unfinished_games"]

@@ -112,6 +112,15 @@ class TutorialConsole(Console):
         shown = suggestion(steps[self.step], self.state)
         return "" if shown is None else plain(self.t.message(words.lead(shown.lead, f"`{shown.move}`")))
 
+    def confirmation(self, line: str) -> str | None:
+        """Ending with AP left asks first, as in any game, except when ending is the step's move."""
+        steps = self.the_lesson.steps
+        if self.step < len(steps) and not self.finished and self.state.to_act == self.seat:
+            shown = suggestion(steps[self.step], self.state)
+            if shown is not None and isinstance(shown.move, engine.End):
+                return None
+        return super().confirmation(line)
+
     def step_text(self) -> str:
         """The step under way (a step nothing leads to any more is passed over), or the end once."""
         t, chosen = self.t, self.the_lesson
@@ -145,8 +154,6 @@ class TutorialConsole(Console):
         """What ``console.json`` keeps of the lesson, for ``--resume``."""
         return {"lesson": self.the_lesson.name, "step": self.step, "opponent_turn": self.opponent_turn,
                 "seat": self.seat}
-
-
 
 
 def resumed(state: GameState, kept: dict[str, Any], t: Speaker) -> TutorialConsole:

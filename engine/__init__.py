@@ -45,7 +45,7 @@ from .moves import (
 )
 from .options import Option
 from .record import name_problem, new_game, read_record, record_of, replay
-from .rules import apply, is_legal, legal_placements, path_costs, validate
+from .rules import apply, is_legal, legal_placements, path_costs, read_move, validate
 from .serial import state_from_dict, state_from_json, state_to_dict, state_to_json
 from .state import GameState, Phase, Stage, Variant
 from .summary import summary
@@ -62,7 +62,7 @@ __all__ = [
     "Place", "PlayerView", "Recover", "SpaceView", "Stage", "StaleState", "Terrain", "Transfer", "Uncover", "Undo",
     "UnreadableMove", "Variant", "Walk", "absent_moves", "apply", "is_legal", "legal_moves",
     "legal_placements", "move_cost", "name_problem", "new_game", "parse_move", "parse_space", "path_costs",
-    "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",
+    "read_move", "read_record", "record_of", "replay", "space_name", "state_from_dict", "state_from_json",
     "state_to_dict", "state_to_json", "summary", "validate", "view",
 ]
 

@@ -63,13 +63,14 @@ OPTIONS_HELP: Final = ("game options, comma-separated: noround, indiana, indiana
 
 
 def add_console_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked, with the variant, "
-                                          "if neither is given)")
+    parser.add_argument("--players", help="comma-separated seat names, e.g. Ana,Ben,Cid (asked, with the computer "
+                                          "seats and the variant, if neither is given)")
     parser.add_argument("--variant", type=str.lower, choices=["basic", "auction", "rapido"],
                         help="basic (the default when --players is given), auction or rapido")
     parser.add_argument("--options", help=OPTIONS_HELP)
     parser.add_argument("--seed", type=int, help="a whole number; a secure random one if missing")
-    parser.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong)")
+    parser.add_argument("--computer", help="computer seats, e.g. 2=strong,3=easy (levels: random, easy, strong); "
+                                           "without it and --players, asked")
     parser.add_argument("--lang", help="the language to play in: en, de, fr, es, it or nl (default: the terminal's, "
                                        "from LANGUAGE, LC_ALL or LANG)")
 

@@ -7,7 +7,7 @@ from typing import Final
 
 from .board import BASE_CAMP, NEIGHBOURS, SPACE_COUNT, space_name
 from .errors import IllegalMove
-from .geometry import NEAR, board_changed, legal_placements, path_costs, placement_legal, walk_cost
+from .geometry import board_changed, legal_placements, path_costs, placement_legal, walk_cost
 from .indiana import roll_for_level
 from .members import (
     PHASE_ACTIONS,
@@ -26,7 +26,7 @@ from .members import (
 from .messages import Msg, Param, counted, listed, treasure
 from .moves import Bid, Camp, Deploy, Exchange, Guard, Move, Pass, Pick, Place, Recover, Transfer, Uncover, Walk
 from .state import LEADER_GUARD, LEADER_REMOVED, LEADER_SUPPLY, NOBODY, GameState
-from .tiles import HEXAGONS
+from .tiles import HEXAGONS, ROTATED
 
 UNCOVER_AP: Final = 2
 RECOVER_AP: Final = 3
@@ -102,6 +102,8 @@ def afford(state: GameState, cost: int, doing: Msg, could: Msg | None = None) ->
 
 
 def check_action_phase(state: GameState, move: Move) -> None:
+    """Raise ``IllegalMove`` unless the player to act is in a turn's actions (the hot checks test the phase
+    themselves before calling this)."""
     if state.phase in (PHASE_ACTIONS, PHASE_SCORING):
         return
     if state.phase is PHASE_PLACE:
@@ -148,11 +150,12 @@ def do_place(state: GameState, move: Place) -> None:
     assert state.hand is not None
     hexagon = HEXAGONS[state.hand]
     s = move.space
-    state.mutable("explored")[s] = True
-    state.mutable("tile")[s] = hexagon.id
-    state.mutable("terrain")[s] = hexagon.terrain
-    state.mutable("rotation")[s] = move.rotation
-    state.mutable("stones")[s] = hexagon.rotated(move.rotation)
+    explored, tile, terrain, rotation, stones = state.mutable_placement()
+    explored[s] = True
+    tile[s] = hexagon.id
+    terrain[s] = hexagon.terrain
+    rotation[s] = move.rotation
+    stones[s] = ROTATED[hexagon.id][move.rotation]
     if hexagon.terrain is TERRAIN_TEMPLE:
         state.mutable("value")[s] = hexagon.value
     elif hexagon.terrain is TERRAIN_TREASURE:
@@ -161,11 +164,12 @@ def do_place(state: GameState, move: Place) -> None:
         state.wafer_pos = end
     state.hand = None
     state.phase = PHASE_ACTIONS
-    board_changed(state, (s, *(other for _, other in NEAR[s])))
+    board_changed(state, (s,))
 
 
 def check_deploy(state: GameState, move: Deploy) -> None:
-    check_action_phase(state, move)
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     if move.space != BASE_CAMP and state.camp[move.space] != p:
         owner = state.camp[move.space]
@@ -189,13 +193,14 @@ def do_deploy(state: GameState, move: Deploy) -> None:
     if move.leader:
         state.mutable("leader")[p] = move.space
     else:
-        state.mutable("supply")[p] -= move.count
+        state.mutable_supply()[p] -= move.count
         state.mutable_workers(p)[move.space] += move.count
     state.ap -= move.count
 
 
 def check_transfer(state: GameState, move: Transfer) -> None:
-    check_action_phase(state, move)
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     source, target = move.source, move.target
     if source == target or not _own_camp(state, p, source) or not _own_camp(state, p, target):
@@ -220,17 +225,21 @@ def do_walk_or_transfer(state: GameState, move: Transfer | Walk, each: int) -> N
     state.ap -= each * move.count
 
 
-def check_walk(state: GameState, move: Walk) -> None:
-    check_action_phase(state, move)
+def check_walk(state: GameState, move: Walk) -> int:
+    """Raise ``IllegalMove`` unless the player to act may make the walk; return its cost per figure."""
+    if state.phase is not PHASE_ACTIONS and state.phase is not PHASE_SCORING:
+        check_action_phase(state, move)
     p = state.to_act
     if move.source == move.target:
         raise IllegalMove("move.same_space", space=space_name(move.source))
     _has_figures(state, p, move.source, move.count, move.leader)
-    if move.count > 0 and walk_cost(state, move.source, move.target, p, state.ap // move.count) is not None:
-        return
+    if move.count > 0:
+        cost = walk_cost(state, move.source, move.target, p, state.ap // move.count)
+        if cost is not None:
+            return cost
     cost = path_costs(state, move.source, p).get(move.target)
     if cost is not None and cost * move.count <= state.ap:
-        return
+        return cost
     src, dst = space_name(move.source), space_name(move.target)
     if cost is None:
         raise IllegalMove("move.no_path", source=src, target=dst, why=_no_path_reason(state, move.target, p))
@@ -239,6 +248,7 @@ def check_walk(state: GameState, move: Walk) -> None:
     alt = Msg("could.move", figures=counted("count.figures", could), ap=could * cost) if could and not move.leader \
         else None
     afford(state, cost * move.count, Msg("doing.move", figures=figures, source=src, target=dst), alt)
+    raise AssertionError("afford raises when the walk costs more than the AP left")
 
 
 def _no_path_reason(state: GameState, target: int, player: int) -> Msg:
@@ -290,19 +300,18 @@ def uncover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
 def check_uncover(state: GameState, move: Uncover) -> None:
     check_action_phase(state, move)
     p, s = state.to_act, move.space
-    where = space_name(s)
     if state.terrain[s] is not TERRAIN_TEMPLE:
-        raise IllegalMove("uncover.not_temple", space=where, terrain=_terrain_name(state, s))
+        raise IllegalMove("uncover.not_temple", space=space_name(s), terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
-        raise IllegalMove("uncover.guarded", space=where, guard=_name(state, state.guard[s]))
+        raise IllegalMove("uncover.guarded", space=space_name(s), guard=_name(state, state.guard[s]))
     if move.count <= uncover_most(state, p, s):
         return
     limit, why = uncover_limit(state, p, s)
     if move.count > limit:
         levels = counted("count.levels", move.count)
         if limit:
-            raise IllegalMove("uncover.refused_could", levels=levels, space=where, why=why, could=limit)
-        raise IllegalMove("uncover.refused", levels=levels, space=where, why=why)
+            raise IllegalMove("uncover.refused_could", levels=levels, space=space_name(s), why=why, could=limit)
+        raise IllegalMove("uncover.refused", levels=levels, space=space_name(s), why=why)
 
 
 def do_uncover(state: GameState, move: Uncover) -> None:
@@ -343,19 +352,18 @@ def recover_limit(state: GameState, player: int, space: int) -> tuple[int, Msg]:
 def check_recover(state: GameState, move: Recover) -> None:
     check_action_phase(state, move)
     s = move.space
-    where = space_name(s)
     if state.terrain[s] is not TERRAIN_TREASURE:
-        raise IllegalMove("recover.not_treasure", space=where, terrain=_terrain_name(state, s))
+        raise IllegalMove("recover.not_treasure", space=space_name(s), terrain=_terrain_name(state, s))
     if not state.wafers[s]:
-        raise IllegalMove("recover.empty", space=where)
+        raise IllegalMove("recover.empty", space=space_name(s))
     if move.count <= recover_most(state, state.to_act, s):
         return
     limit, why = recover_limit(state, state.to_act, s)
     if move.count > limit:
         wafers = counted("count.wafers", move.count)
         if limit:
-            raise IllegalMove("recover.refused_could", wafers=wafers, space=where, why=why, could=limit)
-        raise IllegalMove("recover.refused", wafers=wafers, space=where, why=why)
+            raise IllegalMove("recover.refused_could", wafers=wafers, space=space_name(s), why=why, could=limit)
+        raise IllegalMove("recover.refused", wafers=wafers, space=space_name(s), why=why)
 
 
 def do_recover(state: GameState, move: Recover) -> None:
@@ -375,8 +383,12 @@ def singles(state: GameState, player: int) -> list[str]:
 
 
 def find_player(state: GameState, name: str) -> int:
-    for i, seat in enumerate(state.players):
-        if seat.lower() == name.lower():
+    players = state.setup.players
+    if name in players:  # seats differ ignoring case, so a seat spelt exactly is the only one
+        return players.index(name)
+    wanted = name.lower()
+    for i, seat in enumerate(players):
+        if seat.lower() == wanted:
             return i
     raise IllegalMove("player.unknown", name=name, players=tuple(state.players))
 
@@ -420,17 +432,16 @@ def campable(state: GameState, space: int) -> bool:
 def check_camp(state: GameState, move: Camp) -> None:
     check_action_phase(state, move)
     p, s = state.to_act, move.space
-    where = space_name(s)
     if state.camps_left[p] == 0:
         raise IllegalMove("camp.none_left")
     if state.camp[s] != NOBODY:
-        raise IllegalMove("camp.taken", space=where, owner=_name(state, state.camp[s]))
+        raise IllegalMove("camp.taken", space=space_name(s), owner=_name(state, state.camp[s]))
     if not campable(state, s):
         t = state.terrain[s]
         why = Msg("camp.wafers_left") if t is TERRAIN_TREASURE else Msg("camp.terrain",
                                                                         terrain=_terrain_name(state, s))
         sites = [x for x in range(SPACE_COUNT) if campable(state, x)]
-        raise IllegalMove("camp.wrong_space", space=where, why=why, spaces=_spaces(sites))
+        raise IllegalMove("camp.wrong_space", space=space_name(s), why=why, spaces=_spaces(sites))
     if state.ap < CAMP_AP:
         afford(state, CAMP_AP, Msg("doing.camp"))
 
@@ -457,20 +468,19 @@ def check_guard(state: GameState, move: Guard) -> None:
     """Ruling 8's conditions (a gun's own conditions and its AP are ``engine.guns.check_gun``'s)."""
     check_action_phase(state, move)
     p, s = state.to_act, move.space
-    where = space_name(s)
     if state.guards_left[p] == 0:
         raise IllegalMove("guard.none_left")
     if state.terrain[s] is not TERRAIN_TEMPLE:
-        raise IllegalMove("guard.not_temple", space=where, terrain=_terrain_name(state, s))
+        raise IllegalMove("guard.not_temple", space=space_name(s), terrain=_terrain_name(state, s))
     if state.guard[s] != NOBODY:
-        raise IllegalMove("guard.taken", space=where, guard=_name(state, state.guard[s]))
+        raise IllegalMove("guard.taken", space=space_name(s), guard=_name(state, state.guard[s]))
     mine, best = state.strength(p, s), strongest_other(state, p, s)
     if mine <= best:
-        raise IllegalMove("guard.too_weak", space=where, mine=mine, best=best)
+        raise IllegalMove("guard.too_weak", space=space_name(s), mine=mine, best=best)
     if move.leader and state.leader[p] != s:
-        raise IllegalMove("guard.no_leader", space=where)
+        raise IllegalMove("guard.no_leader", space=space_name(s))
     if not move.leader and state.workers[p][s] == 0:
-        raise IllegalMove("guard.no_worker", space=where)
+        raise IllegalMove("guard.no_worker", space=space_name(s))
     if not move.gun and state.ap < GUARD_AP:
         afford(state, GUARD_AP, Msg("doing.guard"))
 

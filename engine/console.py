@@ -18,7 +18,7 @@ from .moves import Place, parse_move
 from .options import Option
 from .record import new_game, record_of
 from .rules import apply, border_cost
-from .state import GameState, Phase, Stage, Variant
+from .state import GameState, Phase, ScoreEntry, Stage, Variant
 from .tiles import HEXAGONS, Terrain
 from .view import GameView, view
 
@@ -223,6 +223,14 @@ def scores_text(state: GameState, t: Speaker = ENGLISH) -> str:
     return t.tr("console.scores", "Scores: {scores}.", scores=scores)
 
 
+def scored_text(player: str, entry: ScoreEntry, t: Speaker = ENGLISH) -> str:
+    """One player's scoring as a sum that adds up: ``Ana: 78 + temples 41 + treasures 9 = 128`` (the score before,
+    what the round brought, the score after)."""
+    return t.tr("console.scored_sum", "{player}: {before} + temples {temples} + treasures {treasures} = {total}",
+                player=player, before=entry.total - entry.temples - entry.treasures, temples=entry.temples,
+                treasures=entry.treasures, total=entry.total)
+
+
 def _leader(v: GameView, seat: int, t: Speaker) -> str:
     p = v.players[seat]
     if p.leader == "board" and p.leader_space is not None:
@@ -410,11 +418,24 @@ class Console:
                               note=self.t.tr("console.absent", "(absent: ruling 14)") + " ")
         return self._play([line])
 
+    def confirmation(self, line: str) -> str | None:
+        """The question to ask before playing ``line`` (as Discord's End turn button asks): ``end`` while AP are
+        left in a turn of actions or a scoring turn; ``None`` for anything else."""
+        s = self.state
+        if line.strip().lower() != "end" or s.phase not in (Phase.ACTIONS, Phase.SCORING) or s.ap <= 0:
+            return None
+        yes, no = self.t.tr("console.choice.yes", "yes"), self.t.tr("console.choice.no", "no")
+        if s.stage is Stage.JUMPS:
+            return self.t.tr("console.ask.give_slot_up", "You still have {ap} AP. Give this slot up? ({yes}/{no}) "
+                                                         "[{no}]: ", ap=s.ap, yes=yes, no=no)
+        return self.t.tr("console.ask.end", "You still have {ap} AP. End your turn anyway? ({yes}/{no}) [{no}]: ",
+                         ap=s.ap, yes=yes, no=no)
+
     def _play(self, lines: list[str], note: str = "") -> str:
         before = self.state
         try:
             for text in lines:
-                self.state = apply(self.state, parse_move(text))
+                self.state = apply(self.state, text)  # a refusal in this game's words (its options')
         except EngineError as e:
             self.state = before
             return f"✗ {self.t.message(e.message)}"
@@ -443,8 +464,7 @@ class Console:
             news.append(t.tr("console.everyone_scores", "A volcano: scoring round {n}, everyone scores at once.",
                              n=s.scoring_round))
         for e in scored:
-            news.append(t.tr("console.scored_points", "{player} temples +{temples}, treasures +{treasures} = {total}",
-                             player=s.players[e.player], temples=e.temples, treasures=e.treasures, total=e.total))
+            news.append(scored_text(s.players[e.player], e, t))
         if s.phase is Phase.SCORING and before.phase is not Phase.SCORING:
             news.append(self._round_news(s))
         return news

@@ -134,19 +134,24 @@ def start_final_scoring(state: GameState) -> None:
 def _score_player(state: GameState, player: int) -> ScoreEntry:
     """Return what the player scores now (ruling 9), without adding it."""
     temples = 0
-    workers, leader, guard = state.workers, state.leader, state.guard
-    others = [q for q in range(len(state.players)) if q != player]
+    workers, leader, guard, terrain, value = state.workers, state.leader, state.guard, state.terrain, state.value
+    mine_row, my_leader = workers[player], leader[player]
+    others = [(workers[q], leader[q]) for q in range(len(state.setup.players)) if q != player]
     for s in range(SPACE_COUNT):
-        if state.terrain[s] is not TERRAIN_TEMPLE:
+        if terrain[s] is not TERRAIN_TEMPLE:
             continue
         owner = guard[s]
         if owner != NOBODY:
             if owner == player:
-                temples += state.value[s]
+                temples += value[s]
             continue
-        mine = workers[player][s] + (3 if leader[player] == s else 0)
-        if mine and all(workers[q][s] + (3 if leader[q] == s else 0) < mine for q in others):
-            temples += state.value[s]
+        mine = mine_row[s] + (3 if my_leader == s else 0)
+        if mine:
+            for row, at in others:
+                if row[s] + (3 if at == s else 0) >= mine:
+                    break
+            else:
+                temples += value[s]
     treasures = sum(TREASURE_POINTS[n] for n in state.treasures[player].values())
     return ScoreEntry(state.scoring_round, player, temples, treasures, 0)
 
@@ -182,8 +187,9 @@ def end_normal_turn(state: GameState) -> None:
     p = state.to_act
     state.last_turn = TurnRecord(p, False, state.turn_moves)
     state.last_placer = p
-    if state.variant is VARIANT_BASIC:
-        _start_basic_turn(state, (p + 1) % len(state.players))
+    setup = state.setup
+    if setup.variant is VARIANT_BASIC:
+        _start_basic_turn(state, (p + 1) % len(setup.players))
         return
     state.mutable("had_turn")[p] = True
     waiting = [q for q in clockwise(state, (p + 1) % len(state.players)) if not state.had_turn[q]]

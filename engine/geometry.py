@@ -7,7 +7,7 @@ The cost rules are written once, over plain per-space sequences (explored, terra
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Final
 
@@ -15,6 +15,7 @@ from .board import NEIGHBOURS, SPACE_COUNT
 from .members import TERRAIN_VOLCANO
 from .state import NO_GUNS, NOBODY, Edges, GameState, PathCache
 from .tiles import HEXAGONS, Terrain
+from .tiles import ROTATED as _ROTATED
 
 Explored = Sequence[bool]
 Terrains = Sequence[Terrain | None]
@@ -26,6 +27,10 @@ NEAR: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple((side, other) for side, other in enumerate(NEIGHBOURS[space]) if other >= 0) for space in range(SPACE_COUNT)
 )
 """``NEAR[space]``: ``(side, neighbour)`` for every neighbour on the board."""
+FACING: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
+    tuple((side, other, (side + 3) % 6) for side, other in near) for near in NEAR
+)
+"""``FACING[space]``: ``(side, neighbour, the neighbour's side facing back)`` for every neighbour on the board."""
 NO_BORDERS: Final[frozenset[tuple[int, int]]] = frozenset()
 NO_SPACES: Final[frozenset[int]] = frozenset()
 _FAR: Final = 1 << 30
@@ -75,9 +80,9 @@ def _edge_row(explored: Explored, terrain: Terrains, stones: Stones, obstacles: 
         return ()
     mine = stones[here]
     row = []
-    for side, there in NEAR[here]:
+    for side, there, facing in FACING[here]:
         if explored[there] and terrain[there] is not TERRAIN_VOLCANO:
-            step = mine[side] + stones[there][(side + 3) % 6]
+            step = mine[side] + stones[there][facing]
             if step:
                 if obstacles and border(here, there) in obstacles:
                     step += OBSTACLE_EXTRA
@@ -156,7 +161,12 @@ def path_costs(state: GameState, source: int, mover: int = NOBODY) -> dict[int, 
     """Return the cheapest AP cost per figure of ``mover`` from ``source`` to every reachable space
     (ruling 1, obstacles and the other players' machine guns counted), cached on the state until
     the board changes (a hexagon, an obstacle or a gun). ``NOBODY`` as ``mover``: no gun blocks."""
-    cache, key, blocked = _cache_entry(state, source, mover)
+    cache = state._paths
+    blocked: AbstractSet[int] = NO_SPACES
+    if state.gun is NO_GUNS and type(cache) is PathCache:  # the usual case, without a call
+        key = source
+    else:
+        cache, key, blocked = _cache_entry(state, source, mover)
     found = cache.get(key)
     if found is None:
         edges, first = _graph(state, cache, source)
@@ -168,7 +178,12 @@ def walk_cost(state: GameState, source: int, target: int, mover: int, most: int)
     """Return the cheapest AP per figure of ``mover`` from ``source`` to ``target`` if it is at most ``most``,
     else ``None`` (as ``path_costs`` counts them). Without the source's costs cached, it searches only as far
     as ``most``: a walk needs one cost, not the whole board's, and the board changes often between walks."""
-    cache, key, blocked = _cache_entry(state, source, mover)
+    cache = state._paths
+    blocked: AbstractSet[int] = NO_SPACES
+    if state.gun is NO_GUNS and type(cache) is PathCache:  # the usual case, without a call
+        key = source
+    else:
+        cache, key, blocked = _cache_entry(state, source, mover)
     found = cache.get(key)
     if found is not None:
         cost = found.get(target)
@@ -200,7 +215,20 @@ def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tupl
     """Return the board's graph (kept in ``cache``) and the borders a figure may cross from ``source``."""
     edges = cache.edges
     if edges is None:
-        edges = cache.edges = board_edges(state.explored, state.terrain, state.stones, state.obstacles)
+        explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
+        if cache.stale is None:
+            edges = board_edges(explored, terrain, stones, obstacles)
+        else:
+            known, spaces = cache.stale
+            rows = list(known)
+            for s in spaces:
+                row = rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+                # A border costs the same both ways: a neighbour's row changes only if it had or has one with s.
+                for other in {there for there, _ in known[s]}.union(there for there, _ in row):
+                    rows[other] = _edge_row(explored, terrain, stones, obstacles, other) if explored[other] else ()
+            edges = tuple(rows)
+            cache.stale = None
+        cache.edges = edges
     first = edges[source] if state.explored[source] else _edge_row(
         state.explored, state.terrain, state.stones, state.obstacles, source)
     return edges, first
@@ -241,18 +269,22 @@ def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...],
     return None
 
 
-def board_changed(state: GameState, spaces: Iterable[int] = ()) -> None:
+def board_changed(state: GameState, spaces: Sequence[int] = ()) -> None:
     """Give a state being built whose board changed (a hexagon placed, an obstacle built, a gun mounted) a new
-    path cache; if the board's graph was known, only the rows of ``spaces`` are worked out again."""
+    path cache. If the board's graph was known (or an earlier one, and what changed since), only the rows of
+    ``spaces`` (the spaces whose hexagon or borders changed) and of their neighbours across a border are worked out
+    again, and only when a path is first asked for (``_graph``): the board often changes again, or the turn ends,
+    before any path is needed."""
     old = state._paths
-    known = old.edges if isinstance(old, PathCache) else None
-    if known is not None and spaces:
-        explored, terrain, stones, obstacles = state.explored, state.terrain, state.stones, state.obstacles
-        rows = list(known)
-        for s in spaces:
-            rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
-        known = tuple(rows)
-    state._paths = PathCache(known)
+    if type(old) is not PathCache:
+        state._paths = PathCache()
+    elif old.edges is not None:
+        state._paths = PathCache(stale=(old.edges, tuple(spaces))) if spaces else PathCache(old.edges)
+    elif old.stale is not None:
+        known, changed = old.stale
+        state._paths = PathCache(stale=(known, tuple({*changed, *spaces})))
+    else:
+        state._paths = PathCache()
 
 
 def _placement_rotations(state: GameState, space: int, rotations: Sequence[tuple[int, ...]]) -> list[int]:
@@ -285,14 +317,19 @@ def _frontier(state: GameState) -> list[int]:
 def placement_legal(state: GameState, space: int, rotation: int) -> bool:
     """Whether the hexagon in hand may go on ``space`` with ``rotation`` because a stone allows it (or it is
     a volcano). ``False`` also when it may go there only because it fits nowhere (``legal_placements`` knows)."""
-    if state.hand is None or state.explored[space] or not 0 <= rotation <= 5:
+    hand, explored = state.hand, state.explored
+    if hand is None or explored[space] or not 0 <= rotation <= 5:
         return False
-    if not any(state.explored[other] for _, other in NEAR[space]):
-        return False
-    hexagon = HEXAGONS[state.hand]
-    if hexagon.terrain is TERRAIN_VOLCANO:
-        return True
-    return rotation in _placement_rotations(state, space, hexagon.rotations)
+    terrain, stones = state.terrain, state.stones
+    turned = _ROTATED[hand][rotation]
+    adjacent = False
+    for side, other, facing in FACING[space]:
+        if explored[other]:
+            adjacent = True
+            # Ruling 2, as ``_placement_rotations`` says: a stone on either side of a border with an explored hex.
+            if terrain[other] is not TERRAIN_VOLCANO and (stones[other][facing] or turned[side]):
+                return True
+    return adjacent and HEXAGONS[hand].terrain is TERRAIN_VOLCANO
 
 
 def legal_placements(state: GameState, tile_id: str | None = None) -> list[tuple[int, int]]:

@@ -46,17 +46,16 @@ def check_fire(state: GameState, move: Fire) -> None:
     """Raise ``IllegalMove`` unless the player to act may fire the gun on ``move.space`` at ``move.player``."""
     check_action_phase(state, move)
     p, s = state.to_act, move.space
-    where = space_name(s)
     if state.gun[s] != p:
         mine = listed([space_name(x) for x in guns_of(state, p)])
-        raise IllegalMove("gun.none_here", space=where, guns=mine)
+        raise IllegalMove("gun.none_here", space=space_name(s), guns=mine)
     target = find_player(state, move.player)
     if target == p:
         raise IllegalMove("gun.self")
     if s in state.fired:
-        raise IllegalMove("gun.fired", space=where)
+        raise IllegalMove("gun.fired", space=space_name(s))
     if not state.workers[target][s]:
-        raise IllegalMove("gun.no_target", player=state.players[target], space=where)
+        raise IllegalMove("gun.no_target", player=state.players[target], space=space_name(s))
     afford(state, FIRE_AP, Msg("doing.fire"))
 
 

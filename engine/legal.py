@@ -18,11 +18,10 @@ from .actions import (
     RECOVER_AP,
     UNCOVER_AP,
     camp_spaces,
-    campable,
-    recover_limit,
+    recover_most,
     singles,
     strongest_other,
-    uncover_limit,
+    uncover_most,
 )
 from .board import SPACE_COUNT
 from .geometry import legal_placements, path_costs
@@ -35,6 +34,7 @@ from .members import (
     PHASE_JUMP,
     PHASE_PICK,
     PHASE_PLACE,
+    TERRAIN_JUNGLE,
     TERRAIN_TEMPLE,
     TERRAIN_TREASURE,
 )
@@ -62,6 +62,7 @@ from .moves import (
 )
 from .rules import apply
 from .state import LEADER_SUPPLY, NOBODY, GameState
+from .values import quick_init
 
 Counted = Deploy | Transfer | Walk | Uncover | Recover | Bid | Jump
 
@@ -73,6 +74,7 @@ def _ranged(move: Move) -> Counted | None:
     return None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LegalMove:
     """One entry of ``legal_moves``: a move, or a range of counts of one move.
@@ -117,6 +119,15 @@ class LegalMove:
         if self.ap_each:
             text += f" · {self.ap_each} AP" + (" each" if self.high > 1 or self.low > 1 else "")
         return text
+
+
+_WALKS: list[list[Walk | None]] = [[None] * SPACE_COUNT for _ in range(SPACE_COUNT)]
+"""``_WALKS[source][target]``: the walk of one worker, made once (a move is a value): ``legal_moves`` lists dozens."""
+
+
+def _walk(source: int, target: int) -> Walk:
+    walk = _WALKS[source][target] = Walk(source, target, 1)
+    return walk
 
 
 def legal_moves(state: GameState) -> list[LegalMove]:
@@ -170,30 +181,41 @@ def _action_moves(state: GameState, out: list[LegalMove]) -> None:
                         out.append(LegalMove(Transfer(src, dst, 1, True), 1, 1))
     row = state.workers[p]
     for src in range(SPACE_COUNT):
-        if not row[src] and at_leader != src:
+        here, leader_here = row[src], at_leader == src
+        if not here and not leader_here:
             continue
+        walks = _WALKS[src]
         for dst, cost in path_costs(state, src, p).items():
-            if dst == src or cost > ap:
+            if cost > ap or dst == src:
                 continue
-            if row[src]:
-                out.append(LegalMove(Walk(src, dst, 1), min(row[src], ap // cost), cost))
-            if at_leader == src:
+            if here:
+                most = ap // cost
+                walk = walks[dst] or _walk(src, dst)
+                out.append(LegalMove(walk, here if here < most else most, cost))
+            if leader_here:
                 out.append(LegalMove(Walk(src, dst, 1, True), 1, cost))
     has_guns = state.setup.has(OPTION_GUNS)
+    terrain, guard, wafers, camp = state.terrain, state.guard, state.wafers, state.camp
+    may_camp = ap >= CAMP_AP and state.camps_left[p]
     for s in range(SPACE_COUNT):
-        t = state.terrain[s]
-        if t is TERRAIN_TEMPLE and state.guard[s] == NOBODY:
-            if ap >= UNCOVER_AP:
-                k, _ = uncover_limit(state, p, s)
-                if k:
-                    out.append(LegalMove(Uncover(s, 1), k, UNCOVER_AP))
-            if ap >= GUARD_AP and state.guards_left[p] and state.strength(p, s) > strongest_other(state, p, s):
-                _guard_moves(state, s, has_guns, out)
-        elif t is TERRAIN_TREASURE and state.wafers[s] and ap >= RECOVER_AP:
-            k, _ = recover_limit(state, p, s)
-            if k:
-                out.append(LegalMove(Recover(s, 1), k, RECOVER_AP))
-        if ap >= CAMP_AP and state.camps_left[p] and campable(state, s):
+        t = terrain[s]
+        if t is TERRAIN_TEMPLE:
+            if guard[s] == NOBODY:
+                if ap >= UNCOVER_AP:
+                    k = uncover_most(state, p, s)
+                    if k:
+                        out.append(LegalMove(Uncover(s, 1), k, UNCOVER_AP))
+                if ap >= GUARD_AP and state.guards_left[p] and state.strength(p, s) > strongest_other(state, p, s):
+                    _guard_moves(state, s, has_guns, out)
+        elif t is TERRAIN_TREASURE:
+            if wafers[s]:
+                if ap >= RECOVER_AP:
+                    k = recover_most(state, p, s)
+                    if k:
+                        out.append(LegalMove(Recover(s, 1), k, RECOVER_AP))
+            elif may_camp and camp[s] == NOBODY:  # campable: a treasure hexagon without wafers
+                out.append(LegalMove(Camp(s), 1, CAMP_AP))
+        elif t is TERRAIN_JUNGLE and may_camp and camp[s] == NOBODY:  # campable: a jungle
             out.append(LegalMove(Camp(s), 1, CAMP_AP))
     if ap >= EXCHANGE_AP:
         mine = singles(state, p)

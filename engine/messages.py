@@ -159,6 +159,9 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("notation.rotation", "the rotation “{word}” must be a number from 0 to 5"),
     T("notation.yes_no", "“{word}” should be `yes` or `no`"),
     T("notation.leader_or_nothing", "“{word}” should be `leader` or nothing"),
+    T("notation.leader_gun_or_nothing", "“{word}” should be `leader`, `gun` or nothing"),
+    T("notation.arity_upto", "`{verb}` takes {low} to {n} word after it", "`{verb}` takes {low} to {n} words after it"),
+    T("notation.twice", "“{word}” is written twice"),
     T("what.count", "a count"),
     T("what.workers", "a number of workers"),
     T("what.bid", "a bid"),
@@ -308,6 +311,7 @@ CATALOGUE: Final[dict[str, Text]] = _entries(
     T("gun.no_target", "{player} has no worker on {space} (a gun never hits a leader)."),
     T("ai.stuck", "the {level} computer player did not finish its obligation in {n} plan",
       "the {level} computer player did not finish its obligation in {n} plans"),
+    T("review.not_finished", "Only a finished game is reviewed: during play a review would be a hint."),
     # --- why a computer player's decision is good (engine.ai.explain): one line for a hint ---
     # A reason names its move in ``move`` (not in the text): the hint shows it beside that move.
     T("ai.why.safe", "your majority at {space} ({mine} vs {theirs}) is safe from {rival} this turn"),

@@ -260,8 +260,12 @@ USAGE: Final[dict[str, str]] = {
 }
 
 
-def _bad(text: str, verb: str, why: Msg) -> UnreadableMove:
-    return UnreadableMove("notation.bad", text=text, why=why, usage=USAGE[verb])
+GUN_USAGE: Final = "guard <hex> [leader] [gun]"
+"""``guard``'s form in a game with machine guns (SPEC 7.4); its two last words may come in either order."""
+
+
+def _bad(text: str, verb: str, why: Msg, usage: str | None = None) -> UnreadableMove:
+    return UnreadableMove("notation.bad", text=text, why=why, usage=usage or USAGE[verb])
 
 
 def _space(text: str, verb: str, word: str) -> int:
@@ -323,27 +327,108 @@ def not_in_game(move: Move, words: tuple[str, ...]) -> UnreadableMove | None:
     return None
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
     """Parse one move in the notation of SPEC section 5 (and the moves of section 7).
 
     Returns the move; raises ``UnreadableMove`` with a message naming the expected form. Words are
-    case-insensitive and separated by one or more spaces. The moves of section 7 are read here in
-    any game; ``engine.apply`` refuses them as unknown in a game without their option.
+    case-insensitive and separated by one or more spaces; ``guard``'s ``leader`` and ``gun`` come in
+    either order. The moves of section 7 are read here in any game; ``engine.apply`` refuses them as
+    unknown in a game without their option.
+
+    ``game``, the game's words of SPEC 7.0.3 (``engine.options.option_words``), changes only what a
+    refusal of ``guard`` says: with machine guns, its whole form ``guard <hex> [leader] [gun]``. (An
+    unknown verb lists section 5's verbs in every game, as ``python -m engine replay`` always printed.)
     """
     words = text.split()
-    if not words:
+    if words:
+        quick = _QUICK.get(words[0])
+        if quick is not None:
+            move = quick(words)
+            if move is not None:
+                return move
+    else:
         raise UnreadableMove("notation.empty", verbs=VERBS)
     verb, args = words[0].lower(), words[1:]
     arity = _ARITY.get(verb)
     if arity is None:
         raise unknown_verb(text, words[0])
-    low, high = arity
     if verb == "guard":
-        high = 2 if len(args) < 2 or args[1].lower() != "leader" else 3
+        return _guard(text, args, "gun" in game)
+    low, high = arity
     if not low <= len(args) <= high:
         raise _bad(text, verb, Msg("notation.arity", verb=verb, n=high) if low == high
                    else Msg("notation.arity_range", verb=verb, low=low, n=high))
     return _READERS[verb](text, verb, args)
+
+
+# ---------------------------------------------------------------------------------------------
+# Moves as the game writes them, read at once: a verb in lower case, upper-case space names, counts without
+# leading zeros. Each returns ``None`` for anything else, which ``parse_move`` then reads word by word.
+
+_COUNTS: Final[dict[str, int]] = {str(n): n for n in range(1, 100)}
+"""Counts as the game writes them."""
+
+
+def _quick_place(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, rotation = _SPACES.get(words[1]), _ROTATIONS.get(words[2])
+        if space is not None and rotation is not None:
+            return Place(space, rotation)
+    return None
+
+
+_ROTATIONS: Final[dict[str, int]] = {str(r): r for r in range(6)}
+
+
+def _quick_deploy(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, count = _SPACES.get(words[1]), _COUNTS.get(words[2])
+        if space is not None:
+            if count is not None:
+                return Deploy(space, count)
+            if words[2] == "leader":
+                return Deploy(space, 1, True)
+    return None
+
+
+def _quick_walk_or_transfer(words: list[str]) -> Move | None:
+    if len(words) == 4:
+        source, target, count = _SPACES.get(words[1]), _SPACES.get(words[2]), _COUNTS.get(words[3])
+        if source is not None and target is not None:
+            kind = Walk if words[0] == "move" else Transfer
+            if count is not None:
+                return kind(source, target, count)
+            if words[3] == "leader":
+                return kind(source, target, 1, True)
+    return None
+
+
+def _quick_dig(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space, count = _SPACES.get(words[1]), _COUNTS.get(words[2])
+        if space is not None and count is not None:
+            return Uncover(space, count) if words[0] == "uncover" else Recover(space, count)
+    return None
+
+
+def _quick_camp(words: list[str]) -> Move | None:
+    if len(words) == 2:
+        space = _SPACES.get(words[1])
+        if space is not None:
+            return Camp(space)
+    return None
+
+
+def _quick_counted(words: list[str]) -> Move | None:
+    if len(words) == 2:
+        count = _COUNTS.get(words[1])
+        if count is not None:
+            return _COUNTED_KINDS[words[0]](count)
+    return None
+
+
+def _quick_word(words: list[str]) -> Move | None:
+    return _WORD_MOVES[words[0]] if len(words) == 1 else None
 
 
 def _place(text: str, verb: str, args: list[str]) -> Move:
@@ -436,14 +521,22 @@ def _declare(text: str, verb: str, args: list[str]) -> Move:
     return Declare(answer == "yes")
 
 
-def _guard(text: str, args: list[str]) -> Guard:
+def _guard(text: str, args: list[str], guns: bool) -> Guard:
+    """``guard <hex>`` with ``leader``, ``gun``, both in either order, or neither (read in any game; ``guns``: the
+    game has machine guns, which its refusals then name)."""
+    usage = GUN_USAGE if guns else USAGE["guard"]
+    if not 1 <= len(args) <= 3:
+        raise _bad(text, "guard", Msg("notation.arity_upto", verb="guard", low=1, n=3) if guns
+                   else Msg("notation.arity_range", verb="guard", low=1, n=2), usage)
     space = _space(text, "guard", args[0])
     rest = [a.lower() for a in args[1:]]
-    if rest in ([], ["leader"], ["gun"], ["leader", "gun"]):
-        return Guard(space, "leader" in rest, "gun" in rest)
-    if len(rest) == 2:
-        raise _bad(text, "guard", Msg("notation.arity_range", verb="guard", low=1, n=2))
-    raise _bad(text, "guard", Msg("notation.leader_or_nothing", word=args[1]))
+    for word, lowered in zip(args[1:], rest, strict=True):
+        if lowered not in ("leader", "gun"):
+            raise _bad(text, "guard", Msg("notation.leader_gun_or_nothing" if guns else "notation.leader_or_nothing",
+                                          word=word), usage)
+    if len(rest) == 2 and rest[0] == rest[1]:
+        raise _bad(text, "guard", Msg("notation.twice", word=args[2]), usage)
+    return Guard(space, "leader" in rest, "gun" in rest)
 
 
 _END, _UNDO, _PASS = End(), Undo(), Pass()
@@ -454,12 +547,22 @@ _ARITY: Final[dict[str, tuple[int, int]]] = {
     "undo": (0, 0), "bid": (1, 1), "pass": (0, 0), "pick": (1, 1), "obstacle": (2, 2), "fire": (2, 2),
     "jump": (1, 1), "score": (1, 1),
 }
-"""Per verb, the fewest and the most words after it (``guard`` takes a third only after ``leader``)."""
+"""Per verb, the fewest and the most words after it (``guard``'s are checked by ``_guard``)."""
 
 _READERS: Final[dict[str, Callable[[str, str, list[str]], Move]]] = {
     "place": _place, "deploy": _deploy, "transfer": _transfer_or_walk, "move": _transfer_or_walk,
     "uncover": _dig, "recover": _dig, "exchange": _exchange, "camp": _camp,
-    "guard": lambda text, verb, args: _guard(text, args), "end": lambda *_: _END, "undo": lambda *_: _UNDO,
+    "end": lambda *_: _END, "undo": lambda *_: _UNDO,
     "bid": _bid, "pass": lambda *_: _PASS, "pick": _pick, "obstacle": _obstacle, "fire": _fire, "jump": _jump,
     "score": _declare,
 }
+
+_COUNTED_KINDS: Final[dict[str, Callable[[int], Move]]] = {"bid": Bid, "pick": Pick, "jump": Jump}
+_WORD_MOVES: Final[dict[str, Move]] = {"end": _END, "undo": _UNDO, "pass": _PASS}
+_QUICK: Final[dict[str, Callable[[list[str]], Move | None]]] = {
+    "place": _quick_place, "deploy": _quick_deploy, "move": _quick_walk_or_transfer,
+    "transfer": _quick_walk_or_transfer, "uncover": _quick_dig, "recover": _quick_dig, "camp": _quick_camp,
+    "bid": _quick_counted, "pick": _quick_counted, "jump": _quick_counted, "end": _quick_word, "undo": _quick_word,
+    "pass": _quick_word,
+}
+"""Per verb as the game writes it, a reader of the move as the game writes it (``None`` for anything else)."""

@@ -119,15 +119,13 @@ def _next_jump(state: GameState) -> None:
     _next_chooser(state)
 
 
-def _choosers(state: GameState) -> list[int]:
-    return [q for q in state.round_order if state.chips[q] and not state.jump[q]]
-
-
 def _next_chooser(state: GameState) -> None:
-    waiting = _choosers(state)
-    if waiting:
-        state.to_act, state.phase, state.ap = waiting[0], PHASE_JUMP, 0
-        return
+    """The next player in round order with chips who has not chosen chooses, or the jump is revealed."""
+    chips, jump = state.chips, state.jump
+    for q in state.round_order:
+        if chips[q] and not jump[q]:
+            state.to_act, state.phase, state.ap = q, PHASE_JUMP, 0
+            return
     _reveal(state)
 
 

@@ -73,14 +73,16 @@ def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
     Raises the first move's ``EngineError``; its ``move_index`` attribute holds the 0-based index.
     """
     state = record.start()
-    read: dict[str, Move] = {}  # a record repeats many moves ("end", "pass", "jump 2" …): each text is read once
+    # A record repeats many moves ("end", "pass", "jump 2" …): each text is read once, with the move as written.
+    read: dict[str, tuple[Move, str]] = {}
     for i, text in enumerate(record.moves[:upto]):
         try:
-            move = read.get(text)
-            if move is None:
-                move = read[text] = parse_move(text)
+            found = read.get(text)
+            if found is None:
+                move = parse_move(text)
+                found = read[text] = (move, str(move))
             # Only the last state is returned: each move may change it in place where nothing needs the one before.
-            state = play_into(state, move, state)
+            state = play_into(state, found[0], state, None, found[1])
         except Exception as e:
             e.move_index = i  # type: ignore[attr-defined]
             raise

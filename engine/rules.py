@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Final
 
 from . import actions, guns, obstacles, rapido
@@ -21,10 +22,10 @@ from .actions import (
     UNCOVER_AP,
     find_player,
 )
-from .errors import GameOver, IllegalMove, NotYourTurn, StaleState
+from .errors import GameOver, IllegalMove, NotYourTurn, StaleState, UnreadableMove
 from .flow import declare, end_normal_turn, end_scoring_turn, finish_game, next_bidder, pick, score_now
 from .flow import start_game as start_basic_or_auction
-from .geometry import border_cost, legal_placements, path_costs, walk_cost
+from .geometry import border_cost, legal_placements, path_costs
 from .members import (
     PHASE_ACTIONS,
     PHASE_BID,
@@ -63,11 +64,11 @@ from .moves import (
     parse_move,
 )
 from .options import option_words
-from .state import NOBODY, GameState
+from .state import LOG_TAIL, NOBODY, GameState
 
 __all__ = [
     "CAMP_AP", "EXCHANGE_AP", "GUARD_AP", "RECOVER_AP", "UNCOVER_AP", "apply", "border_cost", "is_legal",
-    "legal_placements", "path_costs", "score_now", "start_game", "validate",
+    "legal_placements", "path_costs", "read_move", "score_now", "start_game", "validate",
 ]
 
 
@@ -75,14 +76,30 @@ __all__ = [
 # The one entry point that changes anything
 
 
-_ACTIONS: Final = frozenset({Place, Deploy, Transfer, Walk, Uncover, Recover, Exchange, Camp, Guard, Obstacle, Fire})
-"""Moves that are actions of a turn: they go into ``turn_moves`` and, unless final, can be undone."""
 _OPTION_MOVES: Final[dict[type, str]] = {Obstacle: "obstacle", Fire: "fire", Jump: "jump", Declare: "score",
                                           Guard: "gun"}
 """Moves with a word of SPEC 7.0.3 (a guard only with ``gun``), by that word: unknown in a game without its option."""
+_READ: dict[str, tuple[Move, str]] = {}
+"""Move texts ``apply`` has read, as the game writes them, each with the move it is (the log's entry is the text
+itself). Games repeat most texts (``end``, ``pass``, ``deploy A1 1`` …), the service validates a move before it
+applies it, and one process runs many games: such a text is read once. Moves are values, so one serves every
+game. At most ``_READ_MOST`` texts are kept (the table starts afresh when full); texts spelt otherwise (lower case,
+extra spaces, leading zeros) are read every time."""
+_READ_MOST: Final = 4096
 _GAME_WORDS: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
 _LAST_WORDS: list[Any] = [None, ()]
 """The last game's setup and its words: a replay or a search asks for the same game's words at every move."""
+
+# How ``_play`` carries out a kind of move (the third item of its ``_RULES`` entry).
+_PLAIN: Final = 0
+"""Not an action of a turn: a bid, a pass, a pick, an end, a jump, a declaration."""
+_ACTION: Final = 1
+"""An action of a turn: it goes into ``turn_moves`` and, outside Tikal Rápido, can be undone."""
+_DIG: Final = 2
+"""An uncovering or a recovery: an action that may be final (``_final``)."""
+_NAMING: Final = 3
+"""An action that names a seat (exchange, fire): the game writes the seat as the game spells it."""
+_UNDO: Final = 4
 
 
 def _final(state: GameState, move: Move) -> bool:
@@ -96,30 +113,65 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
-def _apply_action(state: GameState, move: Move, into: GameState | None = None) -> tuple[GameState, str]:
-    """Validate ``move`` for the player to act and return the state after it (version and log unchanged)
-    with the move as the game writes it (an exchange or a shot names the seat as the game spells it).
+def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None) -> GameState:
+    """Validate ``move`` for the player to act and return the state after it, its version one more and the move
+    at the end of its log as the game writes it (``text``, when known; an exchange or a shot names the seat as the
+    game spells it).
 
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
     sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
     An ``undo`` always returns another state."""
-    kind = type(move)
-    if kind is Undo:
-        return _undo(state), "undo"
-    _CHECKS[kind](state, move)
-    if kind is Exchange:
-        assert isinstance(move, Exchange)
-        move = Exchange(move.give, state.players[find_player(state, move.player)], move.take)
-    elif kind is Fire:
-        assert isinstance(move, Fire)
-        move = Fire(move.space, state.players[find_player(state, move.player)])
-    text = str(move)
-    if kind not in _ACTIONS:
+    check, mutate, how = _RULES[type(move)]
+    version, head, tail = state.version, state._log_head, state._log_tail
+    if how is _ACTION and state.stage is STAGE_NONE:
+        # The usual action, one that can be taken back (``_action`` does the same for the others).
+        found = check(state, move)
+        new = state.fork() if into is None or into is state else into
+        if text is None:
+            text = str(move)
+        new.turn_moves = (*state.turn_moves, text)
+        undo = state.undo_moves
+        if not undo:
+            new.undo_base = state
+        new.undo_moves = (*undo, move)
+        new._prev = state
+        if found is None:
+            mutate(new, move)
+        else:
+            mutate(new, move, found)
+        if not new.undo_moves:
+            new._prev = None  # the game ended with this placement: let the states before go
+    elif how is _PLAIN:
+        check(state, move)
         new = state.fork() if into is None else into
-        _MUTATIONS[kind](new, move)
-        return new, text
-    final = (kind is Recover or kind is Uncover or state.stage is not STAGE_NONE) and _final(state, move)
+        mutate(new, move)
+        if text is None:
+            text = str(move)
+    elif how is _UNDO:
+        new, text = _undo(state), "undo"
+    else:
+        found = check(state, move)
+        if how is _NAMING:
+            move = _as_named(state, move)
+            text = str(move)
+        elif text is None:
+            text = str(move)
+        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found))
+    new.version = version + 1
+    # The log is head + tail: appending copies only the short tail (``GameState.log``).
+    if len(tail) < LOG_TAIL:
+        new._log_head, new._log_tail = head, (*tail, text)
+    else:
+        new._log_head, new._log_tail = head + tail, (text,)
+    return new
+
+
+def _action(state: GameState, move: Move, into: GameState | None, text: str,
+            mutate: Callable[..., None]) -> GameState:
+    """Carry out an action that may be final (a recovery, an uncovering with dice, any action in Tikal Rápido)
+    as ``_play`` says."""
+    final = _final(state, move)
     new = state.fork() if into is None or (into is state and not final) else into
     new.turn_moves = (*state.turn_moves, text)
     if final:
@@ -130,15 +182,23 @@ def _apply_action(state: GameState, move: Move, into: GameState | None = None) -
         new.undo_moves = (*state.undo_moves, move)
         new._prev = state
     if state.stage is STAGE_NONE:
-        _MUTATIONS[kind](new, move)
+        mutate(new, move)
     else:
         slot = rapido.in_slot(state)
-        _MUTATIONS[kind](new, move)
+        mutate(new, move)
         if slot:
             rapido.end_slot(new)
     if new._prev is not None and not new.undo_moves:
         new._prev = None  # nothing to undo any more: let the states before go
-    return new, text
+    return new
+
+
+def _as_named(state: GameState, move: Move) -> Move:
+    """An exchange or a shot with the seat it names written as the game spells it."""
+    if isinstance(move, Exchange):
+        return Exchange(move.give, state.players[find_player(state, move.player)], move.take)
+    assert isinstance(move, Fire)
+    return Fire(move.space, state.players[find_player(state, move.player)])
 
 
 def _check_end(state: GameState, move: Move) -> None:
@@ -164,11 +224,8 @@ def _place(state: GameState, move: Place) -> None:
         rapido.after_place(state, move.space)
 
 
-def _walk(state: GameState, move: Walk) -> None:
-    cost = walk_cost(state, move.source, move.target, state.to_act, state.ap)
-    if cost is None:  # only a walk of no figures may cost more than the AP left
-        cost = path_costs(state, move.source, state.to_act)[move.target]
-    actions.do_walk_or_transfer(state, move, cost)
+def _walk(state: GameState, move: Walk, found: int) -> None:
+    actions.do_walk_or_transfer(state, move, found)  # found: the cost per figure check_walk found
 
 
 def _transfer(state: GameState, move: Transfer) -> None:
@@ -188,7 +245,7 @@ def _pass(state: GameState, move: Pass) -> None:
 
 
 def _pick(state: GameState, move: Pick) -> None:
-    if state.variant is VARIANT_RAPIDO:
+    if state.setup.variant is VARIANT_RAPIDO:
         rapido.pick(state, move)
     else:
         pick(state, move)
@@ -197,9 +254,9 @@ def _pick(state: GameState, move: Pick) -> None:
 def _end(state: GameState, move: End) -> None:
     if state.phase is PHASE_SCORING:
         end_scoring_turn(state)
-    elif state.variant is not VARIANT_RAPIDO:
+    elif state.setup.variant is not VARIANT_RAPIDO:
         end_normal_turn(state)
-    elif rapido.in_slot(state):
+    elif state.stage is STAGE_JUMPS:  # in a slot (rapido.in_slot: the phase is actions)
         rapido.end_slot(state)
     else:
         rapido.end_extra_turn(state)
@@ -224,22 +281,30 @@ def check_declare(state: GameState, move: Declare) -> None:
         raise IllegalMove("declare.not_now")
 
 
-_CHECKS: Final[dict[type, Callable[[GameState, Any], None]]] = {
-    Place: actions.check_place, Deploy: actions.check_deploy, Transfer: actions.check_transfer,
-    Walk: actions.check_walk, Uncover: actions.check_uncover, Recover: actions.check_recover,
-    Exchange: actions.check_exchange, Camp: actions.check_camp, Guard: _check_guard,
-    Obstacle: obstacles.check_obstacle, Fire: guns.check_fire, Bid: actions.check_bid, Pass: actions.check_pass,
-    Pick: actions.check_pick, Jump: check_jump, Declare: check_declare, End: _check_end, Undo: _no_check,
+_RULES: Final[dict[type, tuple[Callable[[GameState, Any], Any], Callable[..., None], int]]] = {
+    Place: (actions.check_place, _place, _ACTION),
+    Deploy: (actions.check_deploy, actions.do_deploy, _ACTION),
+    Transfer: (actions.check_transfer, _transfer, _ACTION),
+    Walk: (actions.check_walk, _walk, _ACTION),
+    Uncover: (actions.check_uncover, actions.do_uncover, _DIG),
+    Recover: (actions.check_recover, actions.do_recover, _DIG),
+    Exchange: (actions.check_exchange, actions.do_exchange, _NAMING),
+    Camp: (actions.check_camp, actions.do_camp, _ACTION),
+    Guard: (_check_guard, actions.do_guard, _ACTION),
+    Obstacle: (obstacles.check_obstacle, obstacles.do_obstacle, _ACTION),
+    Fire: (guns.check_fire, guns.do_fire, _NAMING),
+    Bid: (actions.check_bid, _bid, _PLAIN),
+    Pass: (actions.check_pass, _pass, _PLAIN),
+    Pick: (actions.check_pick, _pick, _PLAIN),
+    Jump: (check_jump, rapido.choose, _PLAIN),
+    Declare: (check_declare, declare, _PLAIN),
+    End: (_check_end, _end, _PLAIN),
+    Undo: (_no_check, _undo_is_no_mutation, _UNDO),
 }
-"""Per move type: raise the ``IllegalMove`` that forbids the move now, if any."""
-
-_MUTATIONS: Final[dict[type, Callable[[GameState, Any], None]]] = {
-    Place: _place, Deploy: actions.do_deploy, Transfer: _transfer, Walk: _walk, Uncover: actions.do_uncover,
-    Recover: actions.do_recover, Exchange: actions.do_exchange, Camp: actions.do_camp, Guard: actions.do_guard,
-    Obstacle: obstacles.do_obstacle, Fire: guns.do_fire, End: _end, Bid: _bid, Pass: _pass, Pick: _pick,
-    Jump: rapido.choose, Declare: declare, Undo: _undo_is_no_mutation,
-}
-"""Per move type: carry out a checked move on a fresh fork (an action in a Rápido slot also ends the slot)."""
+"""Per move type: the check that raises the ``IllegalMove`` forbidding the move now, if any (and may return what
+it found for the mutation, given to it as ``found``: a walk's cost); the mutation that carries out a checked move
+on a fresh fork (an action in a Rápido slot also ends the slot); and how ``_play`` handles it (``_PLAIN``,
+``_ACTION``, ``_DIG``, ``_NAMING``, ``_UNDO``)."""
 
 
 def _undo(state: GameState) -> GameState:
@@ -259,8 +324,23 @@ def _undo(state: GameState) -> GameState:
     assert state.undo_base is not None
     s = state.undo_base.clone()
     for m in state.undo_moves[:-1]:
-        s, _ = _apply_action(s, m)
+        s = _play(s, m)
     return s
+
+
+def _read(state: GameState, text: str) -> tuple[Move, str]:
+    """Return the move ``text`` is and the move as the game writes it; raises ``UnreadableMove`` in the game's words
+    (see ``_READ`` and ``read_move``)."""
+    found = _READ.get(text)
+    if found is None:
+        move = read_move(state, text)
+        written = str(move)
+        found = (move, written)
+        if written == text:  # only the game's own spelling, the one records hold, is kept: not every typo
+            if len(_READ) >= _READ_MOST:
+                _READ.clear()
+            _READ[text] = found
+    return found
 
 
 def start_game(state: GameState) -> None:
@@ -288,36 +368,33 @@ def apply(
     if expected_version is not None and expected_version != state.version:
         raise StaleState("state.stale", version=state.version, expected=expected_version)
     if isinstance(move, str):
-        move = parse_move(move)
+        move, text = _READ.get(move) or _read(state, move)
+    else:
+        text = None
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    new, written = _apply_action(state, move)
-    new.version = state.version + 1
-    new.log_after(state, written)
-    return new
+    return _play(state, move, None, text)
 
 
-def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None) -> GameState:
+def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None,
+              text: str | None = None) -> GameState:
     """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
-    path), building the state after in ``into`` as ``_apply_action`` says (``None``: a fresh fork; ``state``
-    itself: changed in place where nothing needs the state before). Raises like ``apply``, changing nothing."""
+    path), building the state after in ``into`` as ``_play`` says (``None``: a fresh fork; ``state``
+    itself: changed in place where nothing needs the state before). ``text``: the move as the game writes it,
+    when the caller knows it. Raises like ``apply``, changing nothing."""
     if isinstance(move, str):
-        move = parse_move(move)
+        move, text = _READ.get(move) or _read(state, move)
     if type(move) in _OPTION_MOVES:
         _check_words(state, move)
     if state.phase is PHASE_FINISHED:
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    version = state.version
-    new, written = _apply_action(state, move, into)
-    new.version = version + 1
-    new.log_after(state, written)
-    return new
+    return _play(state, move, into, text)
 
 
 def _check_words(state: GameState, move: Move) -> None:
@@ -329,6 +406,14 @@ def _check_words(state: GameState, move: Move) -> None:
         unknown = not_in_game(move, words)
         if unknown is not None:
             raise unknown
+
+
+def read_move(state: GameState, text: str) -> Move:
+    """``parse_move`` for this game: a refusal names the forms the game has (``guard``'s ``gun`` with machine guns)."""
+    try:
+        return parse_move(text)
+    except UnreadableMove:  # read again only to say it in this game's words (the same text is refused again)
+        return parse_move(text, game_words(state))
 
 
 def game_words(state: GameState) -> tuple[str, ...]:
@@ -349,7 +434,7 @@ def validate(state: GameState, move: Move | str) -> Move:
     """Check a move without keeping its result. Returns the move in canonical form (an exchange names
     the seat as the game spells it); raises like ``apply``."""
     if isinstance(move, str):
-        move = parse_move(move)
+        move = read_move(state, move)
     apply(state, move)
     if isinstance(move, Exchange | Fire):
         move = replace(move, player=state.players[find_player(state, move.player)])

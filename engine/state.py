@@ -96,6 +96,10 @@ _WORKER_ROW: Final = _TREASURES << 1
 """``_WORKER_ROW << p``: player p's row of ``workers``; ``_TREASURE_DICT << p``: its ``treasures``."""
 _TREASURE_DICT: Final = _WORKER_ROW << 4
 _OWNS_ALL: Final = (_TREASURE_DICT << 4) - 1
+_EXPLORED, _TILE, _TERRAIN, _ROTATION, _STONES = (_BIT[name] for name in ("explored", "tile", "terrain", "rotation",
+                                                                          "stones"))
+_PLACEMENT: Final = _EXPLORED | _TILE | _TERRAIN | _ROTATION | _STONES
+_SUPPLY: Final = _BIT["supply"]
 
 Edges = tuple[tuple[tuple[int, int], ...], ...]
 """The board as a graph: per space, ``(neighbour, AP to cross)`` for every border a figure may cross."""
@@ -105,11 +109,16 @@ class PathCache(dict[int, dict[int, int]]):
     that mover), with what they are worked out from: the board as a graph, once known, and per mover the spaces
     rivals' guns block; and single costs that walks looked up."""
 
-    __slots__ = ("blocked", "costs", "edges")
+    __slots__ = ("blocked", "costs", "edges", "stale")
 
-    def __init__(self, edges: Edges | None = None, entries: dict[int, dict[int, int]] | None = None) -> None:
-        super().__init__(entries or {})
+    def __init__(self, edges: Edges | None = None, entries: dict[int, dict[int, int]] | None = None,
+                 stale: tuple[Edges, tuple[int, ...]] | None = None) -> None:
+        if entries:
+            super().__init__(entries)
         self.edges = edges
+        self.stale = stale
+        """While ``edges`` is not known: an earlier board's graph and the spaces whose rows differ on this board
+        (``engine.geometry.board_changed``), worked out when a path is first asked for."""
         self.blocked: dict[int, frozenset[int]] = {}
         self.costs: dict[tuple[int, int], int] = {}
         """Single costs a walk searched for (``engine.geometry.walk_cost``), per (entry key, target)."""
@@ -329,16 +338,6 @@ class GameState:
     def log(self, moves: tuple[str, ...]) -> None:
         self._log_head, self._log_tail = tuple(moves), ()
 
-    def log_after(self, before: GameState, text: str) -> None:
-        """Make this state's log ``before``'s log and then ``text`` (the state ``apply`` builds from ``before``;
-        an undo's state was built from an earlier one). Only the short tail is copied, and it is folded into
-        the head every ``LOG_TAIL`` moves, so a move does not cost a copy of the whole log."""
-        head, tail = before._log_head, before._log_tail
-        if len(tail) < LOG_TAIL:
-            self._log_head, self._log_tail = head, (*tail, text)
-        else:
-            self._log_head, self._log_tail = head + tail, (text,)
-
     def fork(self) -> GameState:
         """Return a state to build the next one in: it shares every container with this state, and the rules
         copy one only when they change it (``mutable``). Neither of the two may then be changed by hand.
@@ -549,16 +548,45 @@ class GameState:
         self._owned |= bit
         return value
 
+    def mutable_placement(self) -> tuple[list[bool], list[str | None], list[Terrain | None], list[int],
+                                         list[tuple[int, ...]]]:
+        """Return ``explored``, ``tile``, ``terrain``, ``rotation`` and ``stones``, the lists a hexagon placed changes,
+        to change in place (copy-on-write, as ``mutable``)."""
+        owned = self._owned
+        if owned & _PLACEMENT != _PLACEMENT:
+            if not owned & _EXPLORED:
+                self.explored = self.explored.copy()
+            if not owned & _TILE:
+                self.tile = self.tile.copy()
+            if not owned & _TERRAIN:
+                self.terrain = self.terrain.copy()
+            if not owned & _ROTATION:
+                self.rotation = self.rotation.copy()
+            if not owned & _STONES:
+                self.stones = self.stones.copy()
+            self._owned = owned | _PLACEMENT
+        return self.explored, self.tile, self.terrain, self.rotation, self.stones
+
     def mutable_workers(self, player: int) -> list[int]:
         """Return the player's row of ``workers`` to change in place (copy-on-write, as ``mutable``)."""
         owned = self._owned
         bit = _WORKER_ROW << player
-        if not owned & bit:
-            if not owned & _WORKERS:
-                self.workers = list(self.workers)
-            self.workers[player] = list(self.workers[player])
-            self._owned = owned | bit | _WORKERS
-        return self.workers[player]
+        workers = self.workers
+        if owned & bit:
+            return workers[player]
+        if not owned & _WORKERS:
+            workers = self.workers = workers.copy()
+        row = workers[player] = workers[player].copy()
+        self._owned = owned | bit | _WORKERS
+        return row
+
+    def mutable_supply(self) -> list[int]:
+        """``mutable("supply")`` written out: a deployment, the commonest move after a walk, changes it."""
+        if self._owned & _SUPPLY:
+            return self.supply
+        supply = self.supply = self.supply.copy()
+        self._owned |= _SUPPLY
+        return supply
 
     def mutable_treasures(self, player: int) -> dict[str, int]:
         """Return the player's ``treasures`` to change in place (copy-on-write, as ``mutable``)."""
@@ -683,5 +711,8 @@ def visible_ap(state: GameState) -> int | None:
     return state.ap
 
 
+_VOLCANOES: Final = frozenset(h.id for h in HEXAGONS.values() if h.terrain is _TERRAIN_VOLCANO)
+
+
 def is_volcano(tile_id: str) -> bool:
-    return HEXAGONS[tile_id].terrain is _TERRAIN_VOLCANO
+    return tile_id in _VOLCANOES

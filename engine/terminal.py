@@ -47,6 +47,17 @@ class Keeper(Protocol):
         ...
 
 
+@runtime_checkable
+class Asking(Protocol):
+    """A handler that may ask before it plays a line (``end`` while AP are left)."""
+
+    def handle(self, line: str) -> str: ...
+
+    def confirmation(self, line: str) -> str | None:
+        """The yes/no question to ask before ``line`` is played, or ``None``."""
+        ...
+
+
 class Leave(Exception):
     """The player asked to leave at a set-up question."""
 
@@ -129,6 +140,43 @@ class Setup:
                               answer=answer[:20], **words)
             print(f"✗ {wrong}")
 
+    def computer_seats(self, names: Sequence[str]) -> dict[int, str]:
+        """The seats the computer plays (0-based) with their levels: seat numbers or names, comma-separated, each
+        ``=easy`` or ``=random`` for a weaker player than the strong one; every seat but the first unless told
+        (one person against the computer), the reader's word for none (or ``none``) for a game of people only."""
+        from .ai import LEVELS
+
+        none = self.t.tr("console.choice.none", "none")
+        default = ",".join(str(seat) for seat in range(2, len(names) + 1))
+        while True:
+            answer = self._answer(self.t.tr("console.ask.computers", "Which seats does the computer play? Seat "
+                                                                     "numbers or names, comma-separated, `=easy` or "
+                                                                     "`=random` after one for a weaker player; "
+                                                                     "`{none}`: people only", none=none), default)
+            if plain(answer) in {plain(none), "none", "0", "-"}:
+                return {}
+            seats = _computer_seats(answer, names, LEVELS)
+            if seats is not None:
+                return seats
+            wrong = self.t.tr("console.bad.computers", "“{answer}” names no seats: write seat numbers (1-{n}) or "
+                                                       "names, e.g. 2 or 2=easy (levels: {levels}), or `{none}`.",
+                              answer=answer[:20], n=len(names), levels=", ".join(LEVELS), none=none)
+            print(f"✗ {wrong}")
+
+
+def _computer_seats(answer: str, names: Sequence[str], levels: Sequence[str]) -> dict[int, str] | None:
+    """``2,Cid=easy`` → ``{1: "strong", 2: "easy"}``; ``None`` when a part names no seat or level."""
+    by_name = {plain(name): seat for seat, name in enumerate(names)}
+    seats: dict[int, str] = {}
+    for part in answer.split(","):
+        word, _, level = (w.strip() for w in part.partition("="))
+        seat = int(word) - 1 if word.isdigit() and word.isascii() else by_name.get(plain(word), -1)
+        level = plain(level) or "strong"
+        if not 0 <= seat < len(names) or level not in levels:
+            return None
+        seats[seat] = level
+    return seats
+
 
 def seat_names_problem(names: Sequence[str], count: int) -> Msg | None:
     """Why ``names`` cannot be the seats of a ``count``-player game, or None."""
@@ -208,13 +256,16 @@ def _session(game: Game, *, wrap: Callable[[Console], Handler] | None, intro_ext
 def _new_console(game: Game, t: Speaker) -> Console | None:
     interactive = sys.stdin.isatty()
     setup = Setup(t, game.computers or {})
-    players, variant = game.players, game.variant
+    players, variant, computers = game.players, game.variant, game.computers
     if players is None and variant is None and interactive:
-        players = ",".join(setup.names(setup.count()))
+        names = setup.names(setup.count())
+        players = ",".join(names)
+        if not computers:  # the command line named none: ask, one person against the computer by default
+            computers = setup.computer_seats(names)
         variant = setup.variant()
     try:
         return Console.start([p.strip() for p in (players or "Ana,Ben").split(",")], (variant or "basic").lower(),
-                             game.seed, computers=game.computers, options=game.options, t=t)
+                             game.seed, computers=computers, options=game.options, t=t)
     except EngineError as e:
         print(f"✗ {t.message(e.message)}")
         return None
@@ -234,7 +285,10 @@ def _play(console: Console, handler: Handler, t: Speaker, after_game: Callable[[
         try:
             line = input(f"{prompt}> ")
             if plain(line) not in QUIT_WORDS:
-                print(handler.handle(line))
+                if _confirmed(handler, line, t):
+                    print(handler.handle(line))
+                else:  # the turn goes on: where it stands
+                    print(handler.handle(""))
                 continue
         except EOFError:
             print()
@@ -246,6 +300,19 @@ def _play(console: Console, handler: Handler, t: Speaker, after_game: Callable[[
         if console.finished or _confirm_leave(handler, t):
             return 0
         print(handler.handle(""))  # a computer's turn that was interrupted goes on; else where the game stands
+
+
+def _confirmed(handler: Handler, line: str, t: Speaker) -> bool:
+    """Whether to play ``line``: yes unless the handler asks first (in a terminal; a script's input is played as it
+    comes) and the answer is not yes. Ctrl-C or end of input at the question: no."""
+    question = handler.confirmation(line) if isinstance(handler, Asking) and sys.stdin.isatty() else None
+    if question is None:
+        return True
+    try:
+        return is_yes(input(question), t)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
 
 
 def _kept(handler: Handler, t: Speaker) -> str:
@@ -306,4 +373,4 @@ def _foreground() -> Iterator[None]:
         signal.signal(signal.SIGTTOU, ttou)
 
 
-__all__ = ["Handler", "Keeper", "Leave", "Setup", "plain", "run_console", "seat_names_problem"]
+__all__ = ["Asking", "Handler", "Keeper", "Leave", "Setup", "plain", "run_console", "seat_names_problem"]

@@ -43,7 +43,7 @@ class Hexagon:
     @property
     def rotations(self) -> tuple[tuple[int, ...], ...]:
         """The stones per side at each rotation 0–5 (``rotated`` for each)."""
-        return _ROTATIONS[self.id]
+        return ROTATED[self.id]
 
     def describe(self) -> str:
         """Return the hexagon in English, e.g. ``"temple (5)"`` or ``"treasure (3 treasures)"``."""
@@ -99,9 +99,10 @@ HEXAGONS: Final[dict[str, Hexagon]] = {
 }
 """The 36 terrain hexagons by id, in id order."""
 
-_ROTATIONS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+ROTATED: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     h.id: tuple(h.rotated(r) for r in range(6)) for h in HEXAGONS.values()
 }
+"""Per hexagon id, its stones per side at each rotation 0–5 (``Hexagon.rotations``)."""
 
 LETTERS: Final = "ABCDEFG"
 

@@ -75,6 +75,29 @@ def test_compose_builds_the_image_for_every_shard_around_one_postgresql() -> Non
     assert text.count("DATABASE_URL: postgresql://tikal:change-me@postgres:5432/tikal") == 2
 
 
+def test_the_docker_lines_name_what_the_image_and_compose_hold() -> None:
+    """What README, the Dockerfile and compose.yaml tell one to type holds for the files as they are: the volume is
+    the image's data folder, where the settings' relative paths land, and the env file is read as written."""
+    readme = (ROOT / "README.md").read_text()
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    compose = (ROOT / "compose.yaml").read_text()
+    steps = dict(_instructions())
+    assert "docker compose up -d --build" in readme and "docker compose up -d --build" in compose
+    assert "`DISCORD_TOKEN` in `.env`" in readme and compose.count("env_file: .env") == 1
+    assert "docker build -t tikal ." in dockerfile
+    run = re.search(r"docker run --env-file \.env -v tikal-data:(\S+) tikal", dockerfile)
+    assert run is not None and steps["VOLUME"] == run.group(1) == "/data"
+    assert steps["WORKDIR"] == "/data"  # the last one: the relative DATABASE_PATH and BOARD_DIR of .env land there
+    env = " ".join(args for kind, args in _instructions() if kind == "ENV")
+    assert "DATABASE_PATH=/data/" in env and "BOARD_DIR=/data/" in env
+    assert "chown tikal /data" in dockerfile
+    # docker's --env-file takes each line literally: no quotes, no comment after a value, no export
+    settings = [line for line in (ROOT / ".env.example").read_text().splitlines() if line and not line.startswith("#")]
+    assert settings and all(re.fullmatch(r"[A-Z_]+=[^\s\"'#]*", line) for line in settings), settings
+    values = dict(line.split("=", 1) for line in settings)
+    assert values["DISCORD_TOKEN"] == "" and not values["DATABASE_PATH"].startswith("/")
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_a_local_postgresql_starts_takes_migrate_db_and_stops(tmp_path: Path) -> None:
@@ -119,3 +142,55 @@ def _sqlite_file(path: Path) -> None:
         await storage.close()
 
     asyncio.run(make())
+
+
+def test_the_image_checks_its_health_with_python_on_the_health_port() -> None:
+    steps = _instructions()
+    (check,) = [args for kind, args in steps if kind == "HEALTHCHECK"]
+    options, _, command = check.partition(" CMD ")
+    assert command == '["python", "-m", "bot", "healthcheck"]'  # no curl in python:3.11-slim
+    assert "--start-period=" in options and "--timeout=" in options
+    environment = " ".join(args for kind, args in steps if kind == "ENV")
+    port = re.search(r"\bHEALTH_PORT=(\d+)", environment)
+    assert port is not None and ("EXPOSE", port[1]) in steps
+    assert [kind for kind, _ in steps].index("HEALTHCHECK") > [kind for kind, _ in steps].index("USER")
+
+
+@pytest.mark.slow
+def test_the_health_check_command_says_ready_or_not(tmp_path: Path) -> None:
+    """``python -m bot healthcheck`` against a small server that answers as the bot's ``/healthz`` does."""
+    import http.server
+    import json
+    import threading
+
+    answers = [(200, {"ready": True, "checks": {}}),
+               (503, {"ready": False, "checks": {"discord": {"ok": False, "detail": "not connected"},
+                                                 "database": {"ok": True, "detail": "answers"}}})]
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            status, body = answers[0] if self.path == "/healthz" else (404, {})
+            self.send_response(status)
+            self.end_headers()
+            self.wfile.write(json.dumps(body).encode())
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    env = {**os.environ, "DISCORD_TOKEN": "", "HEALTH_PORT": str(server.server_address[1]),
+           "HEALTH_HOST": "0.0.0.0"}
+    try:
+        ready = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                               capture_output=True, text=True, timeout=60)
+        assert (ready.returncode, ready.stdout) == (0, "ready\n")
+        answers.pop(0)
+        unready = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                                 capture_output=True, text=True, timeout=60)
+        assert unready.returncode == 1 and unready.stderr.strip() == "not ready: discord: not connected"
+    finally:
+        server.shutdown()
+    gone = subprocess.run([sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert gone.returncode == 1 and "no answer from http://127.0.0.1:" in gone.stderr

@@ -23,7 +23,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter import command_links
+from bot.adapter import command_links, metering
 from bot.adapter.command_words import CommandTranslator, serialized_tree
 from bot.adapter.exts import EXTENSIONS
 from bot.adapter.outbox import Outbox
@@ -32,7 +32,9 @@ from bot.adapter.table import Table
 from bot.adapter.web_links import PageLinks
 from bot.config import Settings
 from bot.core.assembly import Core
+from bot.core.health.readiness import Health
 from bot.web.guard import RateLimit
+from bot.web.health import HealthRoutes, HealthServer
 from bot.web.server import WebView
 
 log = logging.getLogger(__name__)
@@ -44,6 +46,10 @@ class TikalTree(app_commands.CommandTree["TikalBot"]):
     async def on_error(self, interaction: discord.Interaction[TikalBot],
                        error: app_commands.AppCommandError) -> None:
         await explain(interaction, error)
+
+    async def interaction_check(self, interaction: discord.Interaction[TikalBot], /) -> bool:
+        metering.arrived(interaction)  # the command's latency counts from here (bot.adapter.metering)
+        return True
 
 
 INTENTS: Final = discord.Intents(guilds=True)
@@ -72,6 +78,9 @@ class TikalBot(commands.Bot):
         self._table: Table | None = None
         self._web: WebView | None = None
         """The web view (issue 27), served beside the bot when ``WEB_PORT`` is set."""
+        self._health: HealthServer | None = None
+        """Health and metrics on a port of their own (``HEALTH_PORT``); else the health checks alone (no metrics) on
+        the web view's, if it runs."""
 
     @property
     def core(self) -> Core:
@@ -100,16 +109,34 @@ class TikalBot(commands.Bot):
         self._table = Table(self, self._core, self._outbox, clock=self.clock)
         self._outbox.catch_up = self._table.sync
         self.add_listener(self._remember_locale, "on_interaction")
+        self.add_listener(self._command_done, "on_app_command_completion")
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        health = HealthRoutes(Health(self._core.storage, shards=self.settings.shards, pool=self._core.pool,
+                                     connected=self.connected))
+        if self.settings.health_port is not None:
+            self._health = HealthServer(health)
+            await self._health.start(self.settings.health_host, self.settings.health_port)
         if self.settings.web_port is not None:
             self._web = WebView(self._core, poll_seconds=self.settings.web_poll_seconds,
                                 limit=RateLimit(per_minute=self.settings.web_requests_per_minute),
                                 behind_proxy=self.settings.web_behind_proxy, public_url=self.settings.web_url,
-                                synced=self._table.sync)  # a member's move from the web updates the channel
+                                synced=self._table.sync,  # a member's move from the web updates the channel
+                                routes=health.routes(metrics=False) if self._health is None else ())
             await self._web.start(self.settings.web_host, self.settings.web_port)
+
+    def connected(self) -> bool:
+        """Whether the bot is connected to Discord's gateway now (every shard of this process, when sharded)."""
+        if self.is_closed() or not self.is_ready():
+            return False
+        if isinstance(self, commands.AutoShardedBot):
+            return all(not shard.is_closed() for shard in self.shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def _command_done(self, interaction: discord.Interaction, command: Any) -> None:
+        metering.done(interaction, "ok")
 
     async def _remember_locale(self, interaction: discord.Interaction) -> None:
         """Every interaction tells the member's client language: direct messages are written in it."""
@@ -153,8 +180,15 @@ class TikalBot(commands.Bot):
     def web(self) -> WebView | None:
         return self._web
 
+    @property
+    def health(self) -> HealthServer | None:
+        return self._health
+
     async def close(self) -> None:
         command_links.forget()
+        if self._health is not None:
+            await self._health.stop()
+            self._health = None
         if self._web is not None:
             await self._web.stop()
             self._web = None

@@ -1,6 +1,7 @@
 """Per-member cooldowns of what costs the bot real work: the private board pictures (the command and the Board
-button share one), ``/tikal hint`` (a computer player's search) and ``/tikal-game replay`` (a whole game drawn).
-A member asking too often gets a private "You can ask again in 12 s"; nobody else is slowed down."""
+button share one), ``/tikal hint`` (a computer player's search), ``/tikal-game replay`` (a whole game drawn) and
+``/tikal-game review`` (a whole game judged). A member asking too often gets a private "You can ask again in 12 s";
+nobody else is slowed down."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Final
 
 from discord import app_commands
 
-RATES: Final = {"board": (3, 30.0), "hint": (1, 30.0), "replay": (2, 60.0)}
+RATES: Final = {"board": (3, 30.0), "hint": (1, 30.0), "replay": (2, 60.0), "review": (3, 60.0)}
 """Per kind: so many times per so many seconds, per member."""
 
 

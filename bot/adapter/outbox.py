@@ -227,7 +227,8 @@ class Outbox:
                 await asyncio.wait_for(self._wake.wait(), timeout=RETRY_SECONDS)
             self._wake.clear()
             try:
-                await self.flush_and_catch_up()
+                if await self.flush_and_catch_up() >= BATCH:  # more may be due (a tick's thousand reminders)
+                    self._wake.set()
             except Exception:
                 log.exception("the outbox round failed")
 

@@ -125,20 +125,28 @@ def member_embed(rating: MemberRating, t: Speaker) -> discord.Embed:
     return embed
 
 
-class LeaderboardPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                            template=r"tikal:board:(?P<season>[0-9]+):(?P<page>[0-9]+)"):
-    """A page of the leaderboard (season 0: all time); the guild comes from the interaction."""
+BOARD_ROLES: Final = ("first", "higher", "lower", "last")
+"""The leaderboard's page buttons in their order; each carries its role in its custom id, as two of them may lead to
+the same page and Discord refuses a message whose custom ids repeat, disabled ones included."""
 
-    def __init__(self, season_id: int, page: int, label: str) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tikal:board:{season_id}:{page}"))
+
+class LeaderboardPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                            template=r"tikal:board:(?P<season>[0-9]+):(?P<page>[0-9]+)(?::(?P<role>[a-z]+))?"):
+    """A page of the leaderboard (season 0: all time): ``tikal:board:<season>:<page>:<role>`` (a button sent before
+    the role was added still works); the guild comes from the interaction."""
+
+    def __init__(self, season_id: int, page: int, label: str, role: str | None = None, *,
+                 disabled: bool = False) -> None:
+        custom_id = f"tikal:board:{season_id}:{page}" + (f":{role}" if role else "")
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=custom_id,
+                                           disabled=disabled))
         self.season_id = season_id
         self.page = page
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> LeaderboardPageButton:
-        return cls(int(match["season"]), int(match["page"]), "")
+        return cls(int(match["season"]), int(match["page"]), "", match["role"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, leaderboard_page(interaction.client, interaction,  # type: ignore[arg-type]
@@ -146,18 +154,19 @@ class LeaderboardPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 
 def leaderboard_view(board: Leaderboard, t: Speaker) -> discord.ui.View | None:
-    """◀ and ▶ (and the first and last page) when there is more than one page."""
+    """⏮ first, ◀ higher, lower ▶ and last ⏭ when there is more than one page; those that would lead nowhere (or to
+    the page shown) greyed out in their place."""
     if board.pages <= 1:
         return None
     season_id = 0 if board.season is None else board.season.id
     view = discord.ui.View(timeout=None)
-    targets = ((1, t.tr("rankings.first", "⏮ first")), (board.page - 1, t.tr("rankings.higher", "◀ higher")),
-               (board.page + 1, t.tr("rankings.lower", "lower ▶")), (board.pages, t.tr("rankings.last", "last ⏭")))
-    for slot, (target, label) in enumerate(targets):
-        if 1 <= target <= board.pages and target != board.page:
-            view.add_item(LeaderboardPageButton(season_id, target, label))
-        else:  # kept in place, greyed out; custom ids must differ within a message
-            view.add_item(discord.ui.Button(label=label, disabled=True, custom_id=f"tikal:board-off:{slot}"))
+    labels = (t.tr("rankings.first", "⏮ first"), t.tr("rankings.higher", "◀ higher"),
+              t.tr("rankings.lower", "lower ▶"), t.tr("rankings.last", "last ⏭"))
+    targets = (1, board.page - 1, board.page + 1, board.pages)
+    for role, label, target in zip(BOARD_ROLES, labels, targets, strict=True):
+        leads = 1 <= target <= board.pages and target != board.page
+        view.add_item(LeaderboardPageButton(season_id, target if leads else board.page, label, role,
+                                            disabled=not leads))
     return view
 
 

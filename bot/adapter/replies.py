@@ -18,6 +18,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.adapter import metering
 from bot.adapter.command_links import linked
 from bot.adapter.transformers import describe_bad_value
 from bot.core.storage.seats import is_absent_member
@@ -150,6 +151,7 @@ async def explain(interaction: discord.Interaction, error: Exception) -> None:
     """Turn any refusal into a private answer in the member's language; log what is not a refusal."""
     t = translator(interaction.locale.value)
     text = refusal(error, t)
+    metering.done(interaction, "refused" if text is not None else "error")
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         log.error("unexpected error in an interaction", exc_info=original)

@@ -22,6 +22,7 @@ from bot.core.guilds.moderation import Moderation
 from bot.core.guilds.settings import ServerSettings
 from bot.core.league import ratings
 from bot.core.league.history import History
+from bot.core.league.review import Reviews
 from bot.core.league.standings import Standings
 from bot.core.outbox.queue import PostQueue
 from bot.core.spectators.pages import Spectators
@@ -73,6 +74,8 @@ class Core:
     """Games as their web pages show them (issue 27): the pages' tokens, the cheap read live updates poll."""
     web_play: WebPlay
     """Members playing from their own web page: their links and sessions, their seat's page, their moves."""
+    reviews: Reviews
+    """Finished games' reviews: the turns that lost the most points by the strong player's judgement."""
 
     @classmethod
     def build(cls, storage: Storage, clock: Callable[[], float] = time.time, shards: Shards = EVERY_GUILD, *,
@@ -97,7 +100,8 @@ class Core:
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages, Tutorials(store, lobby), Spectators(games, languages), WebPlay(store, turns, jumps))
+            languages, Tutorials(store, lobby), Spectators(games, languages), WebPlay(store, turns, jumps),
+            Reviews(games, pool))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

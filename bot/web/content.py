@@ -1,7 +1,8 @@
 """What a game's page shows, as JSON: the spectator view (``bot.core.spectators.view_data``) with the words the
 page needs in its language — the status line and the last turn's caption as the channel picture says them (parts:
 a text, or a seat drawn as its marker), each space's details, the alt text — and the history: the animated
-replay's frames (``render.replay_frames``), each a spectator's view with its caption.
+replay's frames (``render.replay_frames``), each a spectator's view with its caption, and a finished game's review as
+marks on them.
 
 Everything here is built from ``GameView``s only: the record a running game's history is planned from stays in
 this process and is never sent."""
@@ -16,6 +17,7 @@ from bot.core.spectators.view_data import view_data
 from bot.core.storage.rows import Status
 from bot.web.words import PageWords
 from engine import GameView
+from engine.ai.review import TurnLoss
 from render import describe
 from render.frame_caption import frame_caption
 from render.frames import Frame, FrameKind, replay_frames
@@ -121,11 +123,17 @@ def frame_data(frame: Frame, words: PageWords) -> dict[str, Any]:
     return data
 
 
-def history_data(record: Mapping[str, Any], words: PageWords) -> dict[str, Any]:
+def history_data(record: Mapping[str, Any], words: PageWords, review: Sequence[TurnLoss] = ()) -> dict[str, Any]:
     """Every frame of the animated replay, planned from the record in this process (CPU-bound: run it in a
-    thread)."""
+    thread); with a finished game's ``review`` (the turns it shows), a mark at the position after each of them."""
     frames = [f for f in replay_frames(record) if f.kind is not FrameKind.NOW]  # the page's last position is now
-    return {"frames": [frame_data(f, words) for f in frames]}
+    data: dict[str, Any] = {"frames": [frame_data(f, words) for f in frames]}
+    if review:
+        players = list(record.get("players") or [])
+        data["review"] = [{"at": next((i for i, f in enumerate(frames) if f.moves >= turn.end), len(frames)),
+                           "seat": turn.seat, "text": words.review_mark(players[turn.seat], turn.loss)}
+                          for turn in sorted(review, key=lambda t: t.start)]
+    return data
 
 
 __all__ = ["board_data", "frame_data", "history_data", "live_data", "palette"]

@@ -149,7 +149,9 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any], *, 
 </section>
 <section id="history">
 <h2>{html.escape(labels["history"])}</h2>
-<input id="slider" type="range" min="0" max="0" value="0" disabled aria-label="{html.escape(labels["history_slider"])}">
+<input id="slider" type="range" min="0" max="0" value="0" disabled list="review-marks"
+ aria-label="{html.escape(labels["history_slider"])}">
+<datalist id="review-marks"></datalist>
 <p><button id="now" type="button" disabled>{html.escape(words.script_words()["now"])}</button>
 <span id="position" class="quiet"></span></p>
 </section>

@@ -13,6 +13,7 @@ import ipaddress
 import json
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any, Final
 
@@ -66,12 +67,16 @@ class WebView:
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
                  keepalive: float = KEEPALIVE, behind_proxy: bool = False,
-                 connections: Connections | None = None, public_url: str | None = None, synced: Synced | None = None,
+                 connections: Connections | None = None, routes: Sequence[web.RouteDef] = (),
+                 public_url: str | None = None, synced: Synced | None = None,
                  member_limit: RateLimit | None = None) -> None:
-        """``public_url``: ``WEB_URL``, the origin members' moves must come from (None: members cannot play here);
-        ``synced``: what brings a game's channel up to date after a member's move (the bot's ``Table.sync``);
-        ``member_limit``: each member's moves (default: a burst of 30, then one a second)."""
+        """``routes``: more routes on the same server (health); ``public_url``: ``WEB_URL``, the origin members' moves
+        must come from (None: members cannot play here); ``synced``: what brings a game's channel up to date after a
+        member's move (the bot's ``Table.sync``); ``member_limit``: each member's moves (default: a burst of 30, then
+        one a second)."""
         self.core = core
+        self.routes = tuple(routes)
+        """More routes on the same server (health and metrics, ``bot.web.health``)."""
         self.limit = limit or RateLimit()
         self.behind_proxy = behind_proxy
         self.address: Address = forwarded_address if behind_proxy else address_of
@@ -102,6 +107,7 @@ class WebView:
             web.get("/g/{token}/events", self.events),
             web.get("/static/{name}", self.static),
             *self.members.routes(),
+            *self.routes,
         ])
         return app
 
@@ -201,12 +207,16 @@ class WebView:
         return response
 
     async def _history_of(self, watched: Watched, words: PageWords) -> bytes:
-        """Every position of the game's history as JSON, built once per position and language."""
-        key = (watched.game_id, watched.version, watched.status, words.locale)
+        """Every position of the game's history as JSON, built once per position and language (a finished game's
+        kept review marks it; a page never makes one)."""
+        reviewed = await self.core.reviews.kept(watched.guild_id, watched.game_id) \
+            if watched.status is Status.FINISHED else None
+        key = (watched.game_id, watched.version, watched.status, words.locale, reviewed is not None)
         body = self._history.get(key)
         if body is None:
             source = await self.core.spectators.history(watched)
-            data = await asyncio.to_thread(history_data, source.record, words)
+            marks = [t for turns in reviewed.worst().values() for t in turns] if reviewed is not None else []
+            data = await asyncio.to_thread(history_data, source.record, words, marks)
             body = self._history.put(key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         return body
 

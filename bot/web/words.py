@@ -40,6 +40,12 @@ class PageWords:
     def too_many(self) -> str:
         return self.t.tr("web.too_many", "Too many requests from your address: wait a minute, then reload the page.")
 
+    def review_mark(self, player: str, loss: float) -> str:
+        """A mark of the review on the history: the turn before this position lost about so many points."""
+        n = max(1, round(loss))
+        return self.t.ntr("web.review_mark", "🔎 {player} lost about {n} point in this turn (the review's estimate)",
+                          "🔎 {player} lost about {n} points in this turn (the review's estimate)", n, player=player)
+
     def script_words(self) -> dict[str, str]:
         """What the page's script writes, as templates."""
         t = self.t

@@ -1,6 +1,6 @@
 """``python -m bot`` in a real (pseudo-)terminal: Ctrl-C, Ctrl-D, ``quit`` and ``exit`` ask before leaving a game
-under way, the game is kept after every move and ``--resume`` continues it; under ``make run`` a Ctrl-C reaches
-the console's question, and make neither dies nor reports an error."""
+under way, ``end`` with AP left asks first, the game is kept after every move and ``--resume`` continues it; under
+``make run`` a Ctrl-C reaches the console's question, and make neither dies nor reports an error."""
 
 from __future__ import annotations
 
@@ -45,7 +45,13 @@ def test_leaving_asks_first_the_game_is_kept_and_resume_continues_it(tmp_path: P
         place, end = _first_turn(5)
         term.type(place)
         term.expect("Ana> ")
-        term.type(end)
+        term.type(end)  # with AP left, as Discord's End turn button: asked first
+        term.expect("You still have 10 AP. End your turn anyway? (yes/no) [no]: ")
+        term.type("no")
+        assert "Ana, turn 1: 10 AP left." in term.expect("Ana> ")
+        term.type(f"/tikal {end}")
+        term.expect("End your turn anyway? (yes/no) [no]: ")
+        term.type("yes")
         said = term.expect("Ana> ")
         assert "Board after Ana's turn: " in said and "Board after Ben's turn: " in said  # the computer's too
         folder = _only_folder(boards)

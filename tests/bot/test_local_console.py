@@ -3,13 +3,14 @@ when the board changed, and the record kept at the end."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from bot.local_console import LocalTable, game_folder, read_line
-from engine import legal_moves
+from engine import apply, legal_moves
 from engine.console import Console
 from render import option_legend_lines
 
@@ -145,3 +146,135 @@ def test_the_hint_in_the_terminal_is_plain_text_in_the_readers_language(tmp_path
         assert not any(mark in text for mark in ("**", "_Why", "/tikal", "`", "autocomplete"))
     assert english.startswith("💡 Suggestion for Ana") and "\n  place " in english and " — why: " in english
     assert german.startswith("💡 Vorschlag für Ana") and " — warum: " in german and "Suggestion" not in german
+
+
+def test_a_game_nobody_moved_in_is_not_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "game"
+    table = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), folder)
+    assert table.opening() == "" and not folder.exists()
+    assert table.keep() == "Nothing was played, so no game was kept." and not folder.exists()
+    table.handle(str(legal_moves(table.console.state)[0].move))
+    assert (folder / "record.json").is_file() and "--resume game" in table.keep()
+
+
+@pytest.mark.slow
+def test_python_m_bot_without_input_keeps_nothing_and_says_what_it_lacks(tmp_path: Path) -> None:
+    """As a container started without a token runs it: every start would otherwise leave a game on the volume."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG", "DISCORD"))}
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-m", "bot"], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                              cwd=tmp_path, env={**env, "BOARD_DIR": str(tmp_path / "boards"), "LANG": "C.UTF-8"},
+                              timeout=120)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert "Nothing was played, so no game was kept." in done.stdout
+        assert "set DISCORD_TOKEN" in done.stderr
+    assert not (tmp_path / "boards").exists() or not any((tmp_path / "boards").iterdir())
+
+
+def test_a_game_open_in_one_console_is_refused_by_another(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    from bot.local_console import GameOpenElsewhere, claim, run
+    from engine.messages import ENGLISH
+
+    folder = tmp_path / "game-1"
+    table = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), folder)
+    table.handle(str(legal_moves(table.console.state)[0].move))  # the first move: the folder is this console's
+    assert (folder / "console.lock").read_text() == f"{os.getpid()}\n"
+    with pytest.raises(GameOpenElsewhere, match=rf"The game in .*game-1 is open in another console \(process "
+                                                rf"{os.getpid()}\)"):
+        claim(folder, ENGLISH)
+    for resume in (["--resume", "game-1"], ["--resume"]):  # named, or the most recent unfinished game
+        assert run(tmp_path, resume) == 1
+        assert "is open in another console" in capsys.readouterr().out
+    table.release()
+    claim(folder, ENGLISH).release()  # left: the next console may open it
+
+
+def test_a_lock_left_by_a_console_that_died_is_taken_over(tmp_path: Path) -> None:
+    import os
+
+    from bot.local_console import claim
+    from engine.messages import ENGLISH
+
+    folder = tmp_path / "game"
+    folder.mkdir()
+    (folder / "console.lock").write_text("999999\n")  # what a killed console leaves: its pid, no lock held
+    lock = claim(folder, ENGLISH)
+    assert lock.held and (folder / "console.lock").read_text() == f"{os.getpid()}\n"
+    lock.release()
+
+
+def test_ending_with_ap_left_is_asked_about_in_discords_forms_too(tmp_path: Path) -> None:
+    table = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "game")
+    assert table.confirmation("/tikal end") is None  # the hexagon first
+    table.handle(str(legal_moves(table.console.state)[0].move))
+    for line in ("end", "/tikal end", "/end"):
+        assert table.confirmation(line) == "You still have 10 AP. End your turn anyway? (yes/no) [no]: "
+    assert table.confirmation("/tikal board") is None and table.confirmation("hint") is None
+
+
+def test_two_new_games_never_share_a_folder(tmp_path: Path) -> None:
+    """Two consoles started in the same second get the same folder name: the second to write takes the next one."""
+    named = tmp_path / "game-20261126-091205"
+    first = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), named)
+    second = LocalTable(Console.start(["Cid", "Dee"], "basic", seed=4), named)
+    for table in (first, second):
+        table.handle(str(legal_moves(table.console.state)[0].move))
+    assert first.folder == named and second.folder != named and second.folder.parent == tmp_path
+    first.release()
+    second.handle("end")  # its folder stays its own
+    records = {table.folder: json.loads((table.folder / "record.json").read_text()) for table in (first, second)}
+    assert records[named]["players"] == ["Ana", "Ben"] and records[second.folder]["players"] == ["Cid", "Dee"]
+
+
+def test_review_looks_back_on_a_finished_game_once_and_never_during_play(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    import bot.local_console
+    from engine import parse_move
+    from engine.ai import review
+    from lang import translator
+    from tests.engine.test_ai_review import QUICK, states_of
+
+    made: list[int] = []
+
+    def quick(record: dict[str, object]) -> list[review.TurnLoss]:
+        made.append(1)
+        return review.review_turns(record, settings=QUICK)
+
+    monkeypatch.setattr(bot.local_console, "review_turns", quick)
+    monkeypatch.setattr(bot.local_console, "fingerprint", functools.partial(review.fingerprint, QUICK))
+    playing = LocalTable(Console.start(["Ana", "Ben"], "basic", seed=3), tmp_path / "playing")
+    assert playing.handle("review").startswith("✗ The game is not over") and made == []
+    assert playing.handle("/tikal-game review").startswith("✗ The game is not over")
+    over = Console.start(["Ana", "Ben"], "basic", seed=4, computers={0: "easy", 1: "easy"})
+    over.intro()
+    table = LocalTable(over, tmp_path / "over")
+    assert "`review`" in table.after_game()
+    said = table.handle("review")
+    lines = said.splitlines()
+    assert lines[0] == "🔎 Review of this game" and "🟦 Ana" in lines and "🟧 Ben" in lines
+    headings = [line.strip() for line in lines if " points lost" in line or " point lost" in line]
+    assert headings and all(h.startswith(("Turn ", "Scoring round ")) and " · about " in h for h in headings)
+    assert said.count("    Played: ") == said.count("    The computer player instead: ") == len(headings)
+    assert not any(mark in said for mark in ("`", "**", "place ", "move ", "deploy "))  # words, not notation
+    assert (tmp_path / "over" / "review.json").is_file() and made == [1]
+    # kept: asked again (one player's), nothing is judged again
+    ben = table.handle("/tikal-game review member:ben")
+    assert "🟧 Ben" in ben and "🟦 Ana" not in ben and made == [1]
+    assert table.handle("review Zed") == "✗ There is no player called “Zed”: Ana, Ben."
+    # the alternatives named are turns the engine accepts from where each turn began
+    kept = [review.turn_loss_from_json(t) for t in json.loads((tmp_path / "over" / "review.json").read_text())["turns"]]
+    states = states_of(json.loads((tmp_path / "over" / "record.json").read_text()))
+    for turn in review.worst_turns(kept)[1]:
+        state = states[turn.start]
+        for move in turn.better:
+            state = apply(state, parse_move(move))
+    german = LocalTable(Console(over.state, {}, 0, translator("de")), tmp_path / "over").handle("review")
+    assert german.startswith("🔎 ") and "Review of this game" not in german and made == [1]

@@ -115,3 +115,28 @@ def test_a_refused_move_in_the_console_says_the_steps_move_again(tmp_path: Path)
     assert refused.startswith("✗") and refused.endswith(f"`{move}`") and "💡" in refused, refused
     assert table.console.state == before
     assert "🎓" in table.handle(move)  # the step's move still does the step
+
+
+def test_hint_in_a_lesson_suggests_the_steps_move(tmp_path: Path) -> None:
+    table = LocalTable(TutorialConsole.begin("basic", "Ana", translator("en")), tmp_path / "game")
+    said = table.opening()
+    for _ in range(6):  # the first steps: each hint is the move the step gives
+        move = suggested(said)
+        hint = table.handle("hint")
+        assert hint.startswith("💡 ") and f"`{move}`" in hint and "computer player" not in hint, hint
+        said = table.handle(move)
+    assert table.console.state.version > 0
+
+
+def test_ending_is_not_asked_about_when_it_is_the_steps_move(tmp_path: Path) -> None:
+    table = LocalTable(TutorialConsole.begin("basic", "Ana", translator("en")), tmp_path / "game")
+    said = table.opening()
+    asked_at_end = []
+    for _ in range(40):
+        if "🎉" in said:
+            break
+        move = suggested(said)
+        if move == "end":
+            asked_at_end.append(table.confirmation(move))
+        said = table.handle(move)
+    assert asked_at_end and asked_at_end == [None] * len(asked_at_end)

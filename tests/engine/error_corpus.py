@@ -45,6 +45,11 @@ UNREADABLE = (
     "obstacle A1", "fire A1", "jump", "jump 0", "jump x", "score maybe", "score", "Place a1 9",
 )
 
+UNREADABLE_WITH_OPTIONS = ("fly A1", "", "guard A2 foo", "guard A2 leader gun x", "guard A2 gun gun", "guard",
+                           "guard A2 gun leader x")
+"""Unreadable in a game with obstacles and machine guns (``GAMES[5]``): a guard's refusal names ``gun``, an unknown verb
+still lists section 5's verbs only."""
+
 BAD_RECORDS: tuple[dict[str, Any], ...] = (
     {"players": ["Ana"], "variant": "basic", "seed": 1, "moves": []},
     {"players": ["Ana", "Ben", "Cy", "Dee", "Eve"], "variant": "basic", "seed": 1, "moves": []},
@@ -162,7 +167,8 @@ def refused(state: GameState, text: str) -> str | None:
 
 def move_cases(per_shape: int = 2) -> list[dict[str, Any]]:
     """Refused moves of the random games, at most ``per_shape`` per message shape (numbers, spaces and names
-    masked), plus every unreadable move of ``UNREADABLE`` at the first position of the first game."""
+    masked), plus every unreadable move of ``UNREADABLE`` at the first position of the first game and of
+    ``UNREADABLE_WITH_OPTIONS`` at the first position of a game with options."""
     kept: list[dict[str, Any]] = []
     count: dict[str, int] = {}
     for g in range(len(GAMES)):
@@ -182,6 +188,11 @@ def move_cases(per_shape: int = 2) -> list[dict[str, Any]]:
         message = refused(first, text)
         assert message is not None, text
         kept.append({"game": 0, "at": 0, "move": text, "message": message})
+    with_options = game_states(5)[0]
+    for text in UNREADABLE_WITH_OPTIONS:
+        message = refused(with_options, text)
+        assert message is not None, text
+        kept.append({"game": 5, "at": 0, "move": text, "message": message})
     return kept
 
 

@@ -282,13 +282,13 @@ def test_a_scoring_round_says_why_it_begins_before_it_begins() -> None:
                             ("auction", "took a volcano. Scoring round 1 of 4")):
         told = Console.start(["Ana", "Ben"], variant, seed=5, computers={0: "random", 1: "random"}).intro()
         assert reason in told and "The last hexagon is placed: the final scoring round begins" in told
-        assert told.index(reason) < told.index(" temples +") and "\nScoring round" not in told
+        assert told.index(reason) < told.index(" + temples ") and "\nScoring round" not in told
     rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, computers={0: "random", 1: "random"}).intro()
     assert "placed a volcano this round. Scoring round 1 of 4" in rapido
     noround = Console.start(["Ana", "Ben"], "basic", seed=5, computers={0: "random", 1: "random"},
                             options=["noround"]).intro()
     assert "A volcano: scoring round 1, everyone scores at once.\n🤖" not in noround
-    assert noround.index("A volcano: scoring round 1, everyone scores at once.") < noround.index(" temples +")
+    assert noround.index("A volcano: scoring round 1, everyone scores at once.") < noround.index(" + temples ")
     sudden = Console.start(["Ana", "Ben"], "auction", seed=5, computers={0: "random", 1: "random"},
                            options=["randomterrain"]).intro()
     assert "took a volcano. Scoring round 1:" in sudden and "of 4" not in sudden
@@ -307,3 +307,99 @@ def test_only_the_moves_of_the_games_own_options_are_listed() -> None:
     assert "own moves" not in Console.start(["Ana", "Ben"], "basic", seed=5).intro()
     rapido = Console.start(["Ana", "Ben"], "rapido", seed=5, options=["guns"]).intro()
     assert "`guard A2 gun`, `fire A2 Ben`, `jump 3`." in rapido and "`score yes`" not in rapido
+
+
+def test_every_scoring_line_is_a_sum_that_adds_up_to_the_score() -> None:
+    import re
+
+    console = Console.start(["Ana", "Ben"], "auction", seed=5, computers={0: "random", 1: "random"})
+    told = console.intro()
+    sums = re.findall(r"^(Ana|Ben): (\d+) \+ temples (\d+) \+ treasures (\d+) = (\d+)$", told, re.MULTILINE)
+    assert len(sums) >= 8  # four scoring rounds of two players
+    last: dict[str, int] = {}
+    for player, *numbers in sums:
+        before, temples, treasures, total = map(int, numbers)
+        assert before + temples + treasures == total
+        assert before <= last.get(player, 20)  # between two scorings, only an auction's bid changes a score
+        last[player] = total
+    assert [last["Ana"], last["Ben"]] == list(console.state.score)
+
+
+def test_the_setup_offers_computer_players_one_person_against_the_computer_by_default() -> None:
+    from engine.messages import ENGLISH
+    from engine.terminal import Setup
+
+    answers = iter(["", "4", "Ben,Cid=easy", "Dee=hard", "none"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    setup = Setup(ENGLISH, {}, ask)
+    assert setup.computer_seats(["Ana", "Ben"]) == {1: "strong"} and asked[0].endswith("`none`: people only [2]: ")
+    assert setup.computer_seats(["Ana", "Ben", "Cid"]) == {1: "strong", 2: "easy"}  # "4" is no seat: asked again
+    assert len(asked) == 3
+    assert setup.computer_seats(["Ana", "Ben", "Cid", "Dee"]) == {} and "[2,3,4]" in asked[-1]  # "hard": no level
+
+
+def test_the_first_questions_start_a_game_against_the_computer(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import builtins
+
+    from engine.terminal import run_console
+    from lang import translator
+
+    asked: list[str] = []
+    answers = iter(["", "", "", "", "quit", "yes"])
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", answer)
+    assert run_console(None, None, 3, t=translator("de")) == 0
+    said = capsys.readouterr().out
+    assert "Ben (Computer, strong)" in said, said[:500]
+    assert "keine" in asked[2] and "[2]" in asked[2]  # the computer question, in the reader's language
+
+
+def test_ending_a_turn_with_ap_left_asks_first_in_a_terminal(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    import builtins
+
+    from engine import legal_moves, new_game
+    from engine.terminal import run_console
+
+    place = str(legal_moves(new_game(["Ana", "Ben"], "basic", 3))[0].move)
+    lines = iter([place, "end", "no", "end", "yes", "quit", "yes"])
+    asked: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        return next(lines)
+
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    monkeypatch.setattr(builtins, "input", answer)
+    assert run_console("Ana,Ben", None, 3) == 0
+    said = capsys.readouterr().out
+    question = "You still have 10 AP. End your turn anyway? (yes/no) [no]: "
+    assert asked[:6] == ["Ana> ", "Ana> ", question, "Ana> ", question, "Ben> "]
+    assert "Ana, turn 1: 10 AP left." in said and "✓ end — 10 AP lost" in said  # no: the turn went on; yes: ended
+
+
+def test_the_question_before_ending_is_for_ap_left_only() -> None:
+    from engine import legal_moves
+    from engine.ai import computer_turn
+    from lang import translator
+
+    console = Console.start(["Ana", "Ben"], "basic", seed=3)
+    assert console.confirmation("end") is None  # a hexagon to place first: `end` is refused anyway
+    console.handle(str(legal_moves(console.state)[0].move))
+    assert console.confirmation(" END ") == "You still have 10 AP. End your turn anyway? (yes/no) [no]: "
+    assert console.confirmation("deploy A1 2") is None
+    german = Console(console.state, t=translator("de"))
+    assert german.confirmation("end") == "Du hast noch 10 AP. Den Zug trotzdem beenden? (ja/nein) [nein]: "
+    rapido = Console.start(["Ana", "Ben"], "rapido", seed=3)
+    while rapido.state.stage.value != "jumps" or rapido.state.phase.value != "actions":  # to a slot of a jump
+        rapido.state, _ = computer_turn(rapido.state, "random", 1)
+    assert (rapido.confirmation("end") or "").startswith(f"You still have {rapido.state.ap} AP. Give this slot up?")

@@ -8,6 +8,7 @@ import engine
 from engine import GameState, Phase
 from engine.board import NEIGHBOURS, SPACE_COUNT
 from engine.geometry import border_cost, path_costs
+from engine.state import PathCache
 from tests.engine.randomplay import random_game
 
 STATES = [s for seed in (3, 11) for s in random_game(3, "basic", seed)[::9]]
@@ -50,3 +51,23 @@ def test_placement_costs_are_the_borders_the_placed_hexagon_opens() -> None:
         expected = tuple((side, c) for side in range(6) if (c := border_cost(after, space, side)))
         assert v.placement_costs(space, rotation) == expected
         assert all(NEIGHBOURS[space][side] >= 0 for side, _ in expected)
+
+
+@pytest.mark.parametrize(("variant", "options"), [("basic", ()), ("auction", ("obstacles", "guns")),
+                                                  ("rapido", ("obstacles",))])
+def test_the_board_graph_kept_between_moves_is_the_board_s(variant: str, options: tuple[str, ...]) -> None:
+    """A hexagon or an obstacle works out again only the rows of the graph it changes, and only when a path is
+    asked for (``board_changed``): the graph is always the one worked out from scratch, also after several
+    changes with no path asked for in between (the game is replayed with ``apply`` alone, paths asked every
+    seventh move)."""
+    from engine.geometry import _graph, board_edges
+
+    moves = random_game(3, variant, 23, options)[-1].log
+    state = engine.new_game(["Ana", "Ben", "Cy"], variant, seed=23, options=options)
+    for i, move in enumerate(moves):
+        state = engine.apply(state, move)
+        if i % 7 == 6 or i == len(moves) - 1:
+            cache = state._paths
+            assert isinstance(cache, PathCache)
+            edges, _ = _graph(state, cache, 0)
+            assert edges == board_edges(state.explored, state.terrain, state.stones, state.obstacles), i

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine import (
@@ -122,7 +124,8 @@ def test_defaults() -> None:
         ("camp", "takes 1 word"),
         ("camp B2 B3", "takes 1 word"),
         ("guard B1 worker", "should be `leader` or nothing"),
-        ("guard B1 leader leader", "takes 1 or 2 words"),
+        ("guard B1 leader leader", "“leader” is written twice"),
+        ("guard B1 leader gun x", "takes 1 or 2 words"),
         ("end now", "takes 0 words"),
         ("undo 2", "takes 0 words"),
         ("pass 1", "takes 0 words"),
@@ -151,3 +154,61 @@ def test_unreadable_is_an_engine_value_error() -> None:
     with pytest.raises(ValueError):
         parse_move("place I9 0")
     assert issubclass(UnreadableMove, EngineError)
+
+
+@pytest.mark.parametrize("text", ["guard A3 leader gun", "guard A3 gun leader", "GUARD a3  Gun  LEADER"])
+def test_guard_takes_leader_and_gun_in_either_order(text: str) -> None:
+    move = parse_move(text)
+    assert move == Guard(sp("A3"), True, True)
+    assert str(move) == "guard A3 leader gun"  # one canonical form
+    assert parse_move("guard A3 gun") == Guard(sp("A3"), False, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "basic", "guns"),
+    [
+        ("guard A3 worker", "“worker” should be `leader` or nothing", "“worker” should be `leader`, `gun` or nothing"),
+        ("guard A3 gun gun", "“gun” is written twice", "“gun” is written twice"),
+        ("guard A3 leader gun now", "`guard` takes 1 or 2 words after it", "`guard` takes 1 to 3 words after it"),
+        ("guard", "`guard` takes 1 or 2 words after it", "`guard` takes 1 to 3 words after it"),
+    ],
+)
+def test_a_guard_refusal_names_gun_only_in_a_game_with_machine_guns(text: str, basic: str, guns: str) -> None:
+    for words, why, usage in (((), basic, "`guard <hex> [leader]`."), (("obstacle", "gun", "fire"), guns,
+                                                                         "`guard <hex> [leader] [gun]`.")):
+        with pytest.raises(UnreadableMove) as caught:
+            parse_move(text, words)
+        assert why in str(caught.value) and str(caught.value).endswith(f"Write it as {usage}")
+
+
+def test_an_unknown_word_lists_section_5s_verbs_in_a_game_with_options_too() -> None:
+    """As ``python -m engine replay`` has always said it (its output is a public contract)."""
+    with pytest.raises(UnreadableMove) as caught:
+        parse_move("fly A1", ("obstacle", "gun", "fire"))
+    assert str(caught.value).endswith("Moves are: place, deploy, transfer, move, uncover, recover, exchange, camp, "
+                                      "guard, end, undo, bid, pass, pick.")
+
+
+def test_apply_refuses_a_guard_in_the_words_of_its_game() -> None:
+    from engine import EngineError, apply, new_game, read_move
+
+    guns = new_game(["Ana", "Ben"], "basic", 1, options=["guns"])
+    plain = new_game(["Ana", "Ben"], "basic", 1)
+
+    def refusal(attempt: Callable[[], object]) -> str:
+        try:
+            attempt()
+        except EngineError as e:
+            assert isinstance(e, UnreadableMove)
+            return str(e)
+        raise AssertionError("not refused")
+
+    with_guns = "Write it as `guard <hex> [leader] [gun]`."
+    assert refusal(lambda: apply(guns, "guard A2 worker")).endswith(f"or nothing. {with_guns}")
+    assert "`leader`, `gun` or nothing" in refusal(lambda: read_move(guns, "guard A2 worker"))
+    assert refusal(lambda: apply(plain, "guard A2 worker")).endswith(
+        "“worker” should be `leader` or nothing. Write it as `guard <hex> [leader]`.")
+    # either order reads as the same move; without machine guns, `gun` is not a word of the game
+    assert refusal(lambda: apply(plain, "guard A2 gun leader")).endswith(
+        "“gun” should be `leader` or nothing. Write it as `guard <hex> [leader]`.")
+    assert read_move(guns, "guard A2 gun leader") == parse_move("guard A2 leader gun")

@@ -135,11 +135,12 @@ def test_rolls_are_secret_until_made() -> None:
 def test_the_new_moves_read_and_print_canonically() -> None:
     assert parse_move("OBSTACLE b2 a1") == Obstacle(0, 6) and str(parse_move("obstacle B2 A1")) == "obstacle A1 B2"
     assert str(parse_move("guard a2 LEADER Gun")) == "guard A2 leader gun"
+    assert str(parse_move("guard a2 gun LEADER")) == "guard A2 leader gun"  # either order, one canonical form
     assert parse_move("fire A2 ben") == Fire(1, "ben")
     assert parse_move("jump 05") == Jump(5) and str(parse_move("Score  NO")) == "score no"
     for text, says in (("obstacle A1", "takes 2 words"), ("jump 0", "at least 1"), ("jump x", "in digits"),
                        ("score maybe", "should be `yes` or `no`"), ("fire A9 Ben", "is not a space"),
-                       ("guard A2 gun leader", "takes 1 or 2 words")):
+                       ("guard A2 gun gun", "written twice"), ("guard A2 gun leader x", "takes 1 or 2 words")):
         with pytest.raises(UnreadableMove, match=says):
             parse_move(text)
 

@@ -19,6 +19,7 @@ from bot.core.storage.rows import Status
 from bot.core.table.locks import GameLocks
 from bot.core.table.plans import GameRef, Place
 from bot.core.table.posts import Wait
+from bot.core.table.recent import Recent
 from bot.core.table.results import GameInfo, Moved, Post
 from bot.core.words.errors import NoGame
 from bot.core.words.texts import tr
@@ -28,6 +29,8 @@ from lang import Translator
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Final = 10080  # the longest Discord allows: a week without a message
+LIVE_KEPT: Final = 1024
+"""Games whose wait's message a process keeps in memory (each with the view it shows: about 15–50 KB)."""
 
 
 def is_moderator(interaction: discord.Interaction, moderator_role_id: int | None = None) -> bool:
@@ -93,6 +96,10 @@ class Tutor(Protocol):
         """Where the member's tutorial is played when it has no thread (None: they have none)."""
         ...
 
+    async def hint(self, interaction: discord.Interaction, game: GameInfo) -> str | None:
+        """The step's move to try, as a hint, when ``game`` is the member's tutorial (None: it is not)."""
+        ...
+
 
 class TableBase:
     """The adapter's game logic on top of the core, for one bot: what its parts share."""
@@ -105,8 +112,9 @@ class TableBase:
         self.pages = outbox.pages
         self.cooldowns = Cooldowns(clock)
         self._lock = GameLocks()
-        self._live: dict[int, Live] = {}
-        """Per game, its wait's message as this process last showed it."""
+        self._live: Recent[int, Live] = Recent(LIVE_KEPT)
+        """Per game, its wait's message as this process last showed it (the ``LIVE_KEPT`` games used last: a game
+        not among them is read again from the database at its next sync, as after a restart)."""
         self.tutor: Tutor | None = None
         """The tutorial's guide, once its extension is loaded: a tutorial's moves are answered by it."""
 

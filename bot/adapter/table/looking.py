@@ -49,10 +49,15 @@ class Looking(TableBase):
         await reply(interaction, embed=status_embed(game, view, t=t), files=files)
 
     async def hint(self, interaction: discord.Interaction) -> None:
-        """Privately, what the strong computer player would do; only for the player to act."""
+        """Privately, what the strong computer player would do; only for the player to act. In the member's tutorial:
+        the step's move to try."""
         game = await self.game_for(interaction)
         view = await self.core.turns.seat_view(game.guild_id, game.id, interaction.user.id)
         self.cooldowns.check("hint", interaction.user.id)
+        lesson_hint = await self.tutor.hint(interaction, game) if self.tutor is not None else None
+        if lesson_hint is not None:
+            await reply(interaction, lesson_hint)
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         suggestion = await off_loop(self.core.pool, suggest, view, game.id * 1_000_003 + view.version)
         t = reader(interaction)

@@ -7,6 +7,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.adapter import metering
 from bot.adapter.replies import explain
 
 
@@ -55,7 +56,10 @@ def table_of(interaction: discord.Interaction) -> TableActions:
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
     """Run a button's work; every refusal becomes a private answer, like the slash commands'."""
+    metering.arrived(interaction)
     try:
         await work
     except Exception as error:
         await explain(interaction, error)
+    else:
+        metering.done(interaction, "ok")

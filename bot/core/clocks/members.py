@@ -9,9 +9,10 @@ defaults (channel pings, no quiet hours). Changing them re-plans the reminders o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import time
-from typing import Final
+from typing import Any, Final
 
 from bot.core.clocks.schedule import BadTimeZone, QuietHours, zone, zone_choices
 from bot.core.storage import sql
@@ -82,7 +83,13 @@ async def read_member(reader: Reader, user_id: int) -> MemberSettings:
     """The member's settings, or the defaults."""
     row = await sql.one(reader, "SELECT delivery, time_zone, quiet_start, quiet_end FROM member_settings "
                                 "WHERE user_id = ?", (user_id,))
-    if row is None:
+    return member_from_row(user_id, row)
+
+
+def member_from_row(user_id: int, row: Sequence[Any] | None) -> MemberSettings:
+    """The settings from a row of ``delivery, time_zone, quiet_start, quiet_end`` (None, or a NULL delivery: the
+    member has none, the defaults)."""
+    if row is None or row[0] is None:
         return MemberSettings(user_id)
     delivery, tz, start, end = row
     return MemberSettings(user_id, delivery, tz, time.fromisoformat(start) if start else None,
@@ -164,4 +171,4 @@ class Members:
         return zone_choices(typed, limit)
 
 
-__all__ = ["DELIVERIES", "MemberSettings", "Members", "parse_clock", "read_member"]
+__all__ = ["DELIVERIES", "MemberSettings", "Members", "member_from_row", "parse_clock", "read_member"]

@@ -18,9 +18,10 @@ paused game has no reminders and no deadlines; on resume its current wait starts
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Final
+from typing import Any, Final
 
 from bot.core.clocks.members import read_member
 from bot.core.clocks.schedule import QuietHours, deadline, next_reminder
@@ -104,6 +105,9 @@ class Clock:
     deadline_at: float | None = None
     deadline_done: bool = False
     next_due: float | None = None
+    phase: str | None = None
+    """The game's phase when the wait was last planned (``Phase`` value): a reminder says "your pick" from it
+    without loading the game (None: a clock from before it was kept; the scheduler then loads the game)."""
 
     @property
     def paused(self) -> bool:
@@ -170,18 +174,39 @@ def after_reminder(clock: Clock, now: float) -> Clock:
 
 _CLOCK_COLUMNS: Final = (
     "game_id, guild_id, reminders, turn_hours, bid_hours, policy, paused_at, paused_by, wait_key, seat, kind, "
-    "wait_started, reminder_step, reminded_at, remind_at, deadline_at, deadline_done, next_due"
+    "wait_started, reminder_step, reminded_at, remind_at, deadline_at, deadline_done, next_due, phase"
 )
+
+
+def clock_from_row(row: Sequence[Any]) -> Clock:
+    """A clock from the values of ``CLOCK_COLUMNS``, in their order."""
+    (game, guild, reminders, turn_hours, bid_hours, policy, paused_at, paused_by, key, seat, kind, started, step,
+     reminded, remind_at, deadline_at, done, due, phase) = row
+    return Clock(game, guild, Timing(bool(reminders), turn_hours, bid_hours, policy), paused_at, paused_by, key,
+                 seat, kind, started, step, reminded, remind_at, deadline_at, bool(done), due, phase)
+
+
+def _clock_values(clock: Clock) -> tuple[Any, ...]:
+    t = clock.timing
+    return (clock.game_id, clock.guild_id, int(t.reminders), t.turn_hours, t.bid_hours, t.policy, clock.paused_at,
+            clock.paused_by, clock.wait_key, clock.seat, clock.kind, clock.wait_started, clock.reminder_step,
+            clock.reminded_at, clock.remind_at, clock.deadline_at, int(clock.deadline_done), clock.next_due,
+            clock.phase)
+
+
+def _write_clock_sql() -> str:
+    names = [n.strip() for n in _CLOCK_COLUMNS.split(",")]
+    updates = ", ".join(f"{n} = excluded.{n}" for n in names if n != "game_id")
+    return (f"INSERT INTO game_clocks ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+            f"ON CONFLICT (game_id) DO UPDATE SET {updates}")
+
+
+CLOCK_COLUMNS: Final = _CLOCK_COLUMNS
 
 
 async def read_clock(reader: Reader, game_id: int) -> Clock | None:
     row = await sql.one(reader, f"SELECT {_CLOCK_COLUMNS} FROM game_clocks WHERE game_id = ?", (game_id,))
-    if row is None:
-        return None
-    (game, guild, reminders, turn_hours, bid_hours, policy, paused_at, paused_by, key, seat, kind, started, step,
-     reminded, remind_at, deadline_at, done, due) = row
-    return Clock(game, guild, Timing(bool(reminders), turn_hours, bid_hours, policy), paused_at, paused_by, key,
-                 seat, kind, started, step, reminded, remind_at, deadline_at, bool(done), due)
+    return None if row is None else clock_from_row(row)
 
 
 async def clock_of(tx: Transaction, row: GameRow) -> Clock:
@@ -195,24 +220,19 @@ async def clock_of(tx: Transaction, row: GameRow) -> Clock:
 
 
 async def write_clock(tx: Transaction, clock: Clock) -> None:
-    t = clock.timing
     # games.deadline_at is what the turn posts show (``<t:…:R>``). The game's row first: every transaction that
     # changes a game takes its row before its clock (a move's version check does), so two of them never wait
     # for each other in opposite order (PostgreSQL, several connections).
     await sql.run(tx, "UPDATE games SET deadline_at = ? WHERE id = ?", (clock.deadline_at, clock.game_id))
-    await sql.run(
-        tx,
-        f"INSERT INTO game_clocks ({_CLOCK_COLUMNS}) VALUES ({', '.join('?' * 18)}) ON CONFLICT (game_id) DO UPDATE "
-        "SET reminders = excluded.reminders, turn_hours = excluded.turn_hours, bid_hours = excluded.bid_hours, "
-        "policy = excluded.policy, paused_at = excluded.paused_at, paused_by = excluded.paused_by, "
-        "wait_key = excluded.wait_key, seat = excluded.seat, kind = excluded.kind, "
-        "wait_started = excluded.wait_started, reminder_step = excluded.reminder_step, "
-        "reminded_at = excluded.reminded_at, remind_at = excluded.remind_at, deadline_at = excluded.deadline_at, "
-        "deadline_done = excluded.deadline_done, next_due = excluded.next_due",
-        (clock.game_id, clock.guild_id, int(t.reminders), t.turn_hours, t.bid_hours, t.policy, clock.paused_at,
-         clock.paused_by, clock.wait_key, clock.seat, clock.kind, clock.wait_started, clock.reminder_step,
-         clock.reminded_at, clock.remind_at, clock.deadline_at, int(clock.deadline_done), clock.next_due),
-    )
+    await sql.run(tx, _write_clock_sql(), _clock_values(clock))
+
+
+async def write_clocks(tx: Transaction, clocks: Sequence[Clock]) -> None:
+    """``write_clock`` for many games at once (the scheduler's batches: their game rows are locked already)."""
+    if clocks:
+        await sql.run_many(tx, "UPDATE games SET deadline_at = ? WHERE id = ?",
+                           [(c.deadline_at, c.game_id) for c in clocks])
+        await sql.run_many(tx, _write_clock_sql(), [_clock_values(c) for c in clocks])
 
 
 async def guild_timing(reader: Reader, guild_id: int) -> Timing:
@@ -324,7 +344,7 @@ async def on_commit(tx: Transaction, row: GameRow, before: GameState | None, aft
     assert key is not None
     if before is None or state_key(before) != key or clock.wait_key != key:
         clock = new_wait(clock, key, after.to_act, wait_kind(after.phase), sql.now(tx))
-    await replan(tx, clock)
+    await replan(tx, replace(clock, phase=after.phase.value))
 
 
 def timing_text(timing: Timing) -> Said:
@@ -346,6 +366,7 @@ def timing_text(timing: Timing) -> Said:
 
 
 __all__ = [
-    "BID", "DEFAULTS", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder", "guild_timing",
-    "hours_to_store", "new_wait", "on_commit", "plan", "read_clock", "replan", "state_key", "timing_text", "wait_key",
+    "BID", "CLOCK_COLUMNS", "DEFAULTS", "JUMP", "POLICIES", "TURN", "Clock", "GamePaused", "Timing", "after_reminder",
+    "clock_from_row", "guild_timing", "hours_to_store", "new_wait", "on_commit", "plan", "read_clock", "replan",
+    "state_key", "timing_text", "wait_key", "write_clocks",
 ]

@@ -7,8 +7,8 @@ due). ``Scheduler.tick`` calls ``purge_due``; moderators see the grace period wi
 (``GuildConfig.grace_days``) and a pending purge with ``pending(guild_id)``.
 
 A purge deletes every row of the guild: games and their seats, move logs (the only deletion the log
-allows, through ``purge_permits``), snapshots, outbox, clocks, results, ratings and their history, seasons,
-and the guild's settings.
+allows, through ``purge_permits``), snapshots, outbox, clocks, results, reviews, ratings and their history,
+seasons, and the guild's settings.
 Members' own settings are not guild data and stay (``Members.forget`` deletes them).
 """
 
@@ -28,7 +28,7 @@ GRACE: Final = timedelta(days=30)
 _GAME_TABLES: Final = (
     "outbox", "snapshots", "moves", "seats", "absent_seats", "game_results", "game_clocks", "standing_orders",
     "computer_seats", "computer_lobbies", "game_options", "jump_choices", "rated_games", "rating_history", "tutorials",
-    "web_links", "web_member_links", "web_sessions",
+    "web_links", "web_member_links", "web_sessions", "game_reviews",
 )
 
 

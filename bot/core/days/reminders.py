@@ -3,8 +3,10 @@
 ``Scheduler(store, games, jumps, computers, clock=…)``; the adapter calls ``await scheduler.tick()`` every
 ``INTERVAL`` seconds (and once at start, which resumes everything a restart interrupted), then sends the outbox and
 refreshes the games in ``TickReport.moved``. ``tick(now)`` takes the time as an argument, so tests drive it with a
-fake clock. Each tick reads the clocks that are due (``game_clocks.next_due <= now``, an index range scan) and for
-each game does at most what is due now:
+fake clock. Each tick reads the clocks that are due (``game_clocks.next_due <= now``, an index range scan; at most
+``BATCH`` games, and a tick that found that many is followed by the next at once). The common case — a member's own
+wait whose reminder is due — is done for many games to a transaction from the clocks' rows alone
+(``bot.core.days.batches``); every other game is looked at one by one, loaded, and gets at most what is due now:
 
 - an absent seat (kicked or resigned) to act: its moves are made for it (SPEC ruling 14), with an
   ``absent_turn`` post first;
@@ -58,6 +60,7 @@ from bot.core.clocks.timing import (
     wait_key,
     wait_kind,
 )
+from bot.core.days.batches import Batched, remind_in_batches
 from bot.core.days.guild_removal import purge_due
 from bot.core.days.standing_orders import drop_stale_order, play_order, read_order
 from bot.core.outbox.mod_notices import queue_for_moderators
@@ -79,6 +82,8 @@ log = logging.getLogger(__name__)
 INTERVAL: Final = 60.0
 """Seconds between ticks: reminders and deadlines are at most this late."""
 _STEPS_PER_GAME: Final = 8
+BATCH: Final = 1000
+"""Due games a tick looks at; a tick that found this many is followed by the next at once, not after ``INTERVAL``."""
 RETRY_AFTER: Final = 300.0
 """Seconds before a game whose scheduled work failed is looked at again."""
 
@@ -90,6 +95,8 @@ class TickReport:
     posts: tuple[Post, ...] = ()
     moved: tuple[Moved, ...] = ()
     purged: tuple[int, ...] = ()
+    full: bool = False
+    """It found ``Scheduler.batch`` games due: more may be, and the next tick comes at once."""
 
     @property
     def anything(self) -> bool:
@@ -114,7 +121,7 @@ class Scheduler:
     """Finds due work in the database and does it; see the module's docstring."""
 
     def __init__(self, store: GameStore, games: Games, jumps: Jumps, computers: Computers, *,
-                 clock: Callable[[], float] = time.time, batch: int = 200) -> None:
+                 clock: Callable[[], float] = time.time, batch: int = BATCH, batches: bool = True) -> None:
         self.store = store
         self.storage = store.storage
         self.games = games
@@ -122,6 +129,9 @@ class Scheduler:
         self.computers = computers
         self.clock = clock
         self.batch = batch
+        self.batches = batches
+        """Whether the common case goes in batches (``bot.core.days.batches``); False: every game one by one, as
+        before them (the benchmark's comparison)."""
         self._lock = asyncio.Lock()
 
     async def tick(self, now: float | None = None) -> TickReport:
@@ -133,18 +143,24 @@ class Scheduler:
                 due = [int(g) for (g,) in await sql.rows(
                     r, f"SELECT game_id FROM game_clocks WHERE next_due <= ?{self.store.shards.where()} "
                        "ORDER BY next_due LIMIT ?", (now, self.batch))]
-            for game_id in due:
+            batched = await remind_in_batches(self.storage, due, now) if self.batches else Batched(rest=due)
+            acc.posts.extend(batched.posts)
+            for game_id in batched.rest:
                 for _ in range(_STEPS_PER_GAME):
+                    counts = len(acc.posts), len(acc.moved)
                     try:
                         again = await self._step(game_id, now, acc)
                     except Exception:
+                        # what the failed step reported may have been rolled back; whatever it committed, the
+                        # outbox finds in its queue
+                        del acc.posts[counts[0]:], acc.moved[counts[1]:]
                         log.exception("scheduler: game %d failed; it is tried again later", game_id)
                         await self._later(game_id, now + RETRY_AFTER)
                         break
                     if not again:
                         break
             purged = await purge_due(self.store, now)
-        return TickReport(tuple(acc.posts), tuple(acc.moved), tuple(purged))
+        return TickReport(tuple(acc.posts), tuple(acc.moved), tuple(purged), full=len(due) >= self.batch)
 
     async def _later(self, game_id: int, when: float) -> None:
         """Look at a game that failed again at ``when``, so it neither spins nor holds back the others."""
@@ -158,13 +174,15 @@ class Scheduler:
     async def run(self, report: Callable[[TickReport], Awaitable[None]], interval: float = INTERVAL) -> None:
         """Tick forever (the adapter's background task): ``report`` gets every tick that did something."""
         while True:
+            full = False
             try:
                 done = await self.tick()
+                full = done.full and done.anything  # games due that nobody can act on now wait their turn
                 if done.anything:
                     await report(done)
             except Exception:
                 log.exception("scheduler tick failed")
-            await asyncio.sleep(interval)
+            await asyncio.sleep(0 if full else interval)
 
     async def _step(self, game_id: int, now: float, acc: _Acc) -> bool:
         """Do what is due for one game; True if it moved and may be due again at once."""
@@ -237,7 +255,7 @@ class Scheduler:
             ):
                 # A wait the commit hook did not see (a game older than the clocks): it began with the turn.
                 clock = new_wait(clock, key, view.to_act, wait_kind(view.phase), game.turn_started_at or now)
-            clock = await replan(tx, clock)  # with the current quiet hours and configuration
+            clock = await replan(tx, replace(clock, phase=view.phase.value))  # current quiet hours, settings
             member = await member_at(tx, game_id, view.to_act)
             player = view.players[view.to_act].name
             if view.phase is Phase.JUMP:
@@ -292,5 +310,5 @@ class Scheduler:
 
 
 __all__ = [
-    "INTERVAL", "Scheduler", "TickReport",
+    "BATCH", "INTERVAL", "Scheduler", "TickReport",
 ]

@@ -15,12 +15,15 @@ from typing import Final
 
 from bot.core.storage import sql
 from bot.core.storage.base import Storage, Transaction
+from bot.core.table.recent import Recent
 from bot.core.words.errors import BadOption
 from bot.core.words.texts import tr
 from lang import DEFAULT_LOCALE, LOCALES, resolve
 
 TTL: Final = 300.0
 """Seconds a process trusts its copy of a server's language."""
+LOCALES_KEPT: Final = 10_000
+"""Members whose last locale a process remembers (it writes a member's only when it changed)."""
 
 
 def channel_language(chosen: str | None, guild_locale: str | None) -> str:
@@ -53,7 +56,8 @@ class Languages:
         self.storage = storage
         self._monotonic = monotonic
         self._servers: dict[int, tuple[str | None, float]] = {}
-        self._seen: dict[int, str] = {}
+        self._seen: Recent[int, str] = Recent(LOCALES_KEPT)
+        """The locale this process last saw or stored per member (the ones seen last: bounded however many)."""
 
     async def server(self, guild_id: int) -> str | None:
         """The language the server's moderators chose, or None (the server's own locale decides)."""

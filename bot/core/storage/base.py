@@ -347,6 +347,22 @@ class Transaction(Reader):
         return OutboxRow(post_id, game.id, game.guild_id, channel, post.kind, version, json.loads(payload), nonce, now,
                          None, None, 0, None)
 
+    async def add_posts(self, posts: Sequence[tuple[GameRow, int, PostToQueue]]) -> list[OutboxRow]:
+        """Queue many posts at once, each ``(game, version, post)`` in its game's current channel or thread: one
+        statement (the scheduler's batches), the rows in the order given."""
+        if not posts:
+            return []
+        now = self._clock()
+        rows = [(game, version, post, secrets.token_hex(10), json.dumps(post.payload)) for game, version, post in posts]
+        returned = dict(await self._all(
+            "INSERT INTO outbox (game_id, guild_id, channel_id, kind, version, payload_json, nonce, created_at) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows)) + " RETURNING nonce, id",
+            [value for game, version, post, nonce, payload in rows
+             for value in (game.id, game.guild_id, game.place_id, post.kind, version, payload, nonce, now)]))
+        return [OutboxRow(int(returned[nonce]), game.id, game.guild_id, game.place_id, post.kind, version,
+                          json.loads(payload), nonce, now, None, None, 0, None)
+                for game, version, post, nonce, payload in rows]
+
     async def set_creator(self, game_id: int, member_id: int) -> None:
         await self._touch(game_id, "creator_id = ?", (member_id,))
 

@@ -518,6 +518,23 @@ CREATE TABLE web_links (
 );
 """),
     (15, """
+-- The review of a finished game (bot.core.league.review, engine.ai.review): every turn judged by the strong
+-- computer player, as JSON, kept so that the next request is answered at once. A cache only: made again when the
+-- judgement it was made with (judged_by) is no longer the bot's.
+CREATE TABLE game_reviews (
+    game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+    judged_by  TEXT    NOT NULL,
+    turns_json TEXT    NOT NULL,
+    created_at REAL    NOT NULL
+);
+"""),
+    (16, """
+-- The scheduler's batches: a game's clock keeps the phase its wait was last planned in (a reminder says "your pick"
+-- or "your turn" from it), so a due reminder needs no load of the game. NULL in a clock written before: the
+-- scheduler loads that game once, and the next plan fills it in.
+ALTER TABLE game_clocks ADD COLUMN phase TEXT;
+"""),
+    (17, """
 -- Playing from the web page: a member's own link (for one seat of one game) and the browser sessions it opens.
 -- Only SHA-256 hashes of the link's token and of each session's id are kept: the database never holds what a browser
 -- presents. A seat has one link at a time (a new one replaces it); a moderator's renewal of the page's address and a

@@ -417,7 +417,20 @@ CREATE TABLE web_links (
 );
 """),
     (15, """
--- SQLite's migration 15: a member's own link to play from the web page and its sessions (hashes only).
+-- The review of a finished game (SQLite's migration 15): every turn judged, kept as JSON.
+CREATE TABLE game_reviews (
+    game_id    BIGINT PRIMARY KEY REFERENCES games (id),
+    judged_by  TEXT   NOT NULL,
+    turns_json TEXT   NOT NULL,
+    created_at DOUBLE PRECISION NOT NULL
+);
+"""),
+    (16, """
+-- SQLite's migration 16: the phase of a clock's wait, for the scheduler's batches.
+ALTER TABLE game_clocks ADD COLUMN phase TEXT;
+"""),
+    (17, """
+-- SQLite's migration 17: a member's own link to play from the web page and its sessions (hashes only).
 CREATE TABLE web_member_links (
     game_id    BIGINT  NOT NULL REFERENCES games (id),
     seat       INTEGER NOT NULL,

@@ -16,6 +16,7 @@ from typing import Literal
 
 import engine
 from bot.core.clocks import timing
+from bot.core.metrics.instruments import THINKING_SECONDS
 from bot.core.storage.rows import Status
 from bot.core.table import jump_choices, thinking
 from bot.core.table.computer_seats import ComputerSeat
@@ -144,16 +145,19 @@ class Computers:
     async def _think(self, state: GameState, computer: ComputerSeat) -> list[Move]:
         """The computer player's obligation, thought out in the worker pool on a snapshot (a thread without one)."""
         seed = computer.ai_seed + state.version
-        if self.pool is None:
-            return await asyncio.to_thread(thinking.obligation, state, computer.level, seed)
-        return await thinking.off_loop(self.pool, thinking.obligation_of_snapshot, engine.state_to_json(state),
-                                       computer.level, seed)
+        with THINKING_SECONDS.time():
+            if self.pool is None:
+                return await asyncio.to_thread(thinking.obligation, state, computer.level, seed)
+            return await thinking.off_loop(self.pool, thinking.obligation_of_snapshot, engine.state_to_json(state),
+                                           computer.level, seed)
 
     async def _computer_chips(self, state: GameState, seat: int, chosen_by: ComputerSeat) -> int:
         """The chips ``chosen_by`` takes for a seat in the jump under way (the most allowed if it names none)."""
         most = most_chips(state, seat)
         seen = replace(engine.view(state, seat), to_act=seat)  # as if it were its turn to choose
-        moves = await thinking.off_loop(self.pool, plan_moves, seen, chosen_by.level, chosen_by.ai_seed + state.version)
+        with THINKING_SECONDS.time():
+            moves = await thinking.off_loop(self.pool, plan_moves, seen, chosen_by.level,
+                                            chosen_by.ai_seed + state.version)
         count = moves[0].count if moves and isinstance(moves[0], engine.Jump) else most
         return count if 1 <= count <= most else most
 

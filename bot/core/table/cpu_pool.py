@@ -13,6 +13,10 @@ returns its result:
   ``PoolBroken`` for the jobs it had, and the next ``run`` starts a fresh pool.
 - ``timeout`` (seconds): a job that takes longer raises ``PoolTimeout``; its workers are stopped (a process
   cannot be interrupted otherwise, and would go on using a core) and the next ``run`` starts a fresh pool.
+- A worker ends with the bot, however the bot ends (``SIGKILL`` from the OOM killer or a supervisor included):
+  on Linux the kernel sends it ``SIGKILL`` when its parent dies (``PR_SET_PDEATHSIG``), and on every platform a
+  thread of the worker sees its parent change and ends it. multiprocessing's resource tracker, which the ``spawn``
+  workers share with the bot, ends on its own once the last of them has closed its pipe.
 
 The animated replays use it (``bot.adapter.replays``), and so do the computer players and ``/tikal hint``
 (``bot.core.table.thinking``: a state's snapshot or a seat's view and a level in, moves out).
@@ -21,9 +25,15 @@ The animated replays use it (``bot.adapter.replays``), and so do the computer pl
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import importlib
 import logging
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -53,10 +63,43 @@ class PoolClosed(PoolError):
     """The pool was closed (the bot is stopping)."""
 
 
+PR_SET_PDEATHSIG: Final = 1
+"""Linux's prctl option: the signal a process gets when the thread that started it ends (prctl(2))."""
+WATCH_SECONDS: Final = 0.5
+"""How often a worker looks whether its parent is still the bot."""
+
+
 def _preload(modules: Sequence[str]) -> None:
-    """A worker's start: import what its jobs need once."""
+    """Import what a pool's jobs need once."""
     for name in modules:
         importlib.import_module(name)
+
+
+def _die_with(parent: int, *, kernel: bool) -> None:
+    """End this process when ``parent`` (the bot) ends: ``kernel``, the parent-death signal (Linux only, and only
+    when the bot's main thread started this worker: the signal follows the thread that started it, not the
+    process); always, a daemon thread that watches the parent's pid (a dead parent's children get another)."""
+    if kernel and sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the watching thread alone
+            log.debug("no prctl: a worker watches its parent only")
+    if os.getppid() != parent:  # the bot died while this worker started
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def _start_worker(parent: int, kernel: bool, modules: Sequence[str]) -> None:
+    """A worker's start: bound to the bot's life, then what its jobs need imported once."""
+    _die_with(parent, kernel=kernel)
+    _preload(modules)
 
 
 class CpuPool:
@@ -85,7 +128,8 @@ class CpuPool:
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.workers, mp_context=multiprocessing.get_context(START_METHOD),
-                initializer=_preload, initargs=(self.preload,))
+                initializer=_start_worker,
+                initargs=(os.getpid(), threading.current_thread() is threading.main_thread(), self.preload))
             self.started += 1
         return self._executor
 

@@ -56,7 +56,7 @@ class Turns:
             if version is not None and loaded.state.version != version:
                 raise MovedOn(moved_on())
             acting_seat(loaded, member_id)
-            parsed = engine.parse_move(move) if isinstance(move, str) else move
+            parsed = engine.read_move(loaded.state, move) if isinstance(move, str) else move
             return Planned([(parsed, engine.apply(loaded.state, parsed))])
 
         moved = await self.store.play(guild_id, game, plan, actor_id=member_id)

@@ -1,5 +1,5 @@
 """A member's access to their seat's web page: a personal link (a token for one seat of one game, tables
-``web_member_links``) and the browser sessions opening it makes (``web_sessions``), migration 15. Only hashes are
+``web_member_links``) and the browser sessions opening it makes (``web_sessions``), migration 17. Only hashes are
 stored (``keys.py``).
 
 A seat has one link at a time: asking for a new one replaces it and ends every session opened before, which is how a

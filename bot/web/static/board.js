@@ -10,6 +10,7 @@
   var pal = page.palette, words = page.words, labels = page.labels;
   var live = page.data;
   var frames = null;      // the history's positions once loaded
+  var marks = {};         // a finished game's review: its words at the positions it marks
   var at = null;          // the history position shown, or null: the game now
   var selected = null;    // the space whose details are shown
   var turned = null;      // the board turned a quarter (column A on top), as on a phone
@@ -403,6 +404,7 @@
     now.disabled = at === null;
     var text = fill(words.position, { at: (at === null ? frames.length : at) + 1, of: count });
     if (at === null) { text += " \u00b7 " + words.now; }
+    (marks[at === null ? frames.length : at] || []).forEach(function (m) { text += " \u00b7 " + m; });
     pos.textContent = text;
     slider.setAttribute("aria-valuetext", text + " \u2014 " + (shownBoard().caption || []).filter(function (p) {
       return typeof p === "string"; }).join(""));
@@ -416,6 +418,15 @@
       return r.json();
     }).then(function (data) {
       frames = data.frames;
+      var list = $("review-marks");
+      list.textContent = "";
+      marks = {};
+      (data.review || []).forEach(function (m) {
+        var option = document.createElement("option");
+        option.value = String(m.at);
+        list.appendChild(option);
+        (marks[m.at] = marks[m.at] || []).push(m.text);
+      });
       if (at !== null && at >= frames.length) { at = null; }
       drawPosition();
     }).catch(function () { $("position").textContent = ""; });

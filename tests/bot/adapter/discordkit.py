@@ -48,10 +48,12 @@ async def running_bot(path: Path | str, messages: dict[int, dict[str, Any]] | No
     """A bot on ``path`` with one guild (``GUILD``, channels ``CHANNEL`` and ``SECOND_CHANNEL``) and another.
 
     ``messages``: what Discord still holds from before (a restart), e.g. the previous wire's ``messages``.
-    ``clock``: the time of the database and the scheduler (a fake one moves only when told). ``more``: settings.
+    ``clock``: the time of the database and the scheduler (a fake one moves only when told; the wire then refuses an
+    interaction answered more than 3 of its seconds after it arrived). ``more``: settings. The test fails if Discord
+    refused any request for breaking its rules (``Wire.check``).
     """
     bot = TikalBot(settings(path, **more), clock=clock)
-    wire = Wire(bot)
+    wire = Wire(bot, clock=None if clock is time.time else clock)
     wire.messages.update(messages or {})
     await wire.start()
     wire.add_guild(GUILD, owner_id=MOD, members=dict(NAMES), channels=[CHANNEL, SECOND_CHANNEL],
@@ -61,6 +63,7 @@ async def running_bot(path: Path | str, messages: dict[int, dict[str, Any]] | No
     await bot.outbox.resumed.wait()
     try:
         yield wire
+        wire.check()
     finally:
         await wire.close()
 

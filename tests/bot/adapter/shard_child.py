@@ -118,6 +118,7 @@ async def main() -> None:
                                                     channel=order["channel"])
             await wire.burst(payloads)
             say(answers=[len(wire.answers(p)) for p in payloads], wrong=discordkit.went_wrong(wire, payloads),
+                refused=refused(wire),
                 unanswered=[p["data"].get("custom_id") or p["data"].get("name") for p in payloads
                             if len(wire.answers(p)) != 1])
         elif do == "flush":
@@ -125,8 +126,13 @@ async def main() -> None:
         elif do in ("sent", "delivered"):
             say(posts=[[c.path.split("/")[2], (c.json or {}).get("nonce")] for c in wire.calls
                        if c.via == "http" and c.method == "POST" and c.path.endswith("/messages")
-                       and (do == "sent" or c.response is not None)])
+                       and (do == "sent" or c.response is not None)], refused=refused(wire))
     await wire.close()
+
+
+def refused(wire: Wire) -> list[str]:
+    """The requests Discord refused for breaking its rules (``Wire.refused``), each with Discord's words."""
+    return [f"{call.method} {call.path}: {found.exception()}" for call, found in wire.refused]
 
 
 if __name__ == "__main__":

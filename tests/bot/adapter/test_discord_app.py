@@ -186,6 +186,7 @@ async def test_a_failed_sync_is_logged_and_the_bot_starts_anyway(tmp_path: Path,
         assert any("could not sync the slash commands" in r.getMessage() for r in caplog.records)
         calls = await command(wire, "tikal-game rules", user=ANA)  # the commands Discord has still work
         assert "`/tikal place`" in text_of(responses(calls)[0])  # no ids known: plain text
+        wire.check()
     finally:
         await wire.close()
     async with running_bot(path) as again:

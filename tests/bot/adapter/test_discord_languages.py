@@ -352,7 +352,7 @@ async def test_the_end_post_its_replay_ratings_and_seasons_read_french_in_the_ch
     assert first_page.data["embeds"][0]["title"] == "Tikal-Rangliste · alle Zeiten"
     assert [b.get("label") for row in first_page.data["components"] for b in row["components"]] == [
         "⏮ erste", "◀ höher", "tiefer ▶", "letzte ⏭"]
-    page = responses(await click(wire, "tikal:board:0:2", user=ANA, message_id=first_page.message_id,
+    page = responses(await click(wire, "tikal:board:0:2:lower", user=ANA, message_id=first_page.message_id,
                                  channel=FR_CHANNEL, guild=FR_GUILD))[0]
     assert page.data["embeds"][0]["footer"]["text"].startswith("Seite 2 von 2")
     private.append(page)

@@ -42,10 +42,10 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
         "bid", "pass", "pick", "board", "hint", "obstacle", "fire", "jump", "declare"}
     assert {c.name for c in games.commands} == {
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
-        "notify", "settings", "stats", "leaderboard", "replay", "tutorial", "web"}
+        "notify", "settings", "stats", "leaderboard", "replay", "review", "tutorial", "web"}
     assert {c.name for c in mod.commands} == {
         "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config", "season", "resend",
-        "weblink"}
+        "weblink", "doctor"}
     assert mod.default_permissions is not None and mod.default_permissions.manage_guild
     sync = [c for c in wire.calls if c.path.startswith("/applications/")]
     assert sync and sync[0].method == "PUT"

@@ -96,9 +96,9 @@ async def test_the_leaderboard_pages_with_its_buttons(wire: Wire) -> None:
     first = answer(await command(wire, "tikal-game leaderboard", {}, user=ANA))
     assert text_of(first).startswith("\nTikal leaderboard · all time\n1. 🤖 computer (easy) · **45.0**")
     assert first.data["embeds"][0]["footer"]["text"].startswith("page 1 of 3 · 23 rated")
-    assert custom_ids(first.data)[:4] == ["tikal:board-off:0", "tikal:board-off:1", "tikal:board:0:2",
-                                          "tikal:board:0:3"]
-    calls = await click(wire, "tikal:board:0:2", user=ANA, message_id=first.message_id)
+    assert custom_ids(first.data)[:4] == ["tikal:board:0:1:first", "tikal:board:0:1:higher", "tikal:board:0:2:lower",
+                                          "tikal:board:0:3:last"]  # the first two greyed out
+    calls = await click(wire, "tikal:board:0:2:lower", user=ANA, message_id=first.message_id)
     page = responses(calls)[0]
     assert page.data["embeds"][0]["description"].startswith("11. <@1012>")
     assert page.data["embeds"][0]["footer"]["text"].startswith("page 2 of 3")

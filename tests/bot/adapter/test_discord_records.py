@@ -76,9 +76,10 @@ async def test_history_pages_with_buttons_and_a_page_option(wire: Wire) -> None:
     assert embed["footer"]["text"] == "Page 3 of 3 · 45 moves"
     assert "` 41`" in embed["description"] and "<t:" in embed["description"]
     ids = custom_ids(first.data)
-    assert f"tikal:history:{game_id}:2" in ids and f"tikal:history:{game_id}:1" in ids
+    assert ids == [f"tikal:history:{game_id}:1:first", f"tikal:history:{game_id}:2:earlier",
+                   f"tikal:history:{game_id}:3:later", f"tikal:history:{game_id}:3:last"]  # the last two greyed out
     message = int(first.response["resource"]["message"]["id"])
-    calls = await click(wire, f"tikal:history:{game_id}:2", user=CY, message_id=message)
+    calls = await click(wire, f"tikal:history:{game_id}:2:earlier", user=CY, message_id=message)
     (edit,) = responses(calls)
     assert edit.callback_type == 7 and edit.data["embeds"][0]["footer"]["text"].startswith("Page 2 of 3")
     calls = await command(wire, "tikal-game history", {"page": 1, "game": game_id}, user=ANA)

@@ -13,6 +13,7 @@ Cost: the whole file takes about 50 s on this machine (the four English games mo
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,14 @@ async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, sto
                         + [(i, "act") for i, m in acted if m == member])
         kinds = [kind for _, kind in events]
         assert not any(kinds[k - 1] == kinds[k] == "ping" for k in range(1, len(kinds))), NAMES[member]
+    # And pinged again whenever the game comes back to them after another member acted: between a member's two
+    # actions with someone else's in between, a message (not a reminder) pinged them.
+    for member in story.players:
+        pings = [i for i, c in channel if c.method == "POST" and member in _pinged(c) and not is_reply(c)]
+        mine = [i for i, m in acted if m == member]
+        for before, after in pairwise(mine):
+            if any(before < i < after for i, m in acted if m != member):
+                assert any(before < i < after for i in pings), (NAMES[member], transcript.render()[-3000:])
 
     # The message that pings is the one to read: the board as the wait began, the scores, the deadline, the buttons;
     # edits keep its ping, and it is closed (no buttons) when the next wait's message comes.

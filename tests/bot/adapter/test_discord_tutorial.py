@@ -113,6 +113,19 @@ async def test_another_move_works_too_and_an_illegal_one_is_refused_with_the_ste
         assert "💡" not in text_of(responses(calls)[0])
 
 
+async def test_a_hint_in_the_tutorial_is_the_steps_move(tmp_path: Path) -> None:
+    async with running_bot(tmp_path / "t.sqlite3") as wire:
+        calls = await command(wire, "tikal-game tutorial", user=ANA)
+        thread = int(next(c for c in calls if c.path.endswith("/threads")).response["id"])
+        (step,) = steps_in(calls)
+        tried = re.search(r"\*\*Try:\*\* [^\n]+", step_of(step)["description"])
+        assert tried is not None
+        (hint,) = responses(await command(wire, "tikal hint", user=ANA, channel=thread))
+        assert hint.ephemeral and text_of(hint).startswith("💡")
+        assert tried.group(0) in text_of(hint), (text_of(hint), tried.group(0))
+        assert "computer player" not in text_of(hint)
+
+
 async def test_it_resumes_restarts_skips_and_offers_the_auction_version(tmp_path: Path) -> None:
     async with running_bot(tmp_path / "t.sqlite3") as wire:
         calls = await command(wire, "tikal-game tutorial", user=ANA)

@@ -6,8 +6,10 @@ where discord.py talks to Discord are replaced:
 - ``HTTPClient.request`` — every REST call (channel messages, edits, threads …);
 - ``AsyncWebhookAdapter.request`` — interaction responses, follow-ups and edits of them.
 
-Both record a ``Call`` and answer with a plausible JSON payload. Raw ``INTERACTION_CREATE`` payloads
-go in through ``ConnectionState.parse_interaction_create``, exactly as the gateway would feed them.
+Both record a ``Call`` and answer with a plausible JSON payload, or refuse it as Discord would: a request past one of
+Discord's limits, an interaction answered twice or too late (``discord_limits``; a refusal also stays in
+``Wire.refused``, and ``discordkit.running_bot`` fails the test that leaves one there). Raw ``INTERACTION_CREATE``
+payloads go in through ``ConnectionState.parse_interaction_create``, exactly as the gateway would feed them.
 The private names used here are checked by ``test_wire_hooks.py`` so an upgrade that moves them fails
 loudly instead of silently testing nothing.
 """
@@ -17,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -26,6 +28,8 @@ import aiohttp
 import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter
+
+from tests.bot.adapter.discord_limits import Interactions, Refusal, refusal
 
 EPHEMERAL = 1 << 6
 APPLICATION_ID = 900000000000000001
@@ -145,9 +149,13 @@ class FakeGuild:
 
 
 class Wire:
-    """Runs one discord.py client against recorded fakes instead of Discord."""
+    """Runs one discord.py client against recorded fakes instead of Discord.
 
-    def __init__(self, client: discord.Client) -> None:
+    It refuses what Discord refuses (``discord_limits``: a message past a limit, an interaction answered twice or,
+    with a ``clock``, more than 3 seconds after it arrived), answering as Discord does, and keeps each refusal in
+    ``refused``: a test fails if any is left there (``check``), unless it takes out the ones it provoked."""
+
+    def __init__(self, client: discord.Client, *, clock: Callable[[], float] | None = None) -> None:
         self.client = client
         self.calls: list[Call] = []
         self.messages: dict[int, dict[str, Any]] = {}
@@ -170,6 +178,12 @@ class Wire:
         self.closed_dms: set[int] = set()
         """Members whose direct messages are closed: Discord refuses the bot's DMs to them (403, error 50007)."""
         self._closed_dm_channels: set[int] = set()
+        self.interactions = Interactions(clock)
+        """The interactions delivered and answered; ``clock`` (the bot's fake one) times their answers."""
+        self.refused: list[tuple[Call, Refusal]] = []
+        """The requests refused for breaking Discord's rules, with Discord's answer."""
+        self.registered: dict[str, list[dict[str, Any]]] = {}
+        """The application's commands as the last sync left them, by path (global or a guild's): what a GET reads."""
         self._saved: list[tuple[Any, str, Any]] = []
 
     # ----------------------------------------------------------------- lifecycle
@@ -190,6 +204,11 @@ class Wire:
             setattr(owner, name, value)
         self._saved.clear()
         await self.client.close()
+
+    def check(self) -> None:
+        """Fail if Discord refused any request for breaking its rules (each listed with Discord's words)."""
+        assert not self.refused, "Discord refused:\n" + "\n".join(
+            f"{call.method} {call.path}: {found.exception()}" for call, found in self.refused)
 
     def _patch(self, owner: Any, name: str, replacement: Any) -> None:
         self._saved.append((owner, name, getattr(owner, name)))
@@ -344,6 +363,7 @@ class Wire:
         """
         start = len(self.calls)
         before = asyncio.all_tasks()
+        self.interactions.deliver([payload])
         self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle(before)
         return self.calls[start:]
@@ -353,6 +373,7 @@ class Wire:
         of its own, none waiting for another) and wait until everything they started is done."""
         start = len(self.calls)
         before = asyncio.all_tasks()
+        self.interactions.deliver(payloads)
         for payload in payloads:
             self.client._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle(before)
@@ -415,31 +436,14 @@ class Wire:
         if sum(len(data) for data in uploaded.values()) > self.upload_limit:
             raise discord.HTTPException(_FakeResponse(413), {"message": "Request entity too large", "code": 40005})
 
-    @staticmethod
-    def _check_limits(body: Any) -> None:
-        """Refuse a message Discord would refuse for its size (400, Invalid Form Body)."""
-        if not isinstance(body, dict):
-            return
-        if isinstance(body.get("data"), dict):
-            body = body["data"]
-        problems = []
-        if len(body.get("content") or "") > 2000:
-            problems.append("content")
-        for embed in body.get("embeds") or []:
-            fields = embed.get("fields") or []
-            sizes = {"title": (len(embed.get("title") or ""), 256),
-                     "description": (len(embed.get("description") or ""), 4096),
-                     "footer": (len((embed.get("footer") or {}).get("text") or ""), 2048),
-                     "fields": (len(fields), 25)}
-            sizes |= {f"field {i} name": (len(f.get("name") or ""), 256) for i, f in enumerate(fields)}
-            sizes |= {f"field {i} value": (len(f.get("value") or ""), 1024) for i, f in enumerate(fields)}
-            problems += [name for name, (size, most) in sizes.items() if size > most]
-            total = sum(size for name, (size, _) in sizes.items() if name != "fields")
-            if total > 6000:
-                problems.append("embed total")
-        if problems:
-            raise discord.HTTPException(_FakeResponse(400), {"message": f"Invalid Form Body: {problems}",
-                                                             "code": 50035})
+    def _refuse(self, call: Call) -> None:
+        """Answer as Discord does a request that breaks its rules (``discord_limits``), and keep it in ``refused``."""
+        found = refusal(call.via, call.method, call.path, call.json, len(call.files))
+        if found is None and call.via == "interaction":
+            found = self.interactions.refusal(call.path)
+        if found is not None:
+            self.refused.append((call, found))
+            raise found.exception()
 
     async def _http_request(self, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         body, uploaded = kwargs.get("json"), dict[str, bytes]()
@@ -454,7 +458,7 @@ class Wire:
                 and int(call.path.split("/")[2]) in self._closed_dm_channels:
             raise discord.Forbidden(_FakeResponse(403), {"message": "Cannot send messages to this user",
                                                          "code": 50007})
-        self._check_limits(body)
+        self._refuse(call)
         self._check_uploads(uploaded)
         call.response = self._answer_http(route, call)
         return call.response
@@ -518,9 +522,11 @@ class Wire:
                     "last_message_id": None}
         if parts[0] == "applications":  # a bulk sync: Discord answers with the commands and their ids
             if route.method == "PUT" and isinstance(call.json, list):
-                return [{**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
-                         "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
-            return []
+                self.registered[call.path] = [
+                    {**c, "id": str(snowflake()), "application_id": str(APPLICATION_ID), "version": "1",
+                     "default_member_permissions": c.get("default_member_permissions")} for c in call.json]
+                return self.registered[call.path]
+            return self.registered.get(call.path, []) if route.method == "GET" else []
         return {}
 
     def _guild_of(self, channel_id: int) -> discord.Guild | None:
@@ -553,7 +559,7 @@ class Wire:
         self.calls.append(call)
         await self._held(call)
         self._maybe_fail(call.path, call.method)
-        self._check_limits(body)
+        self._refuse(call)
         self._check_uploads(uploaded)
         if call.path.endswith("/callback"):
             interaction_id = call.path.split("/")[2]

@@ -106,6 +106,22 @@ def as_before_tutorials(monkeypatch: pytest.MonkeyPatch) -> None:
 
     columns = bot.core.storage.base.GAME_COLUMNS  # the Reader's queries read it from its module at each call
     monkeypatch.setattr(bot.core.storage.base, "GAME_COLUMNS", columns.replace(", lesson", ", NULL AS lesson"))
+    as_before_clock_phases(monkeypatch)
+
+
+def as_before_clock_phases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core as it was before migration 16 (no ``game_clocks.phase``): every clock without its phase, so the
+    scheduler does every game one by one."""
+    import bot.core.clocks.timing
+    import bot.core.days.batches
+
+    timing = bot.core.clocks.timing
+    values = timing._clock_values
+    monkeypatch.setattr(timing, "_CLOCK_COLUMNS", timing._CLOCK_COLUMNS.replace(", phase", ""))
+    monkeypatch.setattr(timing, "_clock_values", lambda clock: values(clock)[:-1])
+    from_row = timing.clock_from_row
+    monkeypatch.setattr(timing, "clock_from_row", lambda row: from_row((*row, None)))
+    monkeypatch.setattr(bot.core.days.batches, "_ROWS", bot.core.days.batches._ROWS.replace("c.phase,", "NULL,"))
 
 
 def choose(entries: Sequence[LegalMove], rng: random.Random, *, allow_undo: bool) -> Move:

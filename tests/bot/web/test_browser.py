@@ -344,3 +344,26 @@ async def test_during_a_rapido_jump_every_player_still_choosing_is_marked(db_pat
         assert sorted(marked["rows"]) == sorted(choosing) and sorted(marked["marked"]) == sorted(choosing)
         assert EN.w.choosing_chips() in (await page.text_content("#status") or "")
         await page.close()
+
+
+@pytest.mark.timeout(300)
+async def test_a_finished_games_history_slider_marks_the_turns_of_its_review(db_path: Path, browser: Browser) -> None:
+    from tests.bot.core.servicekit import GUILD as CORE_GUILD
+    from tests.bot.core.servicekit import play_to_end, started_game
+    from tests.bot.web.webkit import served
+    from tests.engine.test_ai_review import QUICK
+
+    async with served(db_path) as (core, base, _):
+        game = await started_game(core, 2)
+        await play_to_end(core, game, random.Random(3))
+        core.reviews.settings = QUICK
+        review = await core.reviews.review(CORE_GUILD, game.id)
+        shown = sum(len(turns) for turns in review.worst().values())
+        page, _ = await open_page(browser, f"{base}/g/{await core.spectators.links.token(CORE_GUILD, game.id)}")
+        await page.wait_for_selector("#slider:not([disabled])", timeout=20_000)
+        marked = await page.eval_on_selector_all("#review-marks option", "os => os.map(o => Number(o.value))")
+        assert len(marked) == shown > 0 and await page.get_attribute("#slider", "list") == "review-marks"
+        await page.evaluate(f"""() => {{ const s = document.getElementById("slider");
+            s.value = "{marked[0]}"; s.dispatchEvent(new Event("input")); }}""")
+        assert "🔎" in (await page.text_content("#position") or "")  # the mark's words beside the position
+        await page.close()

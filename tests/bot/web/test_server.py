@@ -249,3 +249,32 @@ async def test_during_a_rapido_jump_every_player_still_choosing_is_marked_not_on
         view = await core.games.view(GUILD, game.id)
         _, data, _ = await get(session, f"{page}/view.json")
         assert json.loads(data)["board"]["acting"] == ([] if view.to_act is None else [view.to_act])
+
+
+@pytest.mark.slow  # a whole game played first, and its history planned twice
+async def test_a_finished_games_history_marks_the_turns_its_review_shows(db_path: Path) -> None:
+    """Once a finished game's review is kept, its history marks the position after each turn the review shows (the
+    slider's tick marks, and the words beside the position); a page never makes a review itself."""
+    from tests.bot.core.servicekit import play_to_end
+    from tests.engine.test_ai_review import QUICK
+
+    async with served(db_path) as (core, base, session):
+        game = await started_game(core, 2)
+        await play_to_end(core, game, random.Random(3))
+        core.reviews.settings = QUICK
+        page = f"{base}/g/{await core.spectators.links.token(GUILD, game.id)}"
+        _, html, _ = await get(session, page)
+        assert 'list="review-marks"' in html and '<datalist id="review-marks"></datalist>' in html
+        before = json.loads((await get(session, f"{page}/history.json"))[1])
+        assert "review" not in before and core.reviews.made == 0  # none kept: none made for a page
+        review = await core.reviews.review(GUILD, game.id)
+        data = json.loads((await get(session, f"{page}/history.json?lang=de"))[1])
+        frames, marks = data["frames"], data["review"]
+        shown = sorted((t for turns in review.worst().values() for t in turns), key=lambda t: t.start)
+        assert len(marks) == len(shown) > 0 and data["frames"] == json.loads(
+            (await get(session, f"{page}/history.json?lang=de"))[1])["frames"]
+        for mark, turn in zip(marks, shown, strict=True):
+            at = mark["at"]
+            assert mark["seat"] == turn.seat and NAMES[turn.seat] in mark["text"] and "etwa" in mark["text"]
+            assert at == len(frames) or frames[at]["moves"] >= turn.end  # the position after the turn
+            assert at == 0 or frames[at - 1]["moves"] < turn.end  # and none before it

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.adapter.outbox import BATCH as OUTBOX_BATCH
 from bot.core.days.guild_removal import GRACE
 from bot.core.days.reminders import INTERVAL, TickReport
 
@@ -59,8 +60,8 @@ class Clockwork(commands.Cog):
             if moved.game.id not in synced:
                 synced.add(moved.game.id)
                 await table.sync(moved.game.guild_id, moved.game.id)
-        if done.posts:
-            await self.bot.outbox.flush()
+        if done.posts and await self.bot.outbox.flush() >= OUTBOX_BATCH:
+            self.bot.outbox.wake()  # the rest by the outbox's worker, round after round
         for guild_id in done.purged:
             log.info("the games of guild %s were deleted: the bot was removed and its grace period is over",
                      guild_id)

@@ -1,6 +1,7 @@
 """``/tikal-game …``: everything about games that is not a move — open, join, leave and start a lobby,
 the status, the rules, the server's games, a game's history and export, resigning, auction standing
-orders, a member's reminder settings, the server's statistics and ratings, and a game's animated replay.
+orders, a member's reminder settings, the server's statistics and ratings, a game's animated replay and a finished
+game's review.
 
 Every answer is private (UX.md); the lobby itself is an ordinary channel message with buttons.
 """
@@ -16,7 +17,7 @@ from discord.ext import commands
 from bot.adapter import rankings
 from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_order, complete_zone
-from bot.adapter.exts.games import between_turns, replay
+from bot.adapter.exts.games import between_turns, replay, review
 from bot.adapter.transformers import ClockTime, Word, ZoneName
 
 if TYPE_CHECKING:
@@ -175,3 +176,13 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
     @app_commands.autocomplete(game=complete_game)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await replay.replay(self.bot, interaction, game)
+
+    @app_commands.command(name="review",
+                          description=cmd("cmd.game.review", "Where a finished game's points were lost"))
+    @app_commands.describe(game=cmd("cmd.game.review.game", "a finished game (default: this channel's last)"),
+                           member=cmd("cmd.game.review.member", "whose turns (default: everyone's)"))
+    @app_commands.autocomplete(game=review.complete_finished_game)
+    @app_commands.autocomplete(member=review.complete_player)
+    async def review(self, interaction: discord.Interaction, game: int | None = None,
+                     member: app_commands.Range[str, 1, 40] | None = None) -> None:
+        await review.review(self.bot, interaction, game, member)

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.adapter import rankings
 from bot.adapter.command_words import cmd
 from bot.adapter.completers import complete_game, complete_seat
+from bot.adapter.exts.mod import doctor
 from bot.adapter.messages import overviews
 from bot.adapter.permissions import missing_to_post
 from bot.adapter.replies import reply
@@ -288,6 +289,16 @@ class ModCommands(commands.GroupCog, group_name="tikal-mod", group_description=c
                          "Sending {n} posts of game #{game} again.", count, game=info.id)
         await reply(interaction, text)
         await self.bot.table.sync(info.guild_id, info.id)
+
+    @app_commands.command(name="doctor", description=cmd("cmd.mod.doctor", "What stops the bot here"))
+    async def doctor(self, interaction: discord.Interaction) -> None:
+        """Every check of ``bot.adapter.exts.mod.doctor`` for this server, privately."""
+        if not await self.bot.table.moderator(interaction):
+            raise NotAllowed(NOT_ALLOWED)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # Discord's commands are read over HTTP
+        t = reader(interaction)
+        found = await doctor.findings(self.bot, self.bot.table.guild_id(interaction), t)
+        await reply(interaction, embed=doctor.report_embed(found, t))
 
     @app_commands.command(name="weblink", description=cmd("cmd.mod.weblink", "New web page address"))
     async def weblink(self, interaction: discord.Interaction) -> None:

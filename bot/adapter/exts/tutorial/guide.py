@@ -26,7 +26,7 @@ from bot.adapter.ui import live_view
 from bot.core.storage.rows import Status
 from bot.core.table.plans import GameRef, Place
 from bot.core.table.posts import PostKind, Wait
-from bot.core.table.results import Moved
+from bot.core.table.results import GameInfo, Moved
 from bot.core.table.waits import LATEST
 from bot.core.tutorial import words as said
 from bot.core.tutorial.goals import highlighted
@@ -233,6 +233,15 @@ class Guide:
         hint = words.lead_line(guidance.shown, t)
         await reply(interaction, f"{text}\n💡 {hint}" if hint else text)
         return True
+
+    async def hint(self, interaction: discord.Interaction, game: GameInfo) -> str | None:
+        """In the member's own tutorial a hint is the step's move to try, not the computer player's idea."""
+        current = await self.bot.core.tutorials.under_way(game.guild_id, interaction.user.id)
+        if current is None or current.game_id != game.id:
+            return None
+        guidance = await self.bot.core.tutorials.guide(game.guild_id, game.id)
+        line = words.lead_line(guidance.shown, reader(interaction))
+        return f"💡 {line}" if line else None
 
     async def private_game(self, interaction: discord.Interaction) -> Place | None:
         """Where the member's tutorial answered only privately is played (None: they have none)."""

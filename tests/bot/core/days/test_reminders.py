@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bot.core.days.batches
+import bot.core.days.reminders
 import engine
+from bot.core.clocks import timing
 from bot.core.clocks.timing import GamePaused
 from bot.core.storage.base import Transaction
 from bot.core.words.errors import NotAllowed
@@ -195,13 +199,14 @@ async def test_a_crash_inside_the_tick_queues_nothing_and_the_next_tick_sends_on
 ) -> None:
     async with open_kit(tmp_path / "t.sqlite3") as k:
         game = await start(k.svc, 2)
-        original = Transaction.add_post
+        for method in ("add_post", "add_posts"):  # one by one, and the batches
+            original = getattr(Transaction, method)
 
-        async def crash(self: Transaction, *args: object, **kwargs: object) -> object:
-            await original(self, *args, **kwargs)  # type: ignore[arg-type]
-            raise OSError("power cut")
+            async def crash(self: Transaction, *args: object, original: Any = original, **kwargs: object) -> object:
+                await original(self, *args, **kwargs)
+                raise OSError("power cut")
 
-        monkeypatch.setattr(Transaction, "add_post", crash)
+            monkeypatch.setattr(Transaction, method, crash)
         assert await k.tick(24) == []
         assert await reminders_of(k, game.id) == []
         monkeypatch.undo()
@@ -264,14 +269,16 @@ async def test_the_tick_finds_due_games_through_the_index_and_a_failing_game_wai
     async with open_kit(path) as k:
         broken = await start(k.svc, 2, channel=1)
         fine = await start(k.svc, 2, channel=2)
-        original = k.svc.games.view
+        original = timing.after_reminder
 
-        async def view(guild_id: int, game_id: int) -> engine.GameView:
-            if game_id == broken.id:
-                raise RuntimeError("unreadable game")
-            return await original(guild_id, game_id)
+        def after_reminder(clock: timing.Clock, now: float) -> timing.Clock:
+            if clock.game_id == broken.id:
+                raise RuntimeError("unplannable clock")
+            return original(clock, now)
 
-        monkeypatch.setattr(k.svc.games, "view", view)
+        # it fails in the batch, then one by one
+        monkeypatch.setattr(bot.core.days.batches, "after_reminder", after_reminder)
+        monkeypatch.setattr(bot.core.days.reminders, "after_reminder", after_reminder)
         assert await k.tick(24) == ["reminder"]  # the other game is not held back
         assert [p.game_id for p in await k.svc.outbox.pending_posts() if p.kind == "reminder"] == [fine.id]
         assert await k.tick(24.05) == []  # the failing game waits RETRY_AFTER instead of spinning
@@ -338,15 +345,15 @@ async def test_a_process_killed_inside_the_ticks_transaction_sends_the_reminder_
         from bot.core.assembly import Core
         from bot.core.storage.base import Transaction
 
-        original = Transaction.add_post
+        original = Transaction.add_posts
 
-        async def add_post_then_die(self, *args, **kwargs):
+        async def add_posts_then_die(self, *args, **kwargs):
             await original(self, *args, **kwargs)
             os._exit(9)  # killed after queuing the reminder, before the commit
 
         async def main():
             storage = await open_storage({str(database)!r}, clock=lambda: {T0 + 24 * HOUR!r})
-            Transaction.add_post = add_post_then_die
+            Transaction.add_posts = add_posts_then_die
             await Core.build(storage).scheduler.tick({T0 + 24 * HOUR!r})
 
         asyncio.run(main())

@@ -46,6 +46,30 @@ async def test_a_servers_language_is_set_kept_and_cleared(database: Path | str) 
         await core.close()
 
 
+@pytest.mark.backends
+async def test_the_servers_config_refuses_a_language_that_is_not_one_of_the_six(database: Path | str) -> None:
+    """``/tikal-mod config language`` offers the six as choices, but the core is called by other adapters too (the
+    console, the web, tests): ``Moderation.configure`` checks the language itself, before anything is written."""
+    core = await Core.open(database)
+    try:
+        moderation = core.moderation
+        before = await moderation.config(GUILD)
+        for bad in ("pt", "", "english", "de-DE", "EN"):
+            with pytest.raises(BadOption, match=f"not “{bad}”"):
+                await moderation.configure(GUILD, 1, is_moderator=True, language=bad, turn_hours=48)
+        assert await core.languages.server(GUILD) is None and await Languages(core.storage).server(GUILD) is None
+        assert await moderation.config(GUILD) == before  # the other settings of the refused call neither
+        await moderation.configure(GUILD, 1, is_moderator=True, language="nl")
+        assert await core.languages.server(GUILD) == "nl" == await Languages(core.storage).server(GUILD)
+        with pytest.raises(BadOption, match="The languages are en, de, fr, es, it, nl"):
+            await moderation.configure(GUILD, 1, is_moderator=True, language="xx")
+        assert await Languages(core.storage).server(GUILD) == "nl"
+        await moderation.configure(GUILD, 1, is_moderator=True, language=None)  # the server's own locale again
+        assert await Languages(core.storage).server(GUILD) is None
+    finally:
+        await core.close()
+
+
 async def test_another_processs_change_is_seen_once_the_copy_is_old(db_path: Path) -> None:
     now = [0.0]
     core = await Core.open(db_path)
