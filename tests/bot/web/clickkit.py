@@ -126,8 +126,17 @@ async def one_of(board: Board, selector: str, rng: random.Random) -> Locator:
         await found.first.wait_for(timeout=5000)
     except PlaywrightTimeout:
         raise AssertionError(f"no {selector} on the page: {await board.page.text_content('#play')} "
-                             f"{await board.page.evaluate('window.__log')}") from None
+                             f"{await board.page.evaluate('window.__log')} {await _served(board)}") from None
     return found.nth(rng.randrange(await found.count()))
+
+
+async def _served(board: Board) -> str:
+    """What the server offers the page now (its menu and the board's phase), to tell a page's fault from the data's."""
+    try:
+        data = await board.page.evaluate("fetch(location.pathname + '/view.json').then(r => r.json())")
+        return f"served: {data.get('play', {}).get('menu')} {data.get('board', {}).get('phase')}"
+    except Exception as error:  # a failing test's explanation must not hide its failure
+        return f"view.json unread: {error}"
 
 
 async def choose_space(board: Board, space: str) -> None:
