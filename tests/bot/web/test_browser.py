@@ -331,6 +331,34 @@ async def test_four_long_names_wrap_on_a_phone_and_nothing_scrolls_sideways(db_p
 
 
 @pytest.mark.timeout(300)
+async def test_four_long_names_leave_a_members_own_board_within_a_phone(db_path: Path, browser: Browser) -> None:
+    """The member's panel (whom they play, the actions at a space) wraps too: nothing wider than 400 px."""
+    async with served(db_path, public_url="here") as (core, base, _):
+        lobby = await core.lobby.new_game(servicekit.GUILD, servicekit.CHANNEL, servicekit.MEMBERS[0], LONG_NAMES[0],
+                                             seats=4)
+        for member, name in zip(servicekit.MEMBERS[1:], LONG_NAMES[1:], strict=True):
+            await core.lobby.join(servicekit.GUILD, lobby.id, member, name)
+        game = (await core.lobby.start(servicekit.GUILD, lobby.id, servicekit.MEMBERS[0])).game
+        view = await drive(core, game, random.Random(38),
+                           until=lambda v: v.version >= 45 and v.phase is Phase.ACTIONS and bool(v.ap_left))
+        assert view.to_act is not None
+        acting = game.at_seat(view.to_act)
+        assert acting is not None
+        token, _ = await core.web_play.access.issue(servicekit.GUILD, game.id, acting.member_id)
+        page, _ = await open_page(browser, f"{base}/m/{token}", width=400, phone=True)
+        assert LONG_NAMES[view.to_act] in (await page.text_content("#play") or "")
+        widest = ("Math.max(...Array.from(document.querySelectorAll('body *')).map("
+                  "e => e.getBoundingClientRect().right))")
+        for _ in range(2):  # the board as drawn, then a space's actions open in the panel
+            assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+            assert await page.evaluate("document.body.scrollWidth") <= 400
+            assert await page.evaluate(widest) <= 400
+            await page.click("#board .hex.actionable >> nth=0")
+            await page.wait_for_selector("#play-here button.action")
+        await page.close()
+
+
+@pytest.mark.timeout(300)
 async def test_during_a_rapido_jump_every_player_still_choosing_is_marked(db_path: Path, browser: Browser) -> None:
     """The status line says everyone chooses in secret: the page marks each of them, not one player to act."""
     async with served(db_path) as (core, base, _):
