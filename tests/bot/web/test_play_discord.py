@@ -1,19 +1,23 @@
 """A member's own board through the real discord.py bot (the wire harness) with its web view: ``/tikal-game web`` and
 the wait's **My board link** answer privately with a link button (no address in the text, which Discord would fetch);
 a move made on the page is the slash command's — the channel's wait message is edited as after one, and the next
-player's wait is posted, pinging them; a stranger gets no link; a moderator's ``weblink`` and ``replace`` end the old
+player's wait is posted, pinging them; no log line, at the bot's DEBUG level, holds a link, a session or its CSRF
+token; a stranger gets no link; a moderator's ``weblink`` and ``replace`` end the old
 links; without ``WEB_URL`` there is no button and the command says so."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
+from bot.__main__ import QUIET, configure_logging
 from bot.web.sessions import CSRF_HEADER
 from tests.bot.adapter.discordkit import (
     ANA,
@@ -89,7 +93,12 @@ async def wait_message(wire: Wire, game_id: int) -> tuple[int, dict[str, Any]]:
     return game.turn_message_id, wire.messages[game.turn_message_id]
 
 
-async def test_a_move_on_the_page_moves_the_channels_wait_message(db_path: Path) -> None:
+async def test_a_move_on_the_page_moves_the_channels_wait_message(db_path: Path, caplog: pytest.LogCaptureFixture,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    caplog.set_level(logging.DEBUG)
+    for name in QUIET:  # put back as they were after the test
+        monkeypatch.setattr(logging.getLogger(name), "level", logging.getLogger(name).level)
+    configure_logging("DEBUG")  # as the bot runs with LOG_LEVEL=DEBUG
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     async with web_bot(db_path, web_url=base, web_port=port) as wire:
@@ -142,6 +151,10 @@ async def test_a_move_on_the_page_moves_the_channels_wait_message(db_path: Path)
             async with client.get(f"{base}/play/{game_id}") as response:
                 assert response.status == 403
             assert await me.open(link) == 404
+            secrets = [link.rsplit("/", 1)[1], str(typed.data["components"][0]["components"][0]["url"]).rsplit("/")[-1],
+                       me.script["csrf"], *(c.value for c in client.cookie_jar)]
+        logged = "\n".join(f"{r.getMessage()} {r.args} {r.exc_text}" for r in caplog.records)
+        assert caplog.records and all(secret and secret not in logged for secret in secrets)
 
 
 async def test_a_replaced_member_loses_the_board_and_the_newcomer_may_ask(db_path: Path) -> None:
