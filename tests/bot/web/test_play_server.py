@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import random
+import re
 from html import escape as html_text
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from lang import translator
 from tests.bot.core.optionkit import drive, options_game, seat_of
 from tests.bot.core.servicekit import GUILD, started_game
 from tests.bot.web.playkit import legal_texts, member, page_data
+from tests.bot.web.test_server import assert_guarded
 from tests.bot.web.webkit import STREAM, next_event, served
 
 EN = PlayWords(translator("en"))
@@ -67,6 +69,29 @@ async def test_the_cookie_is_secure_when_the_public_address_is_https(db_path: Pa
         token, _ = await core.web_play.access.issue(GUILD, game.id, game.seats[0].member_id)
         async with aiohttp.ClientSession() as client, client.get(f"{base}/m/{token}") as response:
             assert response.status == 200 and "Secure" in response.headers["Set-Cookie"]
+
+
+async def test_a_members_pages_keep_the_spectators_headers_and_run_no_inline_script(db_path: Path) -> None:
+    async with served(db_path, public_url="here") as (core, base, _):
+        game = await started_game(core, 2)
+        view = await core.games.view(GUILD, game.id)
+        assert view.to_act is not None
+        async with member(core, base, game.id, seat_of(game, view.to_act)) as me:
+            answers = []
+            async with me.client.get(f"{base}/m/{me.token}", allow_redirects=False) as response:
+                answers.append(("link", response.status, dict(response.headers)))
+            for path in ("", "/view.json", "/history.json"):
+                async with me.client.get(f"{base}/play/{game.id}{path}") as response:
+                    answers.append((path, response.status, dict(response.headers)))
+            async with me.client.post(f"{base}/play/{game.id}/act", data="{",
+                                      headers={"Origin": base, "X-Tikal-CSRF": me.csrf}) as response:
+                answers.append(("act", response.status, dict(response.headers)))
+            for what, status, headers in answers:
+                assert status < 500, what
+                assert_guarded(headers, what)
+            # every script is the page's own file or its data (never run): the policy needs no 'unsafe-inline'
+            scripts = re.findall(r"<script([^>]*)>", me.html)
+            assert scripts and all('src="/static/' in s or 'type="application/json"' in s for s in scripts), scripts
 
 
 async def test_the_page_offers_the_legal_moves_and_a_move_goes_through_as_a_slash_command(db_path: Path) -> None:
