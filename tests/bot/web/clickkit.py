@@ -38,6 +38,16 @@ OFFERED = """() => {
   return moves;
 }"""
 
+SHOWN = """() => [
+  Number(document.body.dataset.playVersion ?? -1),
+  Array.from(document.querySelectorAll("#board .hex.actionable"), h => h.dataset.space),
+  document.querySelectorAll("#play-other button.action").length,
+  !!document.querySelector("#play-end:not([hidden])"),
+  !!document.querySelector("#play-undo:not([hidden])"),
+]"""
+"""What a move's choice starts from, read at once: the version shown, the ringed spaces, the actions without a
+space, whether End turn and Undo are offered."""
+
 
 @dataclass
 class Board:
@@ -91,11 +101,7 @@ async def click_choice(board: Board, rng: random.Random, *, end_weight: float, u
     its actions, one of its choices, Confirm — or an action without a space (a bid, a pick). The move's notation as
     the page named it."""
     page = board.page
-    version = await board.version()
-    spaces = await page.eval_on_selector_all("#board .hex.actionable", "hs => hs.map(h => h.dataset.space)")
-    others = await page.locator("#play-other button.action").count()
-    can_end = await page.locator("#play-end:not([hidden])").count() > 0
-    can_undo = await page.locator("#play-undo:not([hidden])").count() > 0
+    version, spaces, others, can_end, can_undo = await page.evaluate(SHOWN)
     roll = rng.random()
     if can_end and (roll < end_weight or not (spaces or others)):
         await page.click("#play-end")
