@@ -355,6 +355,10 @@ async def test_four_long_names_leave_a_members_own_board_within_a_phone(db_path:
             assert await page.evaluate(widest) <= 400
             await page.click("#board .hex.actionable >> nth=0")
             await page.wait_for_selector("#play-here button.action")
+        # every button of the panel has a name a screen reader says
+        unnamed = await page.eval_on_selector_all("#play button:not([hidden])", "bs => bs.filter(b => "
+                                                  "!(b.getAttribute('aria-label') || b.textContent).trim()).length")
+        assert unnamed == 0
         await page.close()
 
 
