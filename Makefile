@@ -38,6 +38,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/animation.py
 	$(BIN)/python bench/bot.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/web_play.py
 
 # The catalogues (lang/locale/*/LC_MESSAGES/tikal.po) brought up to date with the sources' messages; new or
 # changed English arrives untranslated, and the tests fail until every language has it.

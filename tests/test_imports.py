@@ -19,8 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "render", "bot", "lang")
-CORE_PARTS = ("metrics", "words", "menus", "storage", "clocks", "table", "outbox", "days", "league", "guilds",
-              "tutorial", "spectators", "health")
+CORE_PARTS = ("metrics", "words", "menus", "storage", "clocks", "table", "outbox", "days", "league", "web_play",
+              "guilds", "tutorial", "spectators", "health")
 """The parts of ``bot.core`` from the bottom up (docs/architecture.md): each imports only the parts before it.
 ``bot.core.assembly`` stands above them all and puts them together."""
 

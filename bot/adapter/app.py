@@ -122,7 +122,8 @@ class TikalBot(commands.Bot):
         if self.settings.web_port is not None:
             self._web = WebView(self._core, poll_seconds=self.settings.web_poll_seconds,
                                 limit=RateLimit(per_minute=self.settings.web_requests_per_minute),
-                                behind_proxy=self.settings.web_behind_proxy,
+                                behind_proxy=self.settings.web_behind_proxy, public_url=self.settings.web_url,
+                                synced=self._table.sync,  # a member's move from the web updates the channel
                                 routes=health.routes(metrics=False) if self._health is None else ())
             await self._web.start(self.settings.web_host, self.settings.web_port)
 

@@ -59,6 +59,7 @@ NAMES: Final[tuple[app_commands.locale_str, ...]] = (
     cmd("name.config", "config"),
     cmd("name.resend", "resend"),
     cmd("name.weblink", "weblink"),
+    cmd("name.web", "web"),
     cmd("name.doctor", "doctor"),
     cmd("name.leaderboard", "leaderboard"),
     cmd("name.replay", "replay"),

@@ -22,7 +22,7 @@ from bot.adapter.messages.result import finished_embed
 from bot.adapter.messages.wait_message import notified, wait_content, wait_embed, wait_line, wait_picture
 from bot.adapter.replays import record_file, record_name
 from bot.adapter.replies import picture
-from bot.adapter.ui import live_view
+from bot.adapter.ui import live_view, with_web_link
 from bot.core.storage.seats import is_absent_member
 from bot.core.table.posts import (
     SILENT,
@@ -195,9 +195,13 @@ async def _wait(c: Context) -> Outgoing:
                                              for member in notified(payload, ("dm", "both"))]
     name = wait_picture(c.post.id)
     jump: tuple[list[int], list[int]] | None = ([], list(payload["seats"])) if view.phase is Phase.JUMP else None
-    embed = wait_embed(c.game, view, payload, jump, picture=name, page=await c.page(), t=c.t)
+    page = await c.page()
+    embed = wait_embed(c.game, view, payload, jump, picture=name, page=page, t=c.t)
+    buttons = live_view(c.game, view, c.t)
+    if page is not None:  # the web view is on: each member may ask for their own board's link
+        buttons = with_web_link(buttons, c.game, c.t)
     return Outgoing(content, embed, [await _board(view, name, c.t)], members[0] if members else None,
-                    others=tuple(members[1:]), view=live_view(c.game, view, c.t), dms=notes)
+                    others=tuple(members[1:]), view=buttons, dms=notes)
 
 
 async def _wait_note(c: Context, payload: Wait, view: GameView, member: int, *, dm_only: bool) -> DirectNote:

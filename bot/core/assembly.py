@@ -39,6 +39,7 @@ from bot.core.table.store import GameStore
 from bot.core.table.turns import Turns
 from bot.core.tutorial import judge
 from bot.core.tutorial.service import Tutorials
+from bot.core.web_play.play import WebPlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,8 @@ class Core:
     """Members' guided first games."""
     spectators: Spectators
     """Games as their web pages show them: the pages' tokens, the cheap read live updates poll."""
+    web_play: WebPlay
+    """Members playing from their own web page: their links and sessions, their seat's page, their moves."""
     reviews: Reviews
     """Finished games' reviews: the turns that lost the most points by the strong player's judgement."""
 
@@ -91,12 +94,14 @@ class Core:
         computers = Computers(store, jumps, pool=pool)
         languages = Languages(storage)
         lobby = Lobby(store, rng=rng, seed_source=seed_source)
+        turns = Turns(store)
         return cls(
-            storage, store, games, lobby, Turns(store), jumps, computers,
+            storage, store, games, lobby, turns, jumps, computers,
             PostQueue(store), ServerSettings(storage), Scheduler(store, games, jumps, computers, clock=clock),
             Moderation(store, games, jumps, computers, languages), Members(storage), History(store, games),
             StandingOrders(store, games, computers), GuildRemoval(store), AppState(storage), Standings(storage), pool,
-            languages, Tutorials(store, lobby), Spectators(games, languages), Reviews(games, pool))
+            languages, Tutorials(store, lobby), Spectators(games, languages), WebPlay(store, turns, jumps),
+            Reviews(games, pool))
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,

@@ -1,6 +1,6 @@
 """What every answer of the web view carries and what it refuses: headers that forbid framing, scripts and styles
 from elsewhere and leaking the page's address (its token) to another site, and a ``Server`` header that names no
-software version; a rate limit per address."""
+software version; a rate limit per address (and, for a member's moves, per member: ``RateLimit`` keyed by seat)."""
 
 from __future__ import annotations
 
@@ -89,13 +89,19 @@ def forwarded_address(request: web.Request) -> str:
     return forwarded or address_of(request)
 
 
+def read_only(_: web.Request) -> bool:
+    return False
+
+
 def limited(limit: RateLimit, refuse: Callable[[web.Request], web.StreamResponse],
-            address: Address = address_of) -> Callable[..., Awaitable[web.StreamResponse]]:
-    """The middleware: only GET and HEAD, and the rate limit per ``address`` (``refuse`` answers 429)."""
+            address: Address = address_of,
+            writable: Callable[[web.Request], bool] = read_only) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """The middleware: only GET and HEAD (and POST where ``writable`` says: a member's moves, whose own checks are
+    ``bot.web.members``'), and the rate limit per ``address`` (``refuse`` answers 429)."""
 
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") and not (request.method == "POST" and writable(request)):
             return web.Response(status=405, text="read-only", headers={"Allow": "GET, HEAD"})
         if not limit.allow(address(request)):
             return refuse(request)
@@ -112,4 +118,4 @@ async def security_headers(request: web.Request, response: web.StreamResponse) -
 
 
 __all__ = ["SECURITY_HEADERS", "SERVER", "Address", "RateLimit", "address_of", "every_answers_headers",
-           "forwarded_address", "limited", "security_headers"]
+           "forwarded_address", "limited", "read_only", "security_headers"]

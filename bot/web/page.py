@@ -89,9 +89,10 @@ def _legend(board: dict[str, Any] | None, words: PageWords) -> str:
                    for k in keys)
 
 
-def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> str:
+def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any], *, play: str = "") -> str:
     """The whole page. ``data``: ``content.live_data``; ``extra``: what the script needs besides (the palette,
-    the addresses of its data and events)."""
+    the addresses of its data and events); ``play``: a member's page's panel (``bot.web.play_page``), whose script
+    comes first (it listens to the board's); the spectator's page has neither."""
     labels = words.labels()
     board = data["board"]
     title = html.escape(words.title(data["game"]))
@@ -101,6 +102,7 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> 
     alt = board["alt"] if board else ""
     script = {**extra, "data": data, "words": words.script_words(), "labels": labels, "lang": words.locale}
     hidden_board = "" if board else " hidden"
+    play_script = '<script src="/static/play.js" defer></script>\n' if play else ""
     return f"""<!doctype html>
 <html lang="{words.locale}">
 <head>
@@ -111,7 +113,7 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> 
 <title>{title}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/page.css">
-<script src="/static/board.js" defer></script>
+{play_script}<script src="/static/board.js" defer></script>
 </head>
 <body>
 <header>
@@ -132,7 +134,7 @@ def page_html(data: dict[str, Any], words: PageWords, extra: dict[str, Any]) -> 
 <figcaption id="caption">{html.escape(caption)}</figcaption>
 </figure>
 <aside>
-<section id="details" aria-live="polite">
+{play}<section id="details" aria-live="polite">
 <h2>{html.escape(labels["details"])}</h2>
 <div id="details-body"><p class="quiet">{html.escape(words.script_words()["pick_space"])}</p></div>
 </section>

@@ -1,9 +1,10 @@
-"""The web view's server: aiohttp beside the bot in the same process (``WEB_PORT``), read-only.
+"""The web view's server: aiohttp beside the bot in the same process (``WEB_PORT``).
 
 ``/g/<token>`` the page, ``/g/<token>/view.json`` its data now, ``/g/<token>/history.json`` every position of the
 animated replay, ``/g/<token>/events`` the live stream (server-sent events: the page's data whenever the game
-moves), ``/static/…`` the page's script and style. ``?lang=`` picks the language (else the server's, else
-English). An unknown or renewed token, or a removed game, answers 404 with a page that says so."""
+moves), ``/static/…`` the page's scripts and style. ``?lang=`` picks the language (else the server's, else
+English). An unknown or renewed token, or a removed game, answers 404 with a page that says so. The spectators'
+pages are read-only; a member's own page (``/m/<token>``, ``/play/<game>``: ``members.py``) plays."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from bot.core.words.errors import NoGame
 from bot.web.connections import IDLE, PER_ADDRESS, Connections
 from bot.web.content import history_data, live_data, palette
 from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
+from bot.web.members import MemberRoutes, Synced, writable
 from bot.web.page import message_html, page_html
 from bot.web.watch import Watchers
 from bot.web.words import PageWords
@@ -33,7 +35,7 @@ from lang import DEFAULT_LOCALE, LOCALES, known, translator
 
 log = logging.getLogger(__name__)
 
-STATIC: Final = {"board.js": "text/javascript", "page.css": "text/css"}
+STATIC: Final = {"board.js": "text/javascript", "play.js": "text/javascript", "page.css": "text/css"}
 KEEPALIVE: Final = 15.0
 """Seconds between a live stream's keep-alive comments (proxies close silent connections)."""
 CACHED: Final = 64
@@ -65,7 +67,13 @@ class WebView:
 
     def __init__(self, core: Core, *, poll_seconds: float = 1.0, limit: RateLimit | None = None,
                  keepalive: float = KEEPALIVE, behind_proxy: bool = False,
-                 connections: Connections | None = None, routes: Sequence[web.RouteDef] = ()) -> None:
+                 connections: Connections | None = None, routes: Sequence[web.RouteDef] = (),
+                 public_url: str | None = None, synced: Synced | None = None,
+                 member_limit: RateLimit | None = None) -> None:
+        """``routes``: more routes on the same server (health); ``public_url``: ``WEB_URL``, the origin members' moves
+        must come from (None: members cannot play here); ``synced``: what brings a game's channel up to date after a
+        member's move (the bot's ``Table.sync``); ``member_limit``: each member's moves (default: a burst of 30, then
+        one a second)."""
         self.core = core
         self.routes = tuple(routes)
         """More routes on the same server (health and metrics, ``bot.web.health``)."""
@@ -76,7 +84,7 @@ class WebView:
         self.connections = connections or Connections(per_address=None if behind_proxy else PER_ADDRESS)
         """The connections' limits (behind a proxy every connection comes from the proxy: no cap per address)."""
         self.keepalive = keepalive
-        self.watchers = Watchers(core.spectators.find, poll_seconds)
+        self.watchers = Watchers[Watched](core.spectators.find, poll_seconds)
         self._data = _Cache()
         self._history = _Cache(16)
         self._static = {name: (resources.files("bot.web") / "static" / name).read_bytes() for name in STATIC}
@@ -84,9 +92,13 @@ class WebView:
         self._listener: asyncio.Server | None = None
         self._closing = asyncio.Event()
         self.port: int | None = None
+        self.members = MemberRoutes(core, public_url=public_url, limit=self.limit, address=self.address,
+                                    member_limit=member_limit, poll_seconds=poll_seconds, keepalive=keepalive,
+                                    history=self._history_of, closing=self._closing, synced=synced)
+        """The members' own pages (``members.py``)."""
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[limited(self.limit, self._too_many, self.address)])
+        app = web.Application(middlewares=[limited(self.limit, self._too_many, self.address, writable)])
         app.on_response_prepare.append(security_headers)
         app.add_routes([
             web.get("/g/{token}", self.page),
@@ -94,6 +106,7 @@ class WebView:
             web.get("/g/{token}/history.json", self.history_json),
             web.get("/g/{token}/events", self.events),
             web.get("/static/{name}", self.static),
+            *self.members.routes(),
             *self.routes,
         ])
         return app
@@ -119,6 +132,7 @@ class WebView:
     async def stop(self) -> None:
         self._closing.set()
         await self.watchers.close()
+        await self.members.stop()
         if self._listener is not None:
             self._listener.close()
         if self._runner is not None:
@@ -188,8 +202,15 @@ class WebView:
         if watched.status is Status.LOBBY:
             return _json_response(b'{"frames":[]}')
         words = self._words(request, await self.core.spectators.languages.server(watched.guild_id))
+        response = _json_response(await self._history_of(watched, words))
+        response.enable_compression()
+        return response
+
+    async def _history_of(self, watched: Watched, words: PageWords) -> bytes:
+        """Every position of the game's history as JSON, built once per position and language (a finished game's
+        kept review marks it; a page never makes one)."""
         reviewed = await self.core.reviews.kept(watched.guild_id, watched.game_id) \
-            if watched.status is Status.FINISHED else None  # marked when kept; never made for a page
+            if watched.status is Status.FINISHED else None
         key = (watched.game_id, watched.version, watched.status, words.locale, reviewed is not None)
         body = self._history.get(key)
         if body is None:
@@ -197,9 +218,7 @@ class WebView:
             marks = [t for turns in reviewed.worst().values() for t in turns] if reviewed is not None else []
             data = await asyncio.to_thread(history_data, source.record, words, marks)
             body = self._history.put(key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
-        response = _json_response(body)
-        response.enable_compression()
-        return response
+        return body
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         watched = await self._found(request)

@@ -10,43 +10,45 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-
-from bot.core.spectators.links import Watched
+from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 
-Find = Callable[[str], Awaitable[Watched | None]]
+W = TypeVar("W")
+"""Where a watched game stands (``spectators.links.Watched``, or a member's ``web_play.access.Seated``): equal while
+nothing changed."""
 
 
 @dataclass
-class _Poller:
-    latest: Watched | None
+class _Poller(Generic[W]):
+    latest: W | None
     followers: int = 0
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     task: asyncio.Task[None] | None = None
 
 
-class Watchers:
-    """The games this process's pages follow, each polled once however many pages follow it."""
+class Watchers(Generic[W]):
+    """The games this process's pages follow, each polled once however many pages follow it (a member's page: each
+    session polled once, as its seat may change hands)."""
 
-    def __init__(self, find: Find, interval: float = 1.0) -> None:
+    def __init__(self, find: Callable[[str], Awaitable[W | None]], interval: float = 1.0) -> None:
         self.find = find
         self.interval = interval
-        self._polled: dict[str, _Poller] = {}
+        self._polled: dict[str, _Poller[W]] = {}
         self._closed = False
 
     def watching(self) -> int:
         """How many games are polled now."""
         return len(self._polled)
 
-    async def follow(self, token: str, seen: Watched, wait: float) -> Watched | None:
+    async def follow(self, token: str, seen: W, wait: float) -> W | None:
         """Wait until the game behind ``token`` differs from ``seen`` (at most ``wait`` seconds, or until ``close``)
         and return where it stands: ``seen`` itself when nothing changed in time, None when it is gone."""
         if self._closed:
             return seen
         poller = self._polled.get(token)
         if poller is None:
-            poller = self._polled[token] = _Poller(seen)
+            poller = self._polled[token] = _Poller[W](seen)
             poller.task = asyncio.create_task(self._poll(token, poller), name=f"tikal-background-web-poll-{token[:6]}")
         poller.followers += 1
         try:
@@ -59,7 +61,7 @@ class Watchers:
         finally:
             poller.followers -= 1
 
-    async def _poll(self, token: str, poller: _Poller) -> None:
+    async def _poll(self, token: str, poller: _Poller[W]) -> None:
         try:
             while True:
                 await asyncio.sleep(self.interval)

@@ -18,7 +18,7 @@ from bot.adapter.messages.parts import NEUTRAL
 from bot.adapter.messages.wait_message import closed_embed, wait_embed, wait_picture
 from bot.adapter.replies import edit
 from bot.adapter.table.base import Live, TableBase, log, played_for, waited_seats
-from bot.adapter.ui import live_view
+from bot.adapter.ui import live_view, with_web_link
 from bot.core.storage.rows import Status
 from bot.core.table.posts import PostKind, Wait
 from bot.core.table.results import GameInfo, Moved, Post
@@ -128,10 +128,13 @@ class WaitMessages(TableBase):
     async def _show(self, game: GameInfo, channel: discord.PartialMessageable, live: Live, view: GameView,
                     jump: tuple[list[int], list[int]] | None, here: Translator) -> bool:
         """Edit the wait's message from the game now (its ping, the content, stays as it was); False if it is gone."""
-        embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id),
-                           page=await self.pages.of(game.guild_id, game.id), t=here)
+        page = await self.pages.of(game.guild_id, game.id)
+        embed = wait_embed(game, view, live.payload, jump, picture=wait_picture(live.post_id), page=page, t=here)
+        buttons = live_view(game, view, here)
+        if page is not None:  # the web view is on: each member may ask for their own board's link
+            buttons = with_web_link(buttons, game, here)
         try:
-            await edit(channel.get_partial_message(live.message_id), embed=embed, view=live_view(game, view, here))
+            await edit(channel.get_partial_message(live.message_id), embed=embed, view=buttons)
         except discord.NotFound:  # someone deleted it
             log.info("the wait message %s of game %s is gone: posting it again", live.message_id, game.id)
             return False

@@ -43,6 +43,8 @@ class TableActions(Protocol):
     async def menu(self, interaction: discord.Interaction, game_id: int, version: int, path: tuple[str, ...],
                    value: str | None, *, public: bool) -> None: ...
 
+    async def web_link(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
 
 def table_of(interaction: discord.Interaction) -> TableActions:
     """The table of the bot that received the interaction."""

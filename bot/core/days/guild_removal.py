@@ -28,7 +28,7 @@ GRACE: Final = timedelta(days=30)
 _GAME_TABLES: Final = (
     "outbox", "snapshots", "moves", "seats", "absent_seats", "game_results", "game_clocks", "standing_orders",
     "computer_seats", "computer_lobbies", "game_options", "jump_choices", "rated_games", "rating_history", "tutorials",
-    "web_links", "game_reviews",
+    "web_links", "web_member_links", "web_sessions", "game_reviews",
 )
 
 

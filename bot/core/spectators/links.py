@@ -15,6 +15,7 @@ from bot.core.storage import sql
 from bot.core.storage.base import Reader
 from bot.core.storage.rows import Status
 from bot.core.table.store import GameStore
+from bot.core.web_play.access import end_game
 
 TOKEN_BYTES: Final = 24
 """192 bits from ``secrets``: far beyond guessing, and 32 characters in an address."""
@@ -67,13 +68,15 @@ class WebLinks:
         return made
 
     async def renew(self, guild_id: int, game_id: int) -> str:
-        """A new token for the game: the old address stops working at once. Raises ``NoGame``."""
+        """A new token for the game: the old address stops working at once, and so do the members' own links and
+        sessions (``bot.core.web_play``). Raises ``NoGame``."""
         token = new_token()
         async with self.store.storage.transaction() as tx:
             await self.store.row(tx, guild_id, game_id)
             await sql.run(tx, "INSERT INTO web_links (game_id, token, created_at) VALUES (?, ?, ?) "
                               "ON CONFLICT (game_id) DO UPDATE SET token = excluded.token, "
                               "created_at = excluded.created_at", (game_id, token, sql.now(tx)))
+            await end_game(tx, game_id)
         return token
 
     async def find(self, token: str) -> Watched | None:

@@ -26,7 +26,8 @@ GLOBAL_TABLES: Final = ("guild_settings", "guild_timing", "member_settings", "ap
                          "guild_rating", "seasons", "ratings", "guild_languages", "member_locales")
 GAME_TABLES: Final = ("seats", "moves", "snapshots", "outbox", "game_clocks", "absent_seats", "game_results",
                       "standing_orders", "computer_seats", "computer_lobbies", "game_options", "jump_choices",
-                      "rated_games", "rating_history", "tutorials", "web_links", "game_reviews")
+                      "rated_games", "rating_history", "tutorials", "web_links", "game_reviews",
+                      "web_member_links", "web_sessions")
 BATCH: Final = 200
 
 

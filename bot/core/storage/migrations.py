@@ -534,4 +534,28 @@ CREATE TABLE game_reviews (
 -- scheduler loads that game once, and the next plan fills it in.
 ALTER TABLE game_clocks ADD COLUMN phase TEXT;
 """),
+    (17, """
+-- Playing from the web page: a member's own link (for one seat of one game) and the browser sessions it opens.
+-- Only SHA-256 hashes of the link's token and of each session's id are kept: the database never holds what a browser
+-- presents. A seat has one link at a time (a new one replaces it); a moderator's renewal of the page's address and a
+-- seat changing hands delete the seat's link and sessions (bot.core.web_play).
+CREATE TABLE web_member_links (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    member_id  INTEGER NOT NULL,
+    token_hash TEXT    NOT NULL UNIQUE,
+    created_at REAL    NOT NULL,
+    expires_at REAL    NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE web_sessions (
+    session_hash TEXT    PRIMARY KEY,
+    game_id      INTEGER NOT NULL REFERENCES games (id),
+    seat         INTEGER NOT NULL,
+    member_id    INTEGER NOT NULL,
+    created_at   REAL    NOT NULL,
+    expires_at   REAL    NOT NULL
+);
+CREATE INDEX web_sessions_by_seat ON web_sessions (game_id, seat);
+"""),
 )

@@ -429,6 +429,27 @@ CREATE TABLE game_reviews (
 -- SQLite's migration 16: the phase of a clock's wait, for the scheduler's batches.
 ALTER TABLE game_clocks ADD COLUMN phase TEXT;
 """),
+    (17, """
+-- SQLite's migration 17: a member's own link to play from the web page and its sessions (hashes only).
+CREATE TABLE web_member_links (
+    game_id    BIGINT  NOT NULL REFERENCES games (id),
+    seat       INTEGER NOT NULL,
+    member_id  BIGINT  NOT NULL,
+    token_hash TEXT    NOT NULL UNIQUE,
+    created_at DOUBLE PRECISION NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE web_sessions (
+    session_hash TEXT    PRIMARY KEY,
+    game_id      BIGINT  NOT NULL REFERENCES games (id),
+    seat         INTEGER NOT NULL,
+    member_id    BIGINT  NOT NULL,
+    created_at   DOUBLE PRECISION NOT NULL,
+    expires_at   DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX web_sessions_by_seat ON web_sessions (game_id, seat);
+"""),
 )
 
 __all__ = ["POSTGRES_MIGRATIONS"]

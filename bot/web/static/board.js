@@ -1,6 +1,8 @@
 // The game's page: draws the board as SVG from the page's data (the engine's spectator view as JSON), shows a
 // space's details on hover, tap or keyboard focus, follows the game live (server-sent events) and moves through
 // its history. Everything comes from this server; the words come translated in the page's data.
+// A member's page adds play.js, which listens: "tikal:board" after the board is drawn, "tikal:drawn" after the whole
+// page, "tikal:choose" when a space is clicked or chosen with Enter or Space; and tells: "tikal:data", new data.
 (function () {
   "use strict";
   var SVG = "http://www.w3.org/2000/svg";
@@ -204,10 +206,16 @@
       chip(chips[i][0], at[0], at[1], chips[i][1], chips[i][2], g, at[2]);
     });
     function show() { showDetails(s.name); }
+    function choose(keyboard) {
+      show();
+      document.dispatchEvent(new CustomEvent("tikal:choose", { detail: { space: s.name, keyboard: keyboard } }));
+    }
     g.addEventListener("mouseenter", show);
     g.addEventListener("focus", show);
-    g.addEventListener("click", show);
-    g.addEventListener("keydown", function (e) { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
+    g.addEventListener("click", function () { choose(false); });
+    g.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(true); }
+    });
   }
 
   function drawObstacle(svg, board, pair) {
@@ -230,6 +238,7 @@
     board.spaces.forEach(function (s) { if (!changed[s.name]) { drawSpace(svg, board, s, false); } });
     board.spaces.forEach(function (s) { if (changed[s.name]) { drawSpace(svg, board, s, true); } });
     board.obstacles.forEach(function (pair) { drawObstacle(svg, board, pair); });
+    document.dispatchEvent(new CustomEvent("tikal:board", { detail: { now: at === null, turned: turned } }));
   }
 
   function showDetails(name) {
@@ -380,6 +389,7 @@
     drawDeadline();
     drawPosition();
     if (selected) { showDetails(selected); }
+    document.dispatchEvent(new CustomEvent("tikal:drawn", { detail: { live: live, now: at === null } }));
   }
 
   // -- history
@@ -403,7 +413,7 @@
   function loadHistory() {
     if (!live.board) { return; }
     $("position").textContent = frames ? $("position").textContent : words.loading;
-    fetch(page.history, { credentials: "omit", cache: "no-store" }).then(function (r) {
+    fetch(page.history, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.json();
     }).then(function (data) {
@@ -431,6 +441,12 @@
   $("now").addEventListener("click", function () { at = null; drawAll(); $("slider").focus(); });
 
   // -- live
+
+  // New data from elsewhere on the page (a member's move answered with the game as it stands now).
+  document.addEventListener("tikal:data", function (e) {
+    live = e.detail;
+    drawAll();
+  });
 
   function follow() {
     if (!window.EventSource || !page.events) { return; }

@@ -42,7 +42,7 @@ async def test_the_commands_are_registered_as_described(wire: Wire) -> None:
         "bid", "pass", "pick", "board", "hint", "obstacle", "fire", "jump", "declare"}
     assert {c.name for c in games.commands} == {
         "new", "join", "leave", "start", "status", "rules", "games", "history", "export", "resign", "order",
-        "notify", "settings", "stats", "leaderboard", "replay", "review", "tutorial"}
+        "notify", "settings", "stats", "leaderboard", "replay", "review", "tutorial", "web"}
     assert {c.name for c in mod.commands} == {
         "abort", "kick", "replace", "computer", "skip", "pause", "resume", "deadline", "config", "season", "resend",
         "weblink", "doctor"}

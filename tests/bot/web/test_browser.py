@@ -268,6 +268,7 @@ async def test_a_running_games_page_shows_the_board_follows_the_game_and_scrubs_
 @pytest.mark.timeout(300)
 async def test_on_a_phone_the_board_is_turned_and_fits(db_path: Path, browser: Browser) -> None:
     async with web_bot(db_path) as wire:
+        bot_of(wire).core.lobby._seed_source = lambda: 4  # the same game every run: a leader on the board, a turn
         game_id = await open_game(wire, [ANA, BEN])
         view = await play(wire, game_id, 33, random.Random(3))
         page, _ = await open_page(browser, await page_url(wire, game_id), width=400, phone=True)
@@ -326,6 +327,38 @@ async def test_four_long_names_wrap_on_a_phone_and_nothing_scrolls_sideways(db_p
         widest = await page.evaluate("Math.max(...Array.from(document.querySelectorAll('body *')).map("
                                      "e => e.getBoundingClientRect().right))")
         assert widest <= 400, widest
+        await page.close()
+
+
+@pytest.mark.timeout(300)
+async def test_four_long_names_leave_a_members_own_board_within_a_phone(db_path: Path, browser: Browser) -> None:
+    """The member's panel (whom they play, the actions at a space) wraps too: nothing wider than 400 px."""
+    async with served(db_path, public_url="here") as (core, base, _):
+        lobby = await core.lobby.new_game(servicekit.GUILD, servicekit.CHANNEL, servicekit.MEMBERS[0], LONG_NAMES[0],
+                                             seats=4)
+        for member, name in zip(servicekit.MEMBERS[1:], LONG_NAMES[1:], strict=True):
+            await core.lobby.join(servicekit.GUILD, lobby.id, member, name)
+        game = (await core.lobby.start(servicekit.GUILD, lobby.id, servicekit.MEMBERS[0])).game
+        view = await drive(core, game, random.Random(38),
+                           until=lambda v: v.version >= 45 and v.phase is Phase.ACTIONS and bool(v.ap_left))
+        assert view.to_act is not None
+        acting = game.at_seat(view.to_act)
+        assert acting is not None
+        token, _ = await core.web_play.access.issue(servicekit.GUILD, game.id, acting.member_id)
+        page, _ = await open_page(browser, f"{base}/m/{token}", width=400, phone=True)
+        assert LONG_NAMES[view.to_act] in (await page.text_content("#play") or "")
+        widest = ("Math.max(...Array.from(document.querySelectorAll('body *')).map("
+                  "e => e.getBoundingClientRect().right))")
+        for _ in range(2):  # the board as drawn, then a space's actions open in the panel
+            assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+            assert await page.evaluate("document.body.scrollWidth") <= 400
+            assert await page.evaluate(widest) <= 400
+            await page.click("#board .hex.actionable >> nth=0")
+            await page.wait_for_selector("#play-here button.action")
+        # every button of the panel has a name a screen reader says
+        unnamed = await page.eval_on_selector_all("#play button:not([hidden])", "bs => bs.filter(b => "
+                                                  "!(b.getAttribute('aria-label') || b.textContent).trim()).length")
+        assert unnamed == 0
         await page.close()
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -41,18 +42,30 @@ async def web_bot(database: Path | str, **more: Any) -> AsyncIterator[Wire]:
         yield wire
 
 
+def free_port() -> int:
+    """A port nothing listens on now (for a server whose public address, ``WEB_URL``, must name its port)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 @asynccontextmanager
 async def served(database: Path | str, seed: int = 7, limit: RateLimit | None = None, behind_proxy: bool = False,
-                 connections: Connections | None = None) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
+                 connections: Connections | None = None, member_limit: RateLimit | None = None,
+                 public_url: str | None = None) -> AsyncIterator[tuple[Core, str, aiohttp.ClientSession]]:
     """The core (``tests.bot.core.servicekit``) with the web view on a free port: the core, the web view's address
-    and a client session (no rate limit unless ``limit``; the connections' limits ``connections``, else the
-    server's)."""
+    and a client session that keeps cookies (no rate limit unless ``limit`` or, for members' moves,
+    ``member_limit``; the connections' limits ``connections``, else the server's). Members may play when the web
+    view's address is its public one (``WEB_URL``): ``public_url="here"``, or an address of its own."""
     async with open_service(database, seed=seed) as core:
+        port = free_port() if public_url == "here" else 0
+        public = f"http://127.0.0.1:{port}" if public_url == "here" else public_url
         web = WebView(core, poll_seconds=0.05, keepalive=0.5, limit=limit or RateLimit(per_minute=1e6, burst=1e6),
-                      behind_proxy=behind_proxy, connections=connections)
-        await web.start("127.0.0.1", 0)
+                      behind_proxy=behind_proxy, connections=connections, public_url=public,
+                      member_limit=member_limit or RateLimit(per_minute=1e6, burst=1e6))
+        await web.start("127.0.0.1", port)
         try:
-            async with aiohttp.ClientSession() as session:
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as session:
                 yield core, f"http://127.0.0.1:{web.port}", session
         finally:
             await web.stop()

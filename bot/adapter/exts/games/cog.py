@@ -166,6 +166,10 @@ class GameCommands(commands.GroupCog, group_name="tikal-game",
                           page: app_commands.Range[int, 1, 1000] = 1) -> None:
         await rankings.leaderboard(self.bot, interaction, season, page)
 
+    @app_commands.command(name="web", description=cmd("cmd.game.web", "Your link to play on the web"))
+    async def web(self, interaction: discord.Interaction) -> None:
+        await self.bot.table.web_link(interaction)
+
     @app_commands.command(name="replay",
                           description=cmd("cmd.game.replay", "A game's animated replay, turn by turn"))
     @app_commands.describe(game=GAME)

@@ -19,6 +19,7 @@ from bot.core.table.plans import Loaded
 from bot.core.table.posts import stamp_deadline
 from bot.core.table.seat_moves import play_absent
 from bot.core.table.waits import next_wait
+from bot.core.web_play.access import end_seat
 from bot.core.words.errors import AlreadyJoined, WrongStatus
 from bot.core.words.texts import tr
 from engine import Phase
@@ -47,6 +48,7 @@ class SeatChanges(ModerationBase):
                 await sql.run(tx, "UPDATE seats SET member_id = ? WHERE game_id = ? AND seat = ?",
                               (absent_member_id(seat.seat), game_id, seat.seat))
                 await sql.run(tx, "DELETE FROM standing_orders WHERE game_id = ? AND seat = ?", (game_id, seat.seat))
+                await end_seat(tx, game_id, seat.seat)  # the member's web page: links and sessions
                 everyone_gone = len(absent) + 1 == len([s for s in seats if s.seat is not None])
                 if everyone_gone:
                     await tx.set_status(game_id, Status.ABORTED)
@@ -108,6 +110,7 @@ class SeatChanges(ModerationBase):
                           (new_member_id, new_display_name, game_id, seat.seat))
             for table in ("absent_seats", "standing_orders", "computer_seats"):  # the newcomer inherits no orders
                 await sql.run(tx, f"DELETE FROM {table} WHERE game_id = ? AND seat = ?", (game_id, seat.seat))
+            await end_seat(tx, game_id, seat.seat)  # the old member's web page: links and sessions end
             clock = await clock_of(tx, row)
             if clock.seat == seat.seat and clock.wait_key is not None and clock.kind is not None:
                 clock = new_wait(clock, clock.wait_key, seat.seat, clock.kind, sql.now(tx))
