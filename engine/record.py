@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import Move, parse_move
+from .moves import Move, parse_written
 from .rules import play_into
 from .start import (
     MAX_ROLLS,
@@ -79,8 +79,7 @@ def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
         try:
             found = read.get(text)
             if found is None:
-                move = parse_move(text)
-                found = read[text] = (move, str(move))
+                found = read[text] = parse_written(text)
             # Only the last state is returned: each move may change it in place where nothing needs the one before.
             state = play_into(state, found[0], state, None, found[1])
         except Exception as e:

@@ -62,6 +62,7 @@ from .moves import (
     Walk,
     not_in_game,
     parse_move,
+    parse_written,
 )
 from .options import option_words
 from .state import LOG_TAIL, NOBODY, GameState
@@ -333,10 +334,12 @@ def _read(state: GameState, text: str) -> tuple[Move, str]:
     (see ``_READ`` and ``read_move``)."""
     found = _READ.get(text)
     if found is None:
-        move = read_move(state, text)
-        written = str(move)
-        found = (move, written)
-        if written == text:  # only the game's own spelling, the one records hold, is kept: not every typo
+        try:
+            found = parse_written(text)
+        except UnreadableMove:
+            move = read_move(state, text)  # raises again, in the game's words
+            found = (move, str(move))
+        if found[1] == text:  # only the game's own spelling, the one records hold, is kept: not every typo
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
             _READ[text] = found
