@@ -114,7 +114,8 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
-def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None) -> GameState:
+def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None,
+          undone: bool = True) -> GameState:
     """Validate ``move`` for the player to act and return the state after it, its version one more and the move
     at the end of its log as the game writes it (``text``, when known; an exchange or a shot names the seat as the
     game spells it).
@@ -122,21 +123,29 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
     sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
-    An ``undo`` always returns another state."""
+    An ``undo`` always returns another state.
+
+    ``undone=False`` (``into`` is ``state``): the caller knows that no ``undo`` follows before the turn ends, so
+    an action that can be taken back changes ``state`` in place too and keeps no state to take it back to
+    (``replay``, which knows the moves to come)."""
     check, mutate, how = _RULES[type(move)]
     version, head, tail = state.version, state._log_head, state._log_tail
     if how is _ACTION and state.stage is STAGE_NONE:
         # The usual action, one that can be taken back (``_action`` does the same for the others).
         found = check(state, move)
-        new = state.fork() if into is None or into is state else into
         if text is None:
             text = str(move)
-        new.turn_moves = (*state.turn_moves, text)
         undo = state.undo_moves
-        if not undo:
-            new.undo_base = state
+        if undone or into is not state:
+            new = state.fork() if into is None or into is state else into
+            if not undo:
+                new.undo_base = state
+            new._prev = state
+        else:  # nothing will take it back: no state to keep (the turn's end clears what undo would need)
+            new = state
+            new.undo_base = new._prev = None
+        new.turn_moves = (*state.turn_moves, text)
         new.undo_moves = (*undo, move)
-        new._prev = state
         if found is None:
             mutate(new, move)
         else:
@@ -384,11 +393,12 @@ def apply(
 
 
 def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None,
-              text: str | None = None) -> GameState:
+              text: str | None = None, undone: bool = True) -> GameState:
     """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
     path), building the state after in ``into`` as ``_play`` says (``None``: a fresh fork; ``state``
     itself: changed in place where nothing needs the state before). ``text``: the move as the game writes it,
-    when the caller knows it. Raises like ``apply``, changing nothing."""
+    when the caller knows it. ``undone=False``: no ``undo`` follows before the turn ends (see ``_play``). Raises
+    like ``apply``, changing nothing."""
     if isinstance(move, str):
         move, text = _READ.get(move) or _read(state, move)
     if type(move) in _OPTION_MOVES:
@@ -397,7 +407,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    return _play(state, move, into, text)
+    return _play(state, move, into, text, undone)
 
 
 def _check_words(state: GameState, move: Move) -> None:
