@@ -167,7 +167,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
             text = str(move)
         elif text is None:
             text = str(move)
-        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found))
+        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found), undone)
     new.version = version + 1
     # The log is head + tail: appending copies only the short tail (``GameState.log``).
     if len(tail) < LOG_TAIL:
@@ -178,14 +178,17 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
 
 
 def _action(state: GameState, move: Move, into: GameState | None, text: str,
-            mutate: Callable[..., None]) -> GameState:
+            mutate: Callable[..., None], undone: bool = True) -> GameState:
     """Carry out an action that may be final (a recovery, an uncovering with dice, any action in Tikal Rápido)
     as ``_play`` says."""
     final = _final(state, move)
-    new = state.fork() if into is None or (into is state and not final) else into
+    new = state.fork() if into is None or (into is state and not final and undone) else into
     new.turn_moves = (*state.turn_moves, text)
     if final:
         new.undo_base, new.undo_moves = None, ()
+    elif new is state:  # not final, but nothing will take it back (``_play``): no state to keep
+        new.undo_moves = (*state.undo_moves, move)
+        new.undo_base = new._prev = None
     else:
         if not state.undo_moves:
             new.undo_base = state
