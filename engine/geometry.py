@@ -221,11 +221,15 @@ def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tupl
         else:
             known, spaces = cache.stale
             rows = list(known)
+            # A border costs the same both ways: a neighbour's row changes only if it had or has one with a changed
+            # space. Each row is worked out once, however many changed spaces it borders.
+            again: set[int] = set()
             for s in spaces:
                 row = rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
-                # A border costs the same both ways: a neighbour's row changes only if it had or has one with s.
-                for other in {there for there, _ in known[s]}.union(there for there, _ in row):
-                    rows[other] = _edge_row(explored, terrain, stones, obstacles, other) if explored[other] else ()
+                again.update([there for there, _ in known[s]], [there for there, _ in row])
+            again.difference_update(spaces)
+            for other in again:
+                rows[other] = _edge_row(explored, terrain, stones, obstacles, other) if explored[other] else ()
             edges = tuple(rows)
             cache.stale = None
         cache.edges = edges

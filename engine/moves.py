@@ -361,6 +361,20 @@ def parse_move(text: str, game: tuple[str, ...] = ()) -> Move:
     return _READERS[verb](text, verb, args)
 
 
+def parse_written(text: str) -> tuple[Move, str]:
+    """``parse_move(text)`` and the move as the game writes it (``str(move)``). A move read at once (``_QUICK``: its
+    words as the game writes them) is written as its words joined by one space, so no ``str`` is needed."""
+    words = text.split()
+    if words:
+        quick = _QUICK.get(words[0])
+        if quick is not None:
+            move = quick(words)
+            if move is not None:
+                return move, " ".join(words)
+    move = parse_move(text)
+    return move, str(move)
+
+
 # ---------------------------------------------------------------------------------------------
 # Moves as the game writes them, read at once: a verb in lower case, upper-case space names, counts without
 # leading zeros. Each returns ``None`` for anything else, which ``parse_move`` then reads word by word.

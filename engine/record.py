@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import Move, parse_move
+from .errors import UnreadableMove
+from .moves import End, Move, Undo, parse_written
 from .rules import play_into
 from .start import (
     MAX_ROLLS,
@@ -73,17 +74,45 @@ def replay(record: GameRecord, *, upto: int | None = None) -> GameState:
     Raises the first move's ``EngineError``; its ``move_index`` attribute holds the 0-based index.
     """
     state = record.start()
+    texts = record.moves[:upto]
     # A record repeats many moves ("end", "pass", "jump 2" …): each text is read once, with the move as written.
     read: dict[str, tuple[Move, str]] = {}
-    for i, text in enumerate(record.moves[:upto]):
+    undone = _undone(texts, read)
+    for i, text in enumerate(texts):
         try:
             found = read.get(text)
             if found is None:
-                move = parse_move(text)
-                found = read[text] = (move, str(move))
-            # Only the last state is returned: each move may change it in place where nothing needs the one before.
-            state = play_into(state, found[0], state, None, found[1])
+                found = read[text] = parse_written(text)
+            # Only the last state is returned: each move may change it in place where nothing needs the one before,
+            # an action too when no undo follows it before the turn ends.
+            state = play_into(state, found[0], state, None, found[1], undone[i])
         except Exception as e:
             e.move_index = i  # type: ignore[attr-defined]
             raise
     return state
+
+
+def _undone(texts: list[str], read: dict[str, tuple[Move, str]]) -> list[bool]:
+    """Per move of ``texts``, whether an ``undo`` may take it back: ``False`` when an ``end`` follows it with no
+    ``undo`` between (the end, or an earlier end of the turn, clears what an undo needs, and an illegal move on the
+    way raises, returning no state). Fills ``read`` with the texts that can be read."""
+    kinds: list[type | None] = []
+    for text in texts:
+        found = read.get(text)
+        if found is None:
+            try:
+                found = read[text] = parse_written(text)
+            except UnreadableMove:
+                kinds.append(None)  # raised again where it comes
+                continue
+        kinds.append(type(found[0]))
+    undone = [True] * len(texts)
+    ended = False  # an end follows, with no undo before it
+    for i in range(len(texts) - 1, -1, -1):
+        undone[i] = not ended
+        kind = kinds[i]
+        if kind is End:
+            ended = True
+        elif kind is Undo:
+            ended = False
+    return undone

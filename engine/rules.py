@@ -62,6 +62,7 @@ from .moves import (
     Walk,
     not_in_game,
     parse_move,
+    parse_written,
 )
 from .options import option_words
 from .state import LOG_TAIL, NOBODY, GameState
@@ -114,7 +115,8 @@ def _final(state: GameState, move: Move) -> bool:
     return stage is not STAGE_NONE and (stage is STAGE_PLACING or stage is STAGE_JUMPS)
 
 
-def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None) -> GameState:
+def _play(state: GameState, move: Move, into: GameState | None = None, text: str | None = None,
+          undone: bool = True) -> GameState:
     """Validate ``move`` for the player to act and return the state after it, its version one more and the move
     at the end of its log as the game writes it (``text``, when known; an exchange or a shot names the seat as the
     game spells it).
@@ -122,21 +124,29 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     The state after is built in a fork of ``state``, or in ``into``: a state with the same fields as ``state``
     sharing its containers, neither owning them (``engine.inplace``), or ``state`` itself, which is then changed
     in place where the rules keep no earlier state (any move but an action that can be taken back; ``replay``).
-    An ``undo`` always returns another state."""
+    An ``undo`` always returns another state.
+
+    ``undone=False`` (``into`` is ``state``): the caller knows that no ``undo`` follows before the turn ends, so
+    an action that can be taken back changes ``state`` in place too and keeps no state to take it back to
+    (``replay``, which knows the moves to come)."""
     check, mutate, how = _RULES[type(move)]
     version, head, tail = state.version, state._log_head, state._log_tail
     if how is _ACTION and state.stage is STAGE_NONE:
         # The usual action, one that can be taken back (``_action`` does the same for the others).
         found = check(state, move)
-        new = state.fork() if into is None or into is state else into
         if text is None:
             text = str(move)
-        new.turn_moves = (*state.turn_moves, text)
         undo = state.undo_moves
-        if not undo:
-            new.undo_base = state
+        if undone or into is not state:
+            new = state.fork() if into is None or into is state else into
+            if not undo:
+                new.undo_base = state
+            new._prev = state
+        else:  # nothing will take it back: no state to keep (the turn's end clears what undo would need)
+            new = state
+            new.undo_base = new._prev = None
+        new.turn_moves = (*state.turn_moves, text)
         new.undo_moves = (*undo, move)
-        new._prev = state
         if found is None:
             mutate(new, move)
         else:
@@ -158,7 +168,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
             text = str(move)
         elif text is None:
             text = str(move)
-        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found))
+        new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found), undone)
     new.version = version + 1
     # The log is head + tail: appending copies only the short tail (``GameState.log``).
     if len(tail) < LOG_TAIL:
@@ -169,14 +179,17 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
 
 
 def _action(state: GameState, move: Move, into: GameState | None, text: str,
-            mutate: Callable[..., None]) -> GameState:
+            mutate: Callable[..., None], undone: bool = True) -> GameState:
     """Carry out an action that may be final (a recovery, an uncovering with dice, any action in Tikal Rápido)
     as ``_play`` says."""
     final = _final(state, move)
-    new = state.fork() if into is None or (into is state and not final) else into
+    new = state.fork() if into is None or (into is state and not final and undone) else into
     new.turn_moves = (*state.turn_moves, text)
     if final:
         new.undo_base, new.undo_moves = None, ()
+    elif new is state:  # not final, but nothing will take it back (``_play``): no state to keep
+        new.undo_moves = (*state.undo_moves, move)
+        new.undo_base = new._prev = None
     else:
         if not state.undo_moves:
             new.undo_base = state
@@ -334,10 +347,12 @@ def _read(state: GameState, text: str) -> tuple[Move, str]:
     (see ``_READ`` and ``read_move``)."""
     found = _READ.get(text)
     if found is None:
-        move = read_move(state, text)
-        written = str(move)
-        found = (move, written)
-        if written == text:  # only the game's own spelling, the one records hold, is kept: not every typo
+        try:
+            found = parse_written(text)
+        except UnreadableMove:
+            move = read_move(state, text)  # raises again, in the game's words
+            found = (move, str(move))
+        if found[1] == text:  # only the game's own spelling, the one records hold, is kept: not every typo
             if len(_READ) >= _READ_MOST:
                 _READ.clear()
             _READ[text] = found
@@ -382,11 +397,12 @@ def apply(
 
 
 def play_into(state: GameState, move: Move | str, into: GameState | None, player: int | None = None,
-              text: str | None = None) -> GameState:
+              text: str | None = None, undone: bool = True) -> GameState:
     """``apply`` without the version check (the same checks otherwise, written out again on ``apply``'s hot
     path), building the state after in ``into`` as ``_play`` says (``None``: a fresh fork; ``state``
     itself: changed in place where nothing needs the state before). ``text``: the move as the game writes it,
-    when the caller knows it. Raises like ``apply``, changing nothing."""
+    when the caller knows it. ``undone=False``: no ``undo`` follows before the turn ends (see ``_play``). Raises
+    like ``apply``, changing nothing."""
     if isinstance(move, str):
         move, text = _READ.get(move) or _read(state, move)
     if type(move) in _OPTION_MOVES:
@@ -395,7 +411,7 @@ def play_into(state: GameState, move: Move | str, into: GameState | None, player
         raise GameOver("game.over")
     if player is not None and player != state.to_act:
         raise NotYourTurn("turn.not_yours", player=state.players[state.to_act])
-    return _play(state, move, into, text)
+    return _play(state, move, into, text, undone)
 
 
 def _check_words(state: GameState, move: Move) -> None:

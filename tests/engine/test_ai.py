@@ -33,10 +33,11 @@ from engine import (
     state_to_dict,
     view,
 )
-from engine.__main__ import main, parse_computers
+from engine.__main__ import main
 from engine.ai import LEVELS, choose_move, computer_turn, plan
 from engine.ai.evaluate import volcano_urgency
 from engine.ai.sample import determinize, unseen_tiles
+from engine.command_line import parse_computers
 from engine.console import Console
 from engine.tiles import HEXAGONS, Terrain
 from engine.tournament import run_tournament, wilson
