@@ -137,6 +137,9 @@ class Context:
     threat_cache: dict[tuple[object, ...], tuple[object, list[int]]] = field(default_factory=dict)
     values: Callable[[GameState, Context], list[float]] | None = None
     """Every seat's value in a position, when not ``player_values`` (the strong player's fitted model)."""
+    at_most: tuple[float, ...] | None = None
+    """Indiana Jones, when the search judges an uncover over the dice (the strong player): the chance that a
+    roll is at most ``v``, by ``v``. Its sampled state's rolls to come then never hit (``dice.never_hit``)."""
 
 
 def make_context(view: GameView, state: GameState, me: int, weights: Weights) -> Context:

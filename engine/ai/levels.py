@@ -20,6 +20,7 @@ from ..rules import score_now
 from ..state import NOBODY, GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
+from .dice import at_most, never_hit
 from .evaluate import EASY, STRONG, Context, Weights, make_context
 from .features import model_values
 from .model import Model, strong_model
@@ -150,11 +151,13 @@ class Settings:
     """The fitted judgement (``features``), else ``weights`` alone."""
     two_budget: Budget | None = None
     """The search's budget in two-player games, when not ``budget``."""
+    over_dice: bool = False
+    """Indiana Jones: judge an uncover over the dice (``dice``), not at the sampled roll."""
 
 
 SETTINGS: Final = {
     "easy": Settings(EASY, EASY_BUDGET, 0.3),
-    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model(), STRONG_TWO_BUDGET),
+    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model(), STRONG_TWO_BUDGET, over_dice=True),
 }
 
 
@@ -180,6 +183,9 @@ def plan(view: GameView, level: str, seed: int, settings: Settings | None = None
     if model is not None:
         weights = replace(weights, opponents_best=model.opponents_best, opponents_mean=model.opponents_mean)
     ctx = make_context(view, state, view.to_act, weights)
+    if chosen.over_dice and view.dice is not None:
+        never_hit(state, view)
+        ctx.at_most = at_most(*view.dice)
     if model is not None:
         ctx.values = lambda position, c: model_values(position, c, model.weights, model.mobile, model.sharpness)
     if state.phase in (Phase.BID, Phase.PICK):
