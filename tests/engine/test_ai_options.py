@@ -25,7 +25,7 @@ from engine import (
 from engine.__main__ import main
 from engine.ai import LEVELS, computer_turn, plan
 from engine.ai.dice import at_most, expected_uncover, hits, never_hit
-from engine.ai.evaluate import STRONG, judge, make_context, random_terrain_urgency
+from engine.ai.evaluate import STRONG, acts_first, judge, make_context, random_terrain_urgency
 from engine.ai.sample import determinize
 from tests.engine.engine_builders import edit, play, stand
 from tests.engine.randomplay import random_game, with_other_secrets
@@ -201,3 +201,17 @@ def test_the_strong_player_judges_an_uncover_over_the_dice_not_at_the_roll_it_im
     assert expected < value
     for seed in range(6):  # whatever rolls it imagines, it does not risk the majority for one level
         assert not any(isinstance(m, Uncover) and m.space == 1 for m in plan(seen, "strong", seed))
+
+
+def test_with_noround_a_seat_plays_before_the_next_volcano_by_the_stacks_chance() -> None:
+    states = random_game(4, "basic", 61, ("noround",))
+    on_b = next(s for s in states if s.phase is Phase.ACTIONS and s.stack_left > 4
+                and s.setup.tile_order[s.stack_pos][0] == "B" and "B-1" in s.setup.tile_order[s.stack_pos:])
+    me = on_b.to_act
+    seen = view(on_b, me)
+    count = dict(seen.stack_by_letter)["B"]
+    acts = acts_first(seen, me)
+    assert acts is not None
+    for k in range(1, 5):  # the k-th seat from me begins its turn with the k-th draw; me with the 4th
+        assert acts[(me + k) % 4] == pytest.approx(1 - min(k, count) / count)
+    assert acts_first(view(random_game(4, "basic", 61)[len(states) // 2], 0), 0) is None
