@@ -97,7 +97,12 @@ def volcano_urgency(view: GameView) -> float:
     when the stack runs out.
     """
     n = len(view.players)
-    draws = n - 1 if view.variant.value == "basic" else n
+    return volcano_within(view, n - 1 if view.variant.value == "basic" else n)
+
+
+def volcano_within(view: GameView, draws: int) -> float:
+    """Chance that one of the next ``draws`` hexagons drawn from the stack is a volcano (or that the stack runs
+    out first)."""
     if Option.RANDOMTERRAIN in view.options:
         return random_terrain_urgency(view.stack_left, view.volcanoes_to_come, draws)
     counts = dict(view.stack_by_letter)
@@ -110,6 +115,23 @@ def volcano_urgency(view: GameView) -> float:
             return within / c
         above += c
     return 1.0 if view.stack_left <= draws else 0.0
+
+
+def acts_first(view: GameView, me: int) -> tuple[float, ...] | None:
+    """Scoring without a round (``noround``, rules §7.1): per seat, the chance that it plays a normal turn before
+    the next volcano scores everyone at once, seen from ``me``'s turn (``None`` in other games, where every seat
+    has a scoring turn first). The seats after ``me`` begin their turns with the next draws, ``me`` with the
+    n-th; a volcano shown in the auction's display scores this round, so the others act first only half the
+    time."""
+    if Option.NOROUND not in view.options:
+        return None
+    n = len(view.players)
+    shown = any(HEXAGONS[t].terrain is Terrain.VOLCANO for t in view.shown)
+    out = []
+    for q in range(n):
+        ahead = (q - me) % n or n
+        out.append(0.5 if shown and q != me else 0.0 if shown else 1.0 - volcano_within(view, ahead))
+    return tuple(out)
 
 
 def random_terrain_urgency(stack: int, volcanoes: int, draws: int) -> float:
@@ -137,6 +159,11 @@ class Context:
     threat_cache: dict[tuple[object, ...], tuple[object, list[int]]] = field(default_factory=dict)
     values: Callable[[GameState, Context], list[float]] | None = None
     """Every seat's value in a position, when not ``player_values`` (the strong player's fitted model)."""
+    acts: tuple[float, ...] | None = None
+    """``noround``: per seat, the chance it plays a normal turn before the next volcano scores (``acts_first``)."""
+    at_most: tuple[float, ...] | None = None
+    """Indiana Jones, when the search judges an uncover over the dice (the strong player): the chance that a
+    roll is at most ``v``, by ``v``. Its sampled state's rolls to come then never hit (``dice.never_hit``)."""
 
 
 def make_context(view: GameView, state: GameState, me: int, weights: Weights) -> Context:
@@ -146,7 +173,7 @@ def make_context(view: GameView, state: GameState, me: int, weights: Weights) ->
             held[kind] += count
     pool = {k: WAFERS_PER_KIND - held[k] for k in TREASURE_KINDS}
     return Context(me, weights, volcano_urgency(view), pool, list(state.wafers), dict(state.recovered),
-                   state.scoring_round)
+                   state.scoring_round, acts=acts_first(view, me))
 
 
 def _remaining(state: GameState, q: int) -> tuple[bool, int]:

@@ -86,7 +86,7 @@ def exact_points(state: GameState, ctx: Context, temples: Sequence[int]) -> list
     return exact
 
 
-def contest_shares(strengths: Sequence[int], reach: Sequence[int], mobile: float, sharpness: float) -> list[float]:
+def contest_shares(strengths: Sequence[int], reach: Sequence[float], mobile: float, sharpness: float) -> list[float]:
     """Each seat's share of one temple: its effective strength (strength plus ``mobile`` times what it could
     bring in one turn) to the power ``sharpness``, over the sum of all."""
     powers = [(s + mobile * r) ** sharpness if s + r else 0.0 for s, r in zip(strengths, reach, strict=True)]
@@ -103,22 +103,25 @@ def feature_rows(
     ahead = scorings_ahead(state)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
     threats = [_cached_threats(state, q, temples, ctx) for q in range(n)]
-    urgency = ctx.urgency
+    urgency, acts = ctx.urgency, ctx.acts
     for i, t in enumerate(temples):
         v = state.value[t]
         owner = state.guard[t]
         if owner != NOBODY:
             rows[owner][GUARDED] += v * ahead[owner]
             continue
-        shares = contest_shares([state.strength(q, t) for q in range(n)], [threats[q][i] for q in range(n)],
-                                mobile, sharpness)
+        strengths = [state.strength(q, t) for q in range(n)]
+        shares = contest_shares(strengths, [threats[q][i] for q in range(n)], mobile, sharpness)
+        # noround: what a seat could bring counts at the next scoring only if it plays before that volcano
+        first = shares if acts is None else contest_shares(
+            strengths, [threats[q][i] * acts[q] for q in range(n)], mobile, sharpness)
         for q in range(n):
             k = ahead[q]
             if k and shares[q]:
                 row = rows[q]
-                row[NEXT] += v * shares[q]
+                row[NEXT] += v * first[q]
                 row[LATER] += v * shares[q] * (k - 1)
-                row[URGENT] += v * shares[q] * urgency
+                row[URGENT] += v * first[q] * urgency
     camps = [0] * n
     for s in range(SPACE_COUNT):
         if state.camp[s] != NOBODY:

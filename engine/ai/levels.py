@@ -20,6 +20,7 @@ from ..rules import score_now
 from ..state import NOBODY, GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
+from .dice import at_most, never_hit
 from .evaluate import EASY, STRONG, Context, Weights, make_context
 from .features import model_values
 from .model import Model, strong_model
@@ -27,10 +28,13 @@ from .rapido import CHIP_VALUE, choose_jump, plan_slot
 from .sample import determinize
 from .search import Budget, finish, plan_normal_turn, rank_placements
 
-STRONG_BUDGET: Final = Budget(width=4, nodes=450, placements=3, replies=3, reply_nodes=150)
+STRONG_BUDGET: Final = Budget(width=6, nodes=900, placements=5, replies=5, reply_nodes=150)
+"""Three or four players. Width 4, 450 positions, 3 placements and 3 plans checked used a third of the time a turn
+may take (median 106 ms); this search uses about two thirds of it and kept 10 points more per game over its best
+rival in basic games against the three rivals of ``rivals/`` (see docs/performance.md)."""
 STRONG_TWO_BUDGET: Final = Budget(width=8, nodes=1400, placements=6, replies=8, reply_nodes=250)
 """Two players: one opponent's reply to check instead of three leaves the time for a wider search (against easy:
-94% of 50 games with width 6 and 900 positions against 82% with ``STRONG_BUDGET``; this one won 91 of 100 tuning
+94% of 50 games with width 6 and 900 positions against 82% with width 4 and 450; this one won 91 of 100 tuning
 games where width 6 and 900 positions won 80, see docs/performance.md)."""
 EASY_BUDGET: Final = Budget(width=1, nodes=120, placements=1)
 RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
@@ -150,11 +154,13 @@ class Settings:
     """The fitted judgement (``features``), else ``weights`` alone."""
     two_budget: Budget | None = None
     """The search's budget in two-player games, when not ``budget``."""
+    over_dice: bool = False
+    """Indiana Jones: judge an uncover over the dice (``dice``), not at the sampled roll."""
 
 
 SETTINGS: Final = {
     "easy": Settings(EASY, EASY_BUDGET, 0.3),
-    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model(), STRONG_TWO_BUDGET),
+    "strong": Settings(STRONG, STRONG_BUDGET, 1.0, strong_model(), STRONG_TWO_BUDGET, over_dice=True),
 }
 
 
@@ -180,6 +186,9 @@ def plan(view: GameView, level: str, seed: int, settings: Settings | None = None
     if model is not None:
         weights = replace(weights, opponents_best=model.opponents_best, opponents_mean=model.opponents_mean)
     ctx = make_context(view, state, view.to_act, weights)
+    if chosen.over_dice and view.dice is not None:
+        never_hit(state, view)
+        ctx.at_most = at_most(*view.dice)
     if model is not None:
         ctx.values = lambda position, c: model_values(position, c, model.weights, model.mobile, model.sharpness)
     if state.phase in (Phase.BID, Phase.PICK):

@@ -9,10 +9,11 @@ the best action, since chips left over buy later actions.
 from __future__ import annotations
 
 from ..legal import legal_moves
-from ..moves import COUNTED, End, Jump, Move
+from ..moves import COUNTED, End, Jump, Move, Uncover
 from ..rapido import most_chips
 from ..rules import apply
 from ..state import GameState, Phase, Stage
+from .dice import expected_uncover
 from .evaluate import Context, judge
 from .search import Budget, candidates, search_turn
 
@@ -50,7 +51,11 @@ def single_actions(state: GameState, ctx: Context, ap: int) -> list[tuple[float,
     costs = _costs(slot)
     found = []
     for i, move in enumerate(candidates(slot)):
-        found.append((judge(apply(slot, move), ctx), costs.get(move, ap), i, move))
+        after = apply(slot, move)
+        value = judge(after, ctx)
+        if isinstance(move, Uncover):
+            value = expected_uncover(slot, move, after, ctx, value)
+        found.append((value, costs.get(move, ap), i, move))
     found.sort(key=lambda f: (-f[0], f[2]))
     return [(value, cost, move) for value, cost, _, move in found]
 

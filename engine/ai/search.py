@@ -24,6 +24,7 @@ from ..options import Option
 from ..rules import apply
 from ..state import NOBODY, GameState, Phase
 from ..tiles import AP_PER_TURN, Terrain
+from .dice import expected_uncover
 from .evaluate import EASY, Context, judge, tile_access
 
 
@@ -102,12 +103,14 @@ def search_top(state: GameState, ctx: Context, budget: Budget, keep: int) -> lis
     """Return the ``keep`` best positions reachable in the turn under way, best first, with their values and
     the actions that reach them (``end`` not included)."""
     top: list[Found] = [(judge(state, ctx), -1, state, [])]
-    beam: list[tuple[GameState, list[Move]]] = [(state, [])]
+    # Each position of the beam carries what the dice took off its judgement (an uncover before it, judged
+    # over the rolls while the position goes on from the rolls that missed).
+    beam: list[tuple[GameState, list[Move], float]] = [(state, [], 0.0)]
     seen = {_signature(state, ctx.me)}
     nodes = 0
     while beam and nodes < budget.nodes:
-        children: list[tuple[float, int, GameState, list[Move]]] = []
-        for here, plan in beam:
+        children: list[tuple[float, int, GameState, list[Move], float]] = []
+        for here, plan, offset in beam:
             for move in candidates(here):
                 if nodes >= budget.nodes:
                     break
@@ -120,10 +123,14 @@ def search_top(state: GameState, ctx: Context, budget: Budget, keep: int) -> lis
                 if key in seen:
                     continue
                 seen.add(key)
-                children.append((judge(child, ctx), nodes, child, [*plan, move]))
+                value = judge(child, ctx)
+                shift = offset
+                if ctx.at_most is not None and isinstance(move, Uncover):
+                    shift += expected_uncover(here, move, child, ctx, value) - value
+                children.append((value + shift, nodes, child, [*plan, move], shift))
         children.sort(key=lambda c: (-c[0], c[1]))
-        top = sorted(top + children[:keep], key=lambda c: (-c[0], c[1]))[:keep]
-        beam = [(c[2], c[3]) for c in children[: budget.width] if c[2].ap > 0]
+        top = sorted(top + [c[:4] for c in children[:keep]], key=lambda c: (-c[0], c[1]))[:keep]
+        beam = [(c[2], c[3], c[4]) for c in children[: budget.width] if c[2].ap > 0]
     return top
 
 

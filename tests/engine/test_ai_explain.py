@@ -6,13 +6,16 @@ import random
 
 import pytest
 
-from engine import Phase, view
+from engine import new_game, view
 from engine.ai import explain, plan
+from engine.ai.explain import _temple_line
 from engine.messages import CATALOGUE, Msg
-from engine.moves import Deploy, Guard, Uncover, Walk
+from engine.moves import Walk
 from engine.serial import state_to_dict
+from engine.state import LEADER_REMOVED
 from lang import translator
 from lang.locales import LOCALES
+from tests.engine.engine_builders import edit, play, sp, stand
 from tests.engine.randomplay import random_game, with_other_secrets
 
 
@@ -33,19 +36,17 @@ def test_every_decision_of_a_game_is_explained_by_a_catalogued_message_naming_it
 
 
 def test_a_majority_no_rival_can_reach_is_called_safe_with_its_strengths() -> None:
-    for s in random_game(4, "basic", 63)[::2]:
-        if s.finished or s.phase not in (Phase.PLACE, Phase.ACTIONS):
-            continue
-        seen = view(s, s.to_act)
-        moves = plan(seen, "strong", 1)
-        why = explain(seen, moves, 1)
-        if why.code == "ai.why.safe":
-            assert why.params["mine"] > why.params["theirs"]  # type: ignore[operator]
-            rival = why.params["rival"]
-            assert rival in {p.name for p in seen.players} and rival != seen.players[s.to_act].name
-            assert any(isinstance(m, Deploy | Walk | Uncover | Guard) for m in moves)
-            return
-    raise AssertionError("no safe majority explained in a whole game")
+    s = play(new_game(["Ana", "Ben"], "basic", 1, tile_order=["A-1"]), "place A3 0")
+    s = stand(stand(edit(s), 0, "A2", 4), 1, "A2", 1)
+    a2 = sp("A2")
+    walk = Walk(0, a2, 1)
+    exposed = _temple_line(s, view(s, 0), 0, a2, walk)
+    assert exposed.code == "ai.why.exposed" and exposed.params["rival"] == "Ben"  # Ben deploys next door
+    s.supply[1], s.leader[1] = 0, LEADER_REMOVED
+    safe = _temple_line(s, view(s, 0), 0, a2, walk)
+    assert safe.code == "ai.why.safe"
+    assert (safe.params["mine"], safe.params["theirs"], safe.params["rival"]) == (4, 1, "Ben")
+    assert safe.params["move"] == "move A1 A2 1"
 
 
 def test_the_explanation_depends_only_on_the_view() -> None:

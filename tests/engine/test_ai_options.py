@@ -8,10 +8,24 @@ import random
 
 import pytest
 
-from engine import Declare, GameState, Jump, Phase, Stage, Undo, apply, legal_moves, new_game, state_to_dict, view
+from engine import (
+    Declare,
+    GameState,
+    Jump,
+    Phase,
+    Stage,
+    Uncover,
+    Undo,
+    apply,
+    legal_moves,
+    new_game,
+    state_to_dict,
+    view,
+)
 from engine.__main__ import main
 from engine.ai import LEVELS, computer_turn, plan
-from engine.ai.evaluate import random_terrain_urgency
+from engine.ai.dice import at_most, expected_uncover, hits, never_hit
+from engine.ai.evaluate import STRONG, acts_first, judge, make_context, random_terrain_urgency
 from engine.ai.sample import determinize
 from tests.engine.engine_builders import edit, play, stand
 from tests.engine.randomplay import random_game, with_other_secrets
@@ -155,3 +169,49 @@ def test_the_strong_player_mounts_a_gun_where_it_may_and_builds_obstacles_by_its
     # a temple of 8 held by the leader, dug as deep as this turn allows (the view shows the turn's uncover)
     t.ap, t.value[1], t.uncovered, t.turn_moves = 4, 8, {1: 2}, ("uncover A2 2",)
     assert any(str(m).startswith("obstacle") for m in plan(view(t, 0), "strong", 1))
+
+
+def test_the_dice_chances_and_the_hits_they_make() -> None:
+    assert at_most(2, 6)[7] == pytest.approx(21 / 36)
+    assert at_most(3, 6)[18] == pytest.approx(1.0) and at_most(3, 6)[2] == 0.0
+    assert at_most(1, 20)[10] == pytest.approx(0.5)
+    assert hits([0.5, 0.5]) == pytest.approx([0.25, 0.5, 0.25])
+
+
+def test_the_strong_player_judges_an_uncover_over_the_dice_not_at_the_roll_it_imagines() -> None:
+    """A temple of 8 held 2 : 1: with 2d6 the next level (9) takes a worker 30 times in 36, and the majority
+    with it. The search judges the uncover as that mean, and its sampled state never hits."""
+    s = play(new_game(["Ana", "Ben"], "basic", 1, options=["indiana2d6"], tile_order=["A-1"]), "place A3 0")
+    s = stand(stand(edit(s), 0, "A2", 2), 1, "A2", 1)
+    s.value[1] = 8
+    seen = view(s, 0)
+    state = determinize(seen, random.Random(1))
+    never_hit(state, seen)
+    ctx = make_context(seen, state, 0, STRONG)
+    ctx.at_most = at_most(2, 6)
+    move = Uncover(1, 1)
+    after = apply(state, move)
+    assert after.workers[0][1] == 2  # the imagined roll missed
+    hit = edit(after)
+    hit.workers[0][1] -= 1
+    hit.removed[0] += 1
+    value = judge(after, ctx)
+    expected = expected_uncover(state, move, after, ctx, value)
+    assert expected == pytest.approx(6 / 36 * value + 30 / 36 * judge(hit, ctx))
+    assert expected < value
+    for seed in range(6):  # whatever rolls it imagines, it does not risk the majority for one level
+        assert not any(isinstance(m, Uncover) and m.space == 1 for m in plan(seen, "strong", seed))
+
+
+def test_with_noround_a_seat_plays_before_the_next_volcano_by_the_stacks_chance() -> None:
+    states = random_game(4, "basic", 61, ("noround",))
+    on_b = next(s for s in states if s.phase is Phase.ACTIONS and s.stack_left > 4
+                and s.setup.tile_order[s.stack_pos][0] == "B" and "B-1" in s.setup.tile_order[s.stack_pos:])
+    me = on_b.to_act
+    seen = view(on_b, me)
+    count = dict(seen.stack_by_letter)["B"]
+    acts = acts_first(seen, me)
+    assert acts is not None
+    for k in range(1, 5):  # the k-th seat from me begins its turn with the k-th draw; me with the 4th
+        assert acts[(me + k) % 4] == pytest.approx(1 - min(k, count) / count)
+    assert acts_first(view(random_game(4, "basic", 61)[len(states) // 2], 0), 0) is None
