@@ -3,9 +3,9 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 # pytest's parallel workers (pytest-xdist): one per core; each starts its own PostgreSQL server when it needs one.
-# `load` hands each worker the next test when it is free, in the order tests/conftest.py sets: the longest first.
+# `worksteal` hands a worker that ran out of tests some of another's, so one long test does not end the run alone.
 JOBS ?= auto
-PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist load
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 
 .PHONY: run test check lint bench gallery messages postgres postgres-stop clean
 

@@ -43,14 +43,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The longest tests first: those that declare a longer time limit (whole games in a browser, through the real
-    client), then the others marked ``slow``, then the rest, each group in its order. The parallel workers take
-    tests in this order, so they start on the long ones and end together on short ones, instead of one worker
-    finishing a whole game alone at the end."""
-
-    def weight(item: pytest.Item) -> tuple[float, bool]:
-        limit = item.get_closest_marker("timeout")
-        declared = float(limit.args[0]) if limit is not None and limit.args else 0.0
-        return -declared, item.get_closest_marker("slow") is None
-
-    items.sort(key=weight)
+    """The tests marked ``slow`` (whole games, other processes, a browser) first, each group in its own order: the
+    parallel workers start on the long ones and fill the end with short ones, instead of one worker finishing a long
+    test alone while the other has nothing left."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
