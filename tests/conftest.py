@@ -40,10 +40,3 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(
             f"PostgreSQL: {len(_skipped)} test(s) skipped — no PostgreSQL server binaries (initdb, pg_ctl) on this "
             "machine; install postgresql (Debian) or set PG_BIN to run them.", yellow=True, bold=True)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests marked ``slow`` (whole games, other processes, a browser) first, each group in its own order: the
-    parallel workers start on the long ones and fill the end with short ones, instead of one worker finishing a long
-    test alone while the other has nothing left."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
