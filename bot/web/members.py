@@ -29,6 +29,7 @@ from bot.core.web_play.keys import csrf_of, digest
 from bot.core.web_play.play import SeatPage
 from bot.core.words.errors import MovedOn, NoGame
 from bot.web.content import board_data, palette
+from bot.web.events import GONE, follow
 from bot.web.guard import Address, RateLimit
 from bot.web.page import message_html
 from bot.web.play_content import member_data
@@ -246,35 +247,19 @@ class MemberRoutes:
             self.limit.stream_closed(address)
 
     async def _stream(self, request: web.Request, seated: Seated, key: str) -> web.StreamResponse:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
         words = await self._words(request, seated)
-        seen = seated
-        if request.headers.get("Last-Event-ID") not in (None, _event_id(seated)):
-            await self._send(response, seated, words)
-        try:
-            while not self.closing.is_set():
-                now = await self.watchers.follow(key, seen, self.keepalive)
-                if self.closing.is_set():
-                    break
-                if now is None:
-                    await response.write(b"event: gone\ndata: {}\n\n")
-                    break
-                if now == seen:
-                    await response.write(b": still here\n\n")
-                    continue
-                seen = now
-                await self._send(response, now, words)
-        except ConnectionResetError:  # the page was closed
-            pass
-        return response
+
+        async def send(response: web.StreamResponse, now: Seated) -> None:
+            await self._send(response, now, words)
+
+        return await follow(request, seated, key, self.watchers, keepalive=self.keepalive, closing=self.closing,
+                            event_id=_event_id, send=send)
 
     async def _send(self, response: web.StreamResponse, seated: Seated, words: PlayWords) -> None:
         try:
             data = await self._data(seated, words)
         except Refused:
-            await response.write(b"event: gone\ndata: {}\n\n")
+            await response.write(GONE)
             return
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
         await response.write(b"id: " + _event_id(seated).encode() + b"\nevent: view\ndata: " + body + b"\n\n")

@@ -26,6 +26,7 @@ from bot.core.storage.rows import Status
 from bot.core.words.errors import NoGame
 from bot.web.connections import IDLE, PER_ADDRESS, Connections
 from bot.web.content import history_data, live_data, palette
+from bot.web.events import GONE, follow
 from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
 from bot.web.members import MemberRoutes, Synced, writable
 from bot.web.page import message_html, page_html
@@ -231,36 +232,17 @@ class WebView:
             self.limit.stream_closed(address)
 
     async def _stream(self, request: web.Request, watched: Watched) -> web.StreamResponse:
-        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                               "X-Accel-Buffering": "no"})
-        await response.prepare(request)
-        token = request.match_info["token"]
-        seen = watched
-        known = request.headers.get("Last-Event-ID")
-        if known is not None and known != _event_id(watched):
-            await self._send_view(request, response, watched)
-        try:
-            while not self._closing.is_set():
-                now = await self.watchers.follow(token, seen, self.keepalive)
-                if self._closing.is_set():
-                    break
-                if now is None:
-                    await response.write(b"event: gone\ndata: {}\n\n")
-                    break
-                if now == seen:
-                    await response.write(b": still here\n\n")
-                    continue
-                seen = now
-                await self._send_view(request, response, now)
-        except ConnectionResetError:  # the page was closed
-            pass
-        return response
+        async def send(response: web.StreamResponse, now: Watched) -> None:
+            await self._send_view(request, response, now)
+
+        return await follow(request, watched, request.match_info["token"], self.watchers, keepalive=self.keepalive,
+                            closing=self._closing, event_id=_event_id, send=send)
 
     async def _send_view(self, request: web.Request, response: web.StreamResponse, watched: Watched) -> None:
         try:
             body, _ = await self._live(request, watched)
         except web.HTTPNotFound:
-            await response.write(b"event: gone\ndata: {}\n\n")
+            await response.write(GONE)
             return
         await response.write(b"id: " + _event_id(watched).encode() + b"\nevent: view\ndata: " + body + b"\n\n")
 
