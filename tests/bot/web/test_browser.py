@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 import pytest
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page
 
 from bot.adapter.app import TikalBot
 from bot.web.words import PageWords
@@ -26,7 +25,7 @@ from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, CY, GUILD, bot_of, o
 from tests.bot.core import servicekit
 from tests.bot.core.optionkit import drive, options_game
 from tests.bot.web.test_hidden import secrets_of
-from tests.bot.web.webkit import CHROMIUM_FLAGS, chromium_path, page_url, play, served, web_bot
+from tests.bot.web.webkit import page_url, play, served, web_bot
 
 RECORD_EVENTS = """
 window.__events = [];
@@ -80,17 +79,6 @@ CONTRAST = """
 pytestmark = pytest.mark.slow
 
 EN = PageWords(translator("en"))
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    executable = chromium_path()
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 async def open_page(browser: Browser, url: str, width: int = 1440, *, phone: bool = False) -> tuple[Page, list[str]]:

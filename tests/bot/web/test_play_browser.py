@@ -12,11 +12,10 @@ the spectator's page stays as it was: no panel, no ring, no script of a member's
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
 import engine
 from bot.core.menus import Menu
@@ -27,24 +26,13 @@ from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, GUILD, bot_of, comma
 from tests.bot.adapter.wire import Wire
 from tests.bot.web.clickkit import Board, click_choice, open_board, until, watch
 from tests.bot.web.playkit import legal_texts
-from tests.bot.web.webkit import CHROMIUM_FLAGS, chromium_path, free_port, page_url, web_bot
+from tests.bot.web.webkit import free_port, page_url, web_bot
 
 pytestmark = pytest.mark.slow
 
 EN = PlayWords(translator("en"))
 DISCORD_LIKE = "http://discord.test/channels/1"
 """A page of another site with the member's link on it, as Discord shows it."""
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    executable = chromium_path()
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
 
 
 async def link_for(wire: Wire, member: int) -> str:
