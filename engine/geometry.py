@@ -240,15 +240,16 @@ def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tupl
 
 def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...], blocked: AbstractSet[int],
                   target: int, most: int) -> int | None:
-    """``shortest_paths``'s cost to ``target`` if it is at most ``most``, else ``None``, searching no further."""
+    """``shortest_paths``'s cost to ``target`` if it is at most ``most``, else ``None``, searching no further.
+    Distances are kept in a list by space (a few hundred nanoseconds less a walk than a dict's ``get``)."""
     if source == target:
         return 0
-    dist = {source: 0}
-    reached = dist.get
+    dist = [_FAR] * SPACE_COUNT
+    dist[source] = 0
     buckets: list[list[int]] = [[]]
     top = 0
     for there, step in first:
-        if step <= most and step < reached(there, _FAR) and not (blocked and there in blocked):
+        if step <= most and step < dist[there] and not (blocked and there in blocked):
             dist[there] = step
             while top < step:
                 buckets.append([])
@@ -263,7 +264,7 @@ def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...],
                 return d
             for there, step in edges[here]:
                 nd = d + step
-                if nd <= most and nd < reached(there, _FAR) and not (blocked and there in blocked):
+                if nd <= most and nd < dist[there] and not (blocked and there in blocked):
                     dist[there] = nd
                     while top < nd:
                         buckets.append([])

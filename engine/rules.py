@@ -129,6 +129,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     ``undone=False`` (``into`` is ``state``): the caller knows that no ``undo`` follows before the turn ends, so
     an action that can be taken back changes ``state`` in place too and keeps no state to take it back to
     (``replay``, which knows the moves to come)."""
+    # A tuple grows by ``t + (x,)`` here (RUF005 prefers ``(*t, x)``, which builds a list first: 30–40 ns slower).
     check, mutate, how = _RULES[type(move)]
     version, head, tail = state.version, state._log_head, state._log_tail
     if how is _ACTION and state.stage is STAGE_NONE:
@@ -145,8 +146,8 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
         else:  # nothing will take it back: no state to keep (the turn's end clears what undo would need)
             new = state
             new.undo_base = new._prev = None
-        new.turn_moves = (*state.turn_moves, text)
-        new.undo_moves = (*undo, move)
+        new.turn_moves = state.turn_moves + (text,)  # noqa: RUF005
+        new.undo_moves = undo + (move,)  # noqa: RUF005
         if found is None:
             mutate(new, move)
         else:
@@ -172,7 +173,7 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     new.version = version + 1
     # The log is head + tail: appending copies only the short tail (``GameState.log``).
     if len(tail) < LOG_TAIL:
-        new._log_head, new._log_tail = head, (*tail, text)
+        new._log_head, new._log_tail = head, tail + (text,)  # noqa: RUF005
     else:
         new._log_head, new._log_tail = head + tail, (text,)
     return new
@@ -184,16 +185,16 @@ def _action(state: GameState, move: Move, into: GameState | None, text: str,
     as ``_play`` says."""
     final = _final(state, move)
     new = state.fork() if into is None or (into is state and not final and undone) else into
-    new.turn_moves = (*state.turn_moves, text)
+    new.turn_moves = state.turn_moves + (text,)  # noqa: RUF005
     if final:
         new.undo_base, new.undo_moves = None, ()
     elif new is state:  # not final, but nothing will take it back (``_play``): no state to keep
-        new.undo_moves = (*state.undo_moves, move)
+        new.undo_moves = state.undo_moves + (move,)  # noqa: RUF005
         new.undo_base = new._prev = None
     else:
         if not state.undo_moves:
             new.undo_base = state
-        new.undo_moves = (*state.undo_moves, move)
+        new.undo_moves = state.undo_moves + (move,)  # noqa: RUF005
         new._prev = state
     if state.stage is STAGE_NONE:
         mutate(new, move)
