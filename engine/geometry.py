@@ -221,21 +221,47 @@ def _graph(state: GameState, cache: PathCache, source: int) -> tuple[Edges, tupl
         else:
             known, spaces = cache.stale
             rows = list(known)
-            # A border costs the same both ways: a neighbour's row changes only if it had or has one with a changed
-            # space. Each row is worked out once, however many changed spaces it borders.
-            again: set[int] = set()
             for s in spaces:
-                row = rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
-                again.update([there for there, _ in known[s]], [there for there, _ in row])
-            again.difference_update(spaces)
-            for other in again:
-                rows[other] = _edge_row(explored, terrain, stones, obstacles, other) if explored[other] else ()
+                rows[s] = _edge_row(explored, terrain, stones, obstacles, s) if explored[s] else ()
+            # A border costs the same both ways: a neighbour's row differs only in its entry for a changed space,
+            # which is the changed space's entry for the neighbour (or none), so it is patched, not worked out again.
+            for s in spaces:
+                row = rows[s]
+                for there, step in row:
+                    if there not in spaces:
+                        rows[there] = _with_entry(rows[there], there, s, step)
+                for there, _ in known[s]:
+                    if there not in spaces and all(other != there for other, _ in row):
+                        rows[there] = _with_entry(rows[there], there, s, 0)
             edges = tuple(rows)
             cache.stale = None
         cache.edges = edges
     first = edges[source] if state.explored[source] else _edge_row(
         state.explored, state.terrain, state.stones, state.obstacles, source)
     return edges, first
+
+
+_SIDE: Final[tuple[dict[int, int], ...]] = tuple({other: side for side, other in near} for near in NEAR)
+"""``_SIDE[space][neighbour]``: the side of ``space`` the neighbour is on."""
+
+
+def _with_entry(row: tuple[tuple[int, int], ...], here: int, space: int, step: int) -> tuple[tuple[int, int], ...]:
+    """``here``'s row of the board's graph with its entry for the neighbour ``space`` made ``(space, step)``, or
+    taken out when ``step`` is 0 (the entries stay in the order of ``here``'s sides, as ``_edge_row`` makes them)."""
+    sides = _SIDE[here]
+    side = sides[space]
+    out = []
+    for entry in row:
+        there = entry[0]
+        if there == space:
+            continue
+        if step and sides[there] > side:
+            out.append((space, step))
+            step = 0
+        out.append(entry)
+    if step:
+        out.append((space, step))
+    return tuple(out)
 
 
 def _bounded_cost(edges: Edges, source: int, first: tuple[tuple[int, int], ...], blocked: AbstractSet[int],
