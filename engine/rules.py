@@ -165,8 +165,9 @@ def _play(state: GameState, move: Move, into: GameState | None = None, text: str
     else:
         found = check(state, move)
         if how is _NAMING:
-            move = _as_named(state, move)
-            text = str(move)
+            named = _as_named(state, move)
+            if named is not move or text is None:
+                move, text = named, str(named)
         elif text is None:
             text = str(move)
         new = _action(state, move, into, text, mutate if found is None else partial(mutate, found=found), undone)
@@ -209,7 +210,9 @@ def _action(state: GameState, move: Move, into: GameState | None, text: str,
 
 
 def _as_named(state: GameState, move: Move) -> Move:
-    """An exchange or a shot with the seat it names written as the game spells it."""
+    """An exchange or a shot with the seat it names written as the game spells it (``move`` itself if it does)."""
+    if isinstance(move, Exchange | Fire) and move.player in state.setup.players:
+        return move
     if isinstance(move, Exchange):
         return Exchange(move.give, state.players[find_player(state, move.player)], move.take)
     assert isinstance(move, Fire)
