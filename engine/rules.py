@@ -347,19 +347,17 @@ def _undo(state: GameState) -> GameState:
 
 
 def _read(state: GameState, text: str) -> tuple[Move, str]:
-    """Return the move ``text`` is and the move as the game writes it; raises ``UnreadableMove`` in the game's words
-    (see ``_READ`` and ``read_move``)."""
-    found = _READ.get(text)
-    if found is None:
-        try:
-            found = parse_written(text)
-        except UnreadableMove:
-            move = read_move(state, text)  # raises again, in the game's words
-            found = (move, str(move))
-        if found[1] == text:  # only the game's own spelling, the one records hold, is kept: not every typo
-            if len(_READ) >= _READ_MOST:
-                _READ.clear()
-            _READ[text] = found
+    """Return the move ``text`` is and the move as the game writes it, for a text not in ``_READ`` (the callers looked
+    first); raises ``UnreadableMove`` in the game's words (see ``_READ`` and ``read_move``)."""
+    try:
+        found = parse_written(text)
+    except UnreadableMove:
+        move = read_move(state, text)  # raises again, in the game's words
+        found = (move, str(move))
+    if found[1] == text:  # only the game's own spelling, the one records hold, is kept: not every typo
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        _READ[text] = found
     return found
 
 
