@@ -37,6 +37,7 @@ def begin_turn(state: GameState, player: int, phase: Phase) -> None:
     state.turn_moves = ()
     state.undo_base = None
     state.undo_moves = ()
+    state._prev = None
     if state.fired:
         state.fired = frozenset()
 

@@ -441,6 +441,52 @@ def _quick_counted(words: list[str]) -> Move | None:
     return None
 
 
+def _quick_exchange(words: list[str]) -> Move | None:
+    if len(words) == 4 and words[1] in _KINDS and words[3] in _KINDS:
+        return Exchange(words[1], words[2], words[3])
+    return None
+
+
+_KINDS: Final = frozenset(TREASURE_KINDS)
+
+
+def _quick_guard(words: list[str]) -> Move | None:
+    space = _SPACES.get(words[1]) if 2 <= len(words) <= 4 else None
+    if space is not None:
+        rest = words[2:]
+        if not rest:
+            return Guard(space)
+        if rest == ["leader"]:
+            return Guard(space, True)
+        if rest == ["gun"]:
+            return Guard(space, False, True)
+        if rest == ["leader", "gun"]:  # in the order the game writes them
+            return Guard(space, True, True)
+    return None
+
+
+def _quick_obstacle(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        first, second = _SPACES.get(words[1]), _SPACES.get(words[2])
+        if first is not None and second is not None and first < second:  # in the order the game writes them
+            return Obstacle(first, second)
+    return None
+
+
+def _quick_fire(words: list[str]) -> Move | None:
+    if len(words) == 3:
+        space = _SPACES.get(words[1])
+        if space is not None:
+            return Fire(space, words[2])
+    return None
+
+
+def _quick_declare(words: list[str]) -> Move | None:
+    if len(words) == 2 and (words[1] == "yes" or words[1] == "no"):
+        return Declare(words[1] == "yes")
+    return None
+
+
 def _quick_word(words: list[str]) -> Move | None:
     return _WORD_MOVES[words[0]] if len(words) == 1 else None
 
@@ -577,6 +623,7 @@ _QUICK: Final[dict[str, Callable[[list[str]], Move | None]]] = {
     "place": _quick_place, "deploy": _quick_deploy, "move": _quick_walk_or_transfer,
     "transfer": _quick_walk_or_transfer, "uncover": _quick_dig, "recover": _quick_dig, "camp": _quick_camp,
     "bid": _quick_counted, "pick": _quick_counted, "jump": _quick_counted, "end": _quick_word, "undo": _quick_word,
-    "pass": _quick_word,
+    "pass": _quick_word, "exchange": _quick_exchange, "guard": _quick_guard, "obstacle": _quick_obstacle,
+    "fire": _quick_fire, "score": _quick_declare,
 }
 """Per verb as the game writes it, a reader of the move as the game writes it (``None`` for anything else)."""

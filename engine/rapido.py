@@ -145,9 +145,10 @@ def choose(state: GameState, move: Jump) -> None:
 def _reveal(state: GameState) -> None:
     """Everyone chose: chips are spent and the players act from the lowest number up (rules.md §7.6.5)."""
     state.chips = tuple(c - j for c, j in zip(state.chips, state.jump, strict=True))
-    order = sorted(state.chosen, key=lambda q: (state.jump[q], state.round_order.index(q)))
-    state.slots = tuple(order[1:])
-    _begin_slot(state, order[0])
+    jump, round_order = state.jump, state.round_order
+    order = sorted([(jump[q], round_order.index(q), q) for q in state.chosen])  # no key function to call per seat
+    state.slots = tuple(q for _, _, q in order[1:])
+    _begin_slot(state, order[0][2])
 
 
 def _begin_slot(state: GameState, player: int) -> None:

@@ -129,6 +129,12 @@ def full_orders(
     Indiana Jones option, rolls 48 times; with random terrain it then draws the hexagons that
     ``tile_order`` does not name, one by one from the stack of the moment (rules.md §7.5.2)."""
     check_orders(tile_order, treasure_order, players=players, options=options, rolls=rolls)
+    dice = dice_of(options)
+    if (len(tile_order) == len(HEXAGONS) and len(treasure_order) == len(TREASURE_KINDS) * WAFERS_PER_KIND
+            and (dice is None or len(rolls) >= MAX_ROLLS)):
+        # Everything is named (a record with its full orders, checked above: no hexagon twice, no kind too often):
+        # the seed would deal nothing, so no generator is made.
+        return tuple(tile_order), tuple(treasure_order), tuple(rolls) if dice is not None else ()
     from random import Random
 
     rng = Random(seed)
@@ -143,7 +149,6 @@ def full_orders(
         else:
             rest.append(k)
     all_rolls: tuple[int, ...] = ()
-    dice = dice_of(options)
     if dice is not None:
         seeded = [sum(rng.randint(1, dice[1]) for _ in range(dice[0])) for _ in range(MAX_ROLLS)]
         all_rolls = (*rolls, *seeded[len(rolls):])
