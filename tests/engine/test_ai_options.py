@@ -92,8 +92,10 @@ def test_every_level_plays_every_option_legally(
         if s.finished:
             break
         seen_phases.add(s.phase)
-        moves = plan(view(s, s.to_act), level, 1)
-        s = play_plan(s, moves, level) if level == "random" else computer_turn(s, level, 1, strict=True)[0]
+        if level == "random":
+            s = play_plan(s, plan(view(s, s.to_act), level, 1), level)
+        else:
+            s = computer_turn(s, level, 1, strict=True)[0]
     if variant == "rapido":
         assert Phase.JUMP in seen_phases
 
