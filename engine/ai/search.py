@@ -85,7 +85,7 @@ def candidates(state: GameState) -> list[Move]:
 def _signature(state: GameState, me: int) -> tuple[object, ...]:
     return (
         state.ap, tuple(state.workers[me]), state.leader[me], state.supply[me], tuple(state.value),
-        tuple(len(w) for w in state.wafers), tuple(state.camp), tuple(state.guard),
+        tuple(map(len, state.wafers)), tuple(state.camp), tuple(state.guard),
         tuple(tuple(sorted(t.items())) for t in state.treasures),
     )
 
@@ -191,14 +191,17 @@ def rank_placements(state: GameState, ctx: Context, access: float = 1.0) -> list
     return [(r[0], r[2], r[3]) for r in ranked]
 
 
-def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: float = 1.0) -> list[Move]:
-    """Place the hexagon in hand (if any) and choose the actions that follow."""
+def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: float = 1.0,
+                     ranked: list[tuple[float, Place, GameState]] | None = None) -> list[Move]:
+    """Place the hexagon in hand (if any) and choose the actions that follow (``ranked``: the placements as
+    ``rank_placements`` ranks them, when already known)."""
     if state.phase is not Phase.PLACE:
         if state.phase is Phase.SCORING and budget.replies and len(state.players) == 2:
             return _checked(search_top(state, ctx, budget, budget.replies), ctx, budget)[0][3]
         _, plan = search_turn(state, ctx, budget)
         return plan
-    ranked = rank_placements(state, ctx, access)
+    if ranked is None:
+        ranked = rank_placements(state, ctx, access)
     found: list[tuple[float, int, GameState, list[Move]]] = []
     for static, place, after in ranked[: max(1, budget.placements)]:
         bonus = access * (static - judge(after, ctx))
