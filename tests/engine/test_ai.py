@@ -293,3 +293,17 @@ def test_two_players_the_strong_first_bidder_passes_unless_going_first_is_worth_
     assert firsts
     for s in firsts:
         assert plan(view(s, s.to_act), "strong", 5) == [Bid(1)], (s.shown, s.score)
+
+
+# ---------------------------------------------------------------------------------------------
+# Three or four players: auctions and scoring turns
+
+
+def test_a_strong_scoring_turn_with_four_players_is_legal_and_repeatable() -> None:
+    scorings = [s for seed in (4, 5) for s in random_game(4, "basic", seed) if s.phase is Phase.SCORING][:6]
+    assert scorings
+    for s in scorings:
+        seen = view(s, s.to_act)
+        moves = plan(seen, "strong", 2)
+        assert moves == plan(seen, "strong", 2)
+        play_plan(s, moves)
