@@ -42,6 +42,10 @@ RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
 EASY_CHIP_VALUE: Final = 0.1
 BID_SHARE: Final = 0.5
 """Share of a shown hexagon's advantage over the others the strong player will pay for it."""
+PICK_SEARCH: Final = 4
+"""The turn that follows an auction pick searches 4 placements in full and checks 4 plans against the opponents'
+replies (5 and 5 in a turn without a pick): the pick ranks every shown hexagon's placements first, in the same
+decision, whose median time would otherwise exceed the target (docs/performance.md)."""
 DUEL_VOLCANO: Final = 6.0
 """Two players: what the turn before a scoring is worth to the one who leaves the volcano to the other."""
 
@@ -219,7 +223,9 @@ def plan(view: GameView, level: str, seed: int, settings: Settings | None = None
     if model is not None:
         ctx.values = lambda position, c: model_values(position, c, model.weights, model.mobile, model.sharpness)
     if state.phase is Phase.PICK and level == "strong" and state.variant is Variant.AUCTION and not _is_duel(state):
-        return _pick_and_turn(state, ctx, budget, access, dice=view.dice is not None)
+        pick_budget = replace(budget, placements=min(budget.placements, PICK_SEARCH),
+                              replies=min(budget.replies, PICK_SEARCH))
+        return _pick_and_turn(state, ctx, pick_budget, access, dice=view.dice is not None)
     if state.phase in (Phase.BID, Phase.PICK):
         return _auction(state, ctx, level)
     if state.phase is Phase.DECLARE:
