@@ -225,8 +225,9 @@ def _threats(state: GameState, q: int, temples: list[int]) -> list[int]:
     in, figures in the supply deployed and walking in), cheapest strength first."""
     row, leader = state.workers[q], state.leader[q]
     walkers = [(path_costs(state, s, q), row[s], leader == s) for s in range(SPACE_COUNT) if row[s] or leader == s]
-    deployable = state.supply[q], leader == LEADER_SUPPLY
-    camps = [path_costs(state, c, q) for c in (BASE_CAMP, *(s for s in range(SPACE_COUNT) if state.camp[s] == q))]
+    supply, leader_in_supply = state.supply[q], leader == LEADER_SUPPLY
+    camps = [path_costs(state, c, q) for c in (BASE_CAMP, *(s for s in range(SPACE_COUNT) if state.camp[s] == q))
+             ] if supply or leader_in_supply else []
     out = []
     for t in temples:
         offers: list[tuple[float, int, int, int]] = []  # (AP per strength, AP per figure, strength, figures)
@@ -237,14 +238,17 @@ def _threats(state: GameState, q: int, temples: list[int]) -> list[int]:
                     offers.append((cost, cost, 1, workers))
                 if with_leader:
                     offers.append((cost / LEADER_STRENGTH, cost, LEADER_STRENGTH, 1))
-        if deployable[0] or deployable[1]:
+        if camps:
             reach = [c for c in (costs.get(t) for costs in camps) if c is not None]
             if reach:
                 cost = 1 + min(reach)
-                if deployable[0]:
-                    offers.append((cost, cost, 1, deployable[0]))
-                if deployable[1]:
+                if supply:
+                    offers.append((cost, cost, 1, supply))
+                if leader_in_supply:
                     offers.append((cost / LEADER_STRENGTH, cost, LEADER_STRENGTH, 1))
+        if not offers:
+            out.append(0)
+            continue
         offers.sort()
         ap, added = AP_PER_TURN, 0
         for _, cost, strength, count in offers:
@@ -274,6 +278,8 @@ def player_values(state: GameState, ctx: Context) -> list[float]:
     now_later = [_remaining(state, q) for q in range(n)]
     temples = [s for s in range(SPACE_COUNT) if state.terrain[s] is Terrain.TEMPLE]
     threats = [_cached_threats(state, q, temples, ctx) for q in range(n)] if w.safe else []
+    seats = range(n)
+    workers, leader, to_act = state.workers, state.leader, state.to_act
     for i, t in enumerate(temples):
         v = state.value[t]
         owner = state.guard[t]
@@ -281,16 +287,19 @@ def player_values(state: GameState, ctx: Context) -> list[float]:
             now, later = now_later[owner]
             values[owner] += v * (later + (1 if now else 0))
             continue
-        strengths = [state.strength(q, t) for q in range(n)]
-        for q in range(n):
+        strengths = [workers[q][t] + (3 if leader[q] == t else 0) for q in seats]
+        top = max(strengths)
+        if not top:
+            continue
+        second = sorted(strengths)[-2]
+        for q in seats:
             mine = strengths[q]
             if not mine:
                 continue
-            best_other = max(strengths[r] for r in range(n) if r != q)
-            margin = mine - best_other
+            margin = mine - (second if mine == top else top)
             now, later = now_later[q]
             if margin > 0 and threats and all(
-                mine > strengths[r] + threats[r][i] for r in range(n) if r != q
+                mine > strengths[r] + threats[r][i] for r in seats if r != q
             ):
                 share = w.safe
             elif margin > 0:
@@ -300,28 +309,28 @@ def player_values(state: GameState, ctx: Context) -> list[float]:
             else:
                 share = w.behind
             if now:
-                certain = q == state.to_act
+                certain = q == to_act
                 values[q] += v * ((1.0 if margin > 0 else 0.0) if certain else share)
                 values[q] += v * share * w.later * later
             elif later:
                 values[q] += v * share * (1 + w.later * (later - 1))
-    for q in range(n):
+    for q in seats:
         now, later = now_later[q]
         scorings = later + (1 if now else 0)
         points = _my_treasures(state, ctx) if q == ctx.me else float(_set_points(state.treasures[q]))
         values[q] += points * scorings
         if later >= 1:
-            on_board = sum(state.workers[q])
+            on_board = sum(workers[q])
             values[q] += w.worker * on_board * min(later, 2) / 2
-            if state.leader[q] >= 0:
+            if leader[q] >= 0:
                 values[q] += w.leader * min(later, 2) / 2
             values[q] += w.guard_option * state.guards_left[q] * min(later - 1, 2) / 2
     pool_gain = expected_gain({}, ctx.pool) if ctx.pool else 0.0
     for s in range(SPACE_COUNT):
         if state.wafers[s]:
             left = len(state.wafers[s])
-            for q in range(n):
-                figures = state.figures_at(q, s)
+            for q in seats:
+                figures = workers[q][s] + (1 if leader[q] == s else 0)
                 if figures:
                     _, later = now_later[q]
                     values[q] += w.wafer_reach * min(figures, left, 2) * pool_gain * max(later, 1)

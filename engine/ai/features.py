@@ -24,6 +24,7 @@ self-play positions.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import Final
 
 from ..board import SPACE_COUNT
@@ -42,6 +43,11 @@ FEATURES: Final = (
 )
 INDEX: Final = {name: i for i, name in enumerate(FEATURES)}
 GUARDED, NEXT, LATER, URGENT = (INDEX[f] for f in ("guarded", "contest_next", "contest_later", "contest_urgent"))
+TREASURES, WAFERS_AT, WORKERS_BOARD, WORKERS_BOARD_LAST, SUPPLY, LEADER_BOARD, GUARDS_LATER, GUARDS_LAST, CAMPS = (
+    INDEX[f] for f in ("treasures", "wafers_at", "workers_board", "workers_board_last", "supply", "leader_board",
+                       "guards_later", "guards_last", "camps"))
+AHEAD: Final = {k: INDEX[f"ahead_{k}"] for k in range(1, 5)}
+TEMPLE: Final = Terrain.TEMPLE
 
 
 def later_scorings(state: GameState) -> int:
@@ -99,23 +105,26 @@ def feature_rows(
 ) -> tuple[list[float], list[list[float]]]:
     """Return every seat's exact points and its row of features (in the order of ``FEATURES``)."""
     n = len(state.players)
-    temples = [s for s in range(SPACE_COUNT) if state.terrain[s] is Terrain.TEMPLE]
+    seats = range(n)
+    terrain, workers, leader, guard, value = state.terrain, state.workers, state.leader, state.guard, state.value
+    temples = [s for s in range(SPACE_COUNT) if terrain[s] is TEMPLE]
     ahead = scorings_ahead(state)
-    rows = [[0.0] * len(FEATURES) for _ in range(n)]
-    threats = [_cached_threats(state, q, temples, ctx) for q in range(n)]
+    rows = [[0.0] * len(FEATURES) for _ in seats]
+    threats = [_cached_threats(state, q, temples, ctx) for q in seats]
     urgency, acts = ctx.urgency, ctx.acts
     for i, t in enumerate(temples):
-        v = state.value[t]
-        owner = state.guard[t]
+        v = value[t]
+        owner = guard[t]
         if owner != NOBODY:
             rows[owner][GUARDED] += v * ahead[owner]
             continue
-        strengths = [state.strength(q, t) for q in range(n)]
-        shares = contest_shares(strengths, [threats[q][i] for q in range(n)], mobile, sharpness)
+        strengths = [workers[q][t] + (3 if leader[q] == t else 0) for q in seats]
+        reach = [threats[q][i] for q in seats]
+        shares = contest_shares(strengths, reach, mobile, sharpness)
         # noround: what a seat could bring counts at the next scoring only if it plays before that volcano
         first = shares if acts is None else contest_shares(
-            strengths, [threats[q][i] * acts[q] for q in range(n)], mobile, sharpness)
-        for q in range(n):
+            strengths, [reach[q] * acts[q] for q in seats], mobile, sharpness)
+        for q in seats:
             k = ahead[q]
             if k and shares[q]:
                 row = rows[q]
@@ -123,29 +132,30 @@ def feature_rows(
                 row[LATER] += v * shares[q] * (k - 1)
                 row[URGENT] += v * first[q] * urgency
     camps = [0] * n
+    camp, wafers = state.camp, state.wafers
     for s in range(SPACE_COUNT):
-        if state.camp[s] != NOBODY:
-            camps[state.camp[s]] += 1
-        if state.wafers[s]:
-            left = len(state.wafers[s])
-            for q in range(n):
-                figures = state.figures_at(q, s)
+        if camp[s] != NOBODY:
+            camps[camp[s]] += 1
+        if wafers[s]:
+            left = len(wafers[s])
+            for q in seats:
+                figures = workers[q][s] + (1 if leader[q] == s else 0)
                 if figures and ahead[q]:
-                    rows[q][INDEX["wafers_at"]] += min(figures, left, 2)
-    for q in range(n):
+                    rows[q][WAFERS_AT] += min(figures, left, 2)
+    for q in seats:
         row, k = rows[q], ahead[q]
         if k:
             treasures = _my_treasures(state, ctx) if q == ctx.me else float(_set_points(state.treasures[q]))
-            row[INDEX["treasures"]] = treasures * k
-            row[INDEX[f"ahead_{min(k, 4)}"]] = 1.0
-        board = sum(state.workers[q])
-        row[INDEX["workers_board"]] = board * (k >= 2)
-        row[INDEX["workers_board_last"]] = board * (k == 1)
-        row[INDEX["supply"]] = (state.supply[q] + 3 * (state.leader[q] == LEADER_SUPPLY)) * (k >= 2)
-        row[INDEX["leader_board"]] = (state.leader[q] >= 0) * min(k, 3)
-        row[INDEX["guards_later"]] = state.guards_left[q] * max(k - 1, 0)
-        row[INDEX["guards_last"]] = state.guards_left[q] * (k >= 1)
-        row[INDEX["camps"]] = camps[q] * (k >= 1)
+            row[TREASURES] = treasures * k
+            row[AHEAD[min(k, 4)]] = 1.0
+        board = sum(workers[q])
+        row[WORKERS_BOARD] = board * (k >= 2)
+        row[WORKERS_BOARD_LAST] = board * (k == 1)
+        row[SUPPLY] = (state.supply[q] + 3 * (leader[q] == LEADER_SUPPLY)) * (k >= 2)
+        row[LEADER_BOARD] = (leader[q] >= 0) * min(k, 3)
+        row[GUARDS_LATER] = state.guards_left[q] * max(k - 1, 0)
+        row[GUARDS_LAST] = state.guards_left[q] * (k >= 1)
+        row[CAMPS] = camps[q] * (k >= 1)
     if state.guns_mounted or state.obstacles:
         _option_features(state, rows, ahead)
     return exact_points(state, ctx, temples), rows
@@ -172,4 +182,4 @@ def model_values(
 ) -> list[float]:
     """Every seat's expected final score: exact points plus the weighted features."""
     exact, rows = feature_rows(state, ctx, mobile, sharpness)
-    return [e + sum(w * f for w, f in zip(weights, row, strict=True)) for e, row in zip(exact, rows, strict=True)]
+    return [e + sum(map(mul, weights, row)) for e, row in zip(exact, rows, strict=True)]

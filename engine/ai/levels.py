@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from ..legal import legal_moves
-from ..moves import Bid, Declare, Move, Pass, Pick, Undo
+from ..moves import Bid, Declare, Move, Pass, Pick, Place, Undo
 from ..options import Option
 from ..rapido import in_slot
-from ..rules import score_now
+from ..rules import apply, score_now
 from ..state import NOBODY, GameState, Phase, Stage, Variant
 from ..tiles import HEXAGONS, Terrain
 from ..view import GameView
@@ -42,6 +42,10 @@ RAPIDO_BUDGET: Final = Budget(width=3, nodes=250, placements=1)
 EASY_CHIP_VALUE: Final = 0.1
 BID_SHARE: Final = 0.5
 """Share of a shown hexagon's advantage over the others the strong player will pay for it."""
+PICK_SEARCH: Final = 4
+"""The turn that follows an auction pick searches 4 placements in full and checks 4 plans against the opponents'
+replies (5 and 5 in a turn without a pick): the pick ranks every shown hexagon's placements first, in the same
+decision, whose median time would otherwise exceed the target (docs/performance.md)."""
 DUEL_VOLCANO: Final = 6.0
 """Two players: what the turn before a scoring is worth to the one who leaves the volcano to the other."""
 
@@ -74,12 +78,9 @@ def _hypothetical_hand(state: GameState, tile: str) -> GameState:
 def _tile_values(state: GameState, ctx: Context, access: float) -> list[float]:
     """What each shown hexagon is worth to the computer player, on one scale."""
     values = []
-    n = len(state.players)
     for tile in state.shown:
         if HEXAGONS[tile].terrain is Terrain.VOLCANO:
-            totals = [sum(score_now(state, q)) for q in range(n)]
-            lead = totals[ctx.me] - max(t for q, t in enumerate(totals) if q != ctx.me)
-            values.append(0.5 * lead)
+            values.append(_volcano_value(state, ctx))
             continue
         ranked = rank_placements(_hypothetical_hand(state, tile), ctx, access)
         values.append(ranked[0][0] if ranked else 0.0)
@@ -89,11 +90,41 @@ def _tile_values(state: GameState, ctx: Context, access: float) -> list[float]:
     return values
 
 
+def _is_duel(state: GameState) -> bool:
+    """Two players, two hexagons shown in an auction game: ``_duel_auction``'s case."""
+    return (len(state.players) == 2 and len(state.shown) == 2 and state.variant is Variant.AUCTION
+            and not state.setup.has(Option.RANDOMTERRAIN))
+
+
+def _pick_and_turn(state: GameState, ctx: Context, budget: Budget, access: float, *, dice: bool) -> list[Move]:
+    """The strong player's pick and, unless it starts a scoring round, the turn that follows it: the placements
+    ranked to value each shown hexagon are those the turn's search starts from, and the turn needs no view or
+    sampled state of its own (picking shows nothing new)."""
+    picked: list[tuple[float, GameState, list[tuple[float, Place, GameState]] | None]] = []
+    for k, tile in enumerate(state.shown):
+        after = apply(state, Pick(k + 1))
+        if HEXAGONS[tile].terrain is Terrain.VOLCANO or after.phase is not Phase.PLACE or after.to_act != ctx.me:
+            picked.append((_volcano_value(state, ctx), after, None))
+            continue
+        placements = rank_placements(after, ctx, access)
+        picked.append((placements[0][0] if placements else 0.0, after, placements))
+    best = max(range(len(picked)), key=lambda k: (picked[k][0], -k))
+    _, after, ranked = picked[best]
+    if ranked is None:
+        return [Pick(best + 1)]
+    return [Pick(best + 1), *finish(plan_normal_turn(after, ctx, budget, access, ranked), dice=dice)]
+
+
+def _volcano_value(state: GameState, ctx: Context) -> float:
+    """A volcano shown: its scoring round comes now, worth half the player's lead in the points it would score."""
+    totals = [sum(score_now(state, q)) for q in range(len(state.players))]
+    return 0.5 * (totals[ctx.me] - max(t for q, t in enumerate(totals) if q != ctx.me))
+
+
 def _auction(state: GameState, ctx: Context, level: str) -> list[Move]:
     access = 1.0 if level == "strong" else 0.5
     values = _tile_values(state, ctx, access)
-    duel = (level == "strong" and len(state.players) == 2 and len(values) == 2 and state.variant is Variant.AUCTION
-            and not state.setup.has(Option.RANDOMTERRAIN))
+    duel = level == "strong" and len(values) == 2 and _is_duel(state)
     if duel:
         return _duel_auction(state, ctx, values, access)
     if state.phase is Phase.PICK:
@@ -191,6 +222,10 @@ def plan(view: GameView, level: str, seed: int, settings: Settings | None = None
         ctx.at_most = at_most(*view.dice)
     if model is not None:
         ctx.values = lambda position, c: model_values(position, c, model.weights, model.mobile, model.sharpness)
+    if state.phase is Phase.PICK and level == "strong" and state.variant is Variant.AUCTION and not _is_duel(state):
+        pick_budget = replace(budget, placements=min(budget.placements, PICK_SEARCH),
+                              replies=min(budget.replies, PICK_SEARCH))
+        return _pick_and_turn(state, ctx, pick_budget, access, dice=view.dice is not None)
     if state.phase in (Phase.BID, Phase.PICK):
         return _auction(state, ctx, level)
     if state.phase is Phase.DECLARE:

@@ -22,7 +22,7 @@ from ..legal import legal_moves
 from ..moves import COUNTED, Bid, Declare, End, Jump, Move, Obstacle, Pass, Pick, Place, Recover, Uncover, Undo, Walk
 from ..options import Option
 from ..rules import apply
-from ..state import NOBODY, GameState, Phase
+from ..state import NOBODY, GameState, Phase, Variant
 from ..tiles import AP_PER_TURN, Terrain
 from .dice import expected_uncover
 from .evaluate import EASY, Context, judge, tile_access
@@ -85,7 +85,7 @@ def candidates(state: GameState) -> list[Move]:
 def _signature(state: GameState, me: int) -> tuple[object, ...]:
     return (
         state.ap, tuple(state.workers[me]), state.leader[me], state.supply[me], tuple(state.value),
-        tuple(len(w) for w in state.wafers), tuple(state.camp), tuple(state.guard),
+        tuple(map(len, state.wafers)), tuple(state.camp), tuple(state.guard),
         tuple(tuple(sorted(t.items())) for t in state.treasures),
     )
 
@@ -178,6 +178,27 @@ def scoring_reply_delta(end: GameState, ctx: Context, nodes: int) -> float | Non
     return judge(apply(s, End()), ctx) - judge(after, ctx)
 
 
+def scorers_delta(end: GameState, ctx: Context, nodes: int) -> float:
+    """Three or four players, the computer player's scoring turn ending: how much the scoring turns of the players
+    after it in the round (each a greedy turn judged by its own position, then scored) change its judgement of
+    what its own turn left. Those players' moves score only themselves, so a scoring turn is judged by what it
+    leaves them as well as by what it scores."""
+    s = apply(end, End())
+    before = judge(s, ctx)
+    while s.phase is Phase.SCORING and s.to_act != ctx.me:
+        q = s.to_act
+        reply_ctx = replace(ctx, me=q, weights=EASY, root_wafers=list(s.wafers), root_recovered={}, camp_cache={},
+                            values=None)
+        _, plan = search_turn(s, reply_ctx, Budget(width=1, nodes=nodes, placements=0))
+        for move in plan:
+            s = apply(s, move)
+        after = apply(s, End())
+        if after.stack_pos != end.stack_pos:  # a hexagon drawn from the sampled stack: judged before it
+            break
+        s = after
+    return judge(s, ctx) - before
+
+
 def rank_placements(state: GameState, ctx: Context, access: float = 1.0) -> list[tuple[float, Place, GameState]]:
     """Every legal placement of the hexagon in hand with the position it leaves, best first."""
     ranked = []
@@ -191,14 +212,22 @@ def rank_placements(state: GameState, ctx: Context, access: float = 1.0) -> list
     return [(r[0], r[2], r[3]) for r in ranked]
 
 
-def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: float = 1.0) -> list[Move]:
-    """Place the hexagon in hand (if any) and choose the actions that follow."""
+def plan_normal_turn(state: GameState, ctx: Context, budget: Budget, access: float = 1.0,
+                     ranked: list[tuple[float, Place, GameState]] | None = None) -> list[Move]:
+    """Place the hexagon in hand (if any) and choose the actions that follow (``ranked``: the placements as
+    ``rank_placements`` ranks them, when already known)."""
     if state.phase is not Phase.PLACE:
         if state.phase is Phase.SCORING and budget.replies and len(state.players) == 2:
             return _checked(search_top(state, ctx, budget, budget.replies), ctx, budget)[0][3]
+        if state.phase is Phase.SCORING and budget.replies and state.variant is not Variant.RAPIDO:
+            top = search_top(state, ctx, budget, budget.replies)
+            checked = [(f[0] + scorers_delta(f[2], ctx, budget.reply_nodes), f[1], f[2], f[3]) for f in top]
+            checked.sort(key=lambda f: (-f[0], f[1]))
+            return checked[0][3]
         _, plan = search_turn(state, ctx, budget)
         return plan
-    ranked = rank_placements(state, ctx, access)
+    if ranked is None:
+        ranked = rank_placements(state, ctx, access)
     found: list[tuple[float, int, GameState, list[Move]]] = []
     for static, place, after in ranked[: max(1, budget.placements)]:
         bonus = access * (static - judge(after, ctx))

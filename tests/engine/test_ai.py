@@ -293,3 +293,38 @@ def test_two_players_the_strong_first_bidder_passes_unless_going_first_is_worth_
     assert firsts
     for s in firsts:
         assert plan(view(s, s.to_act), "strong", 5) == [Bid(1)], (s.shown, s.score)
+
+
+# ---------------------------------------------------------------------------------------------
+# Three or four players: auctions and scoring turns
+
+
+def _four_player_auction_states(phase: Phase) -> list[GameState]:
+    found = []
+    for seed in range(1, 4):
+        found += [s for s in random_game(4, "auction", seed) if s.phase is phase][:3]
+    return found
+
+
+def test_a_strong_pick_plans_the_turn_that_follows_unless_it_starts_a_scoring_round() -> None:
+    picks = _four_player_auction_states(Phase.PICK)
+    assert len(picks) >= 6
+    for s in picks:
+        moves = plan(view(s, s.to_act), "strong", 3)
+        assert isinstance(moves[0], Pick)
+        tile = s.shown[moves[0].index - 1]
+        if HEXAGONS[tile].terrain is Terrain.VOLCANO:
+            assert moves == [moves[0]]
+            continue
+        after = play_plan(s, moves)  # the pick, the placement and the actions, each legal in turn
+        assert after.phase is not Phase.PICK and len(moves) >= 2
+
+
+def test_a_strong_scoring_turn_with_four_players_is_legal_and_repeatable() -> None:
+    scorings = [s for seed in (4, 5) for s in random_game(4, "basic", seed) if s.phase is Phase.SCORING][:6]
+    assert scorings
+    for s in scorings:
+        seen = view(s, s.to_act)
+        moves = plan(seen, "strong", 2)
+        assert moves == plan(seen, "strong", 2)
+        play_plan(s, moves)
