@@ -5,7 +5,8 @@
     why = explain(view(state, seat), moves)  # a Msg: why those moves are good, in one line
 
 Levels: ``random`` (any legal move), ``easy`` (greedy, judges only its own position) and ``strong``
-(a beam search over the turn's actions, judged against its opponents, with bids). Where a player
+(a beam search over the turn's actions, judged against its opponents, with bids; its auction pick comes with
+the turn that follows it). Where a player
 simulates, it samples the unseen hexagons and wafers with its own generator (``sample``); its search
 is bounded by positions tried, not by time, so the same view and seed always give the same moves.
 

@@ -198,8 +198,10 @@ SETTINGS: Final = {
 def plan(view: GameView, level: str, seed: int, settings: Settings | None = None) -> list[Move]:
     """Return the moves the computer player of ``level`` makes from ``view`` for the seat to act.
 
-    They run to the end of its turn (``end``), its bid or pass, or its pick, or stop right after a
-    ``recover``; deterministic for ``view`` and ``seed``. Empty once the game is over.
+    They run to the end of its turn (``end``), its bid or pass, or its pick (the strong player's auction pick of
+    a hexagon that is not a volcano goes on with the whole turn after it, except in Tikal Rápido and in a
+    two-player auction without random terrain), or stop right after a ``recover``; deterministic for ``view``
+    and ``seed``. Empty once the game is over.
     """
     if view.finished or view.to_act is None:
         return []
