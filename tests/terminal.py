@@ -24,6 +24,11 @@ class Terminal:
         pid, fd = pty.fork()
         if pid == 0:  # the child: the pty is its controlling terminal, it leads the foreground group
             try:
+                # A signal ignored or blocked survives exec: start the command with the keys a person's shell
+                # leaves working, whatever the test process had ignored or blocked meanwhile.
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])
+                for key in (signal.SIGINT, signal.SIGQUIT, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
+                    signal.signal(key, signal.SIG_DFL)
                 os.chdir(cwd)
                 os.execvpe(argv[0], list(argv), dict(env))
             finally:
@@ -52,10 +57,29 @@ class Terminal:
         while wanted not in self.text[self._read_to:]:
             left = deadline - time.monotonic()
             if left <= 0 or (not self._read(min(left, 0.5)) and wanted not in self.text[self._read_to:]):
-                raise AssertionError(f"{wanted!r} never came; the terminal shows:\n{self.text[-3000:]}")
+                raise AssertionError(f"{wanted!r} never came; the terminal shows:\n{self.text[-3000:]}\n"
+                                     f"{self._signals()}")
         end = self.text.index(wanted, self._read_to) + len(wanted)
         said, self._read_to = self.text[self._read_to:end], end
         return said
+
+    def _signals(self) -> str:
+        """The signals each process of the terminal's foreground group blocks, ignores and catches (Linux's
+        /proc), to tell a Ctrl-C that was never delivered from one that was not acted on."""
+        try:
+            foreground = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[5]
+            lines = []
+            for stat in Path("/proc").glob("[0-9]*/stat"):
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+                if fields[2] == foreground:
+                    status = (stat.parent / "status").read_text().splitlines()
+                    wanted = [line for line in status if line.startswith(("Name", "State", "SigBlk", "SigIgn",
+                                                                           "SigCgt"))]
+                    lines.append(f"{stat.parent.name}: " + ", ".join(wanted) + " syscall "
+                                 + (stat.parent / "syscall").read_text().split(" ")[0])
+            return "\n".join(lines)
+        except (OSError, IndexError) as error:
+            return f"(no signal state: {error})"
 
     def type(self, line: str) -> None:
         os.write(self.fd, line.encode() + b"\r")
