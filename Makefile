@@ -2,11 +2,9 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-# pytest's parallel workers (pytest-xdist): one per core and one more, since the longest tests spend much of their
-# time waiting (on a browser, another process, a database server) and the extra worker runs others meanwhile; each
-# starts its own PostgreSQL server when it needs one. `worksteal` hands a worker that ran out of tests some of
-# another's, so one long test does not end the run alone.
-JOBS ?= $(shell $(PYTHON) -c "import os; print(len(os.sched_getaffinity(0)) + 1)")
+# pytest's parallel workers (pytest-xdist): one per core; each starts its own PostgreSQL server when it needs one.
+# `worksteal` hands a worker that ran out of tests some of another's, so one long test does not end the run alone.
+JOBS ?= auto
 PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 
 .PHONY: run test check lint bench gallery messages postgres postgres-stop clean
