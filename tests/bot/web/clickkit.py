@@ -4,10 +4,8 @@ each), and a move made by clicking only — a space, an action, a count or rotat
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from playwright.async_api import Browser, BrowserContext, Locator, Page
@@ -162,13 +160,4 @@ async def choose_space(board: Board, space: str) -> None:
     raise AssertionError(f"the page shows no action at {space}")
 
 
-async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Wait for what the bot does in the background (the channel's update after a move from the page)."""
-    for _ in range(int(seconds / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not do it in time")
-
-
-__all__ = ["Board", "click_choice", "open_board", "until"]
+__all__ = ["Board", "click_choice", "open_board"]

@@ -24,9 +24,9 @@ from engine import Phase
 from lang import translator
 from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, GUILD, bot_of, command, edits, open_game, posts, responses
 from tests.bot.adapter.wire import Wire
-from tests.bot.web.clickkit import Board, click_choice, open_board, until, watch
+from tests.bot.web.clickkit import Board, click_choice, open_board, watch
 from tests.bot.web.playkit import legal_texts
-from tests.bot.web.webkit import free_port, page_url, web_bot
+from tests.bot.web.webkit import free_port, page_url, until, web_bot
 
 pytestmark = pytest.mark.slow
 

@@ -7,10 +7,8 @@ links; without ``WEB_URL`` there is no button and the command says so."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,16 +37,7 @@ from tests.bot.adapter.discordkit import (
 )
 from tests.bot.adapter.wire import Call, Ref, Wire
 from tests.bot.web.playkit import page_data
-from tests.bot.web.webkit import free_port, web_bot
-
-
-async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
-    """Wait for what the bot does in the background after a web request (the channel's update)."""
-    for _ in range(int(seconds / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not do it in time")
+from tests.bot.web.webkit import free_port, until, web_bot
 
 
 def link_of(call: Call) -> str:

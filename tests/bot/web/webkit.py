@@ -3,11 +3,12 @@ harness, and Debian's chromium driven by Playwright."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -29,6 +30,16 @@ WEB_URL: Final = "http://127.0.0.1"
 CHROMIUM: Final = Path(os.environ.get("TIKAL_CHROMIUM", "/usr/bin/chromium"))
 STREAM: Final = aiohttp.ClientTimeout(total=20)
 """How long a test waits for a live stream's next event."""
+
+
+async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
+    """Wait for what the bot does in the background after a web request (the channel's update after a move from
+    the page)."""
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot did not do it in time")
 CHROMIUM_FLAGS: Final = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
