@@ -32,7 +32,7 @@ sys.path[:0] = [str(ROOT)]
 
 import aiohttp  # noqa: E402
 from PIL import Image  # noqa: E402
-from playwright.async_api import Browser, async_playwright  # noqa: E402
+from playwright.async_api import Browser, Page, async_playwright  # noqa: E402
 
 from tests.bot.adapter.discordkit import ANA, BEN, CY, DEE, bot_of, open_game  # noqa: E402
 from tests.bot.web.webkit import CHROMIUM, CHROMIUM_FLAGS, page_url, play, web_bot  # noqa: E402
@@ -81,6 +81,13 @@ async def paints(browser: Browser, url: str, width: int, loads: int) -> dict[str
     return found
 
 
+async def screenshot(page: Page, path: Path) -> None:
+    """The whole page saved as a PNG of 256 colours: a third of the bytes, no visible change on flat colours."""
+    await page.screenshot(path=str(path), full_page=True)
+    with Image.open(path) as shot:
+        shot.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
 async def screenshots(browser: Browser, url: str, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     saved = []
@@ -100,9 +107,7 @@ async def screenshots(browser: Browser, url: str, folder: Path) -> list[Path]:
         await page.wait_for_selector("#slider:not([disabled])")
         await page.evaluate("document.activeElement && document.activeElement.blur()")
         path = folder / f"web-view-{width}.png"
-        await page.screenshot(path=str(path), full_page=True)
-        with Image.open(path) as shot:  # 256 colours: a third of the bytes, no visible change on flat colours
-            shot.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+        await screenshot(page, path)
         saved.append(path)
         await page.close()
     return saved

@@ -33,9 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT)]
 
 import aiohttp  # noqa: E402
-from PIL import Image  # noqa: E402
 from playwright.async_api import async_playwright  # noqa: E402
 
+from bench.web import row, screenshot  # noqa: E402
 from bot.web.sessions import CSRF_HEADER  # noqa: E402
 from engine import Phase  # noqa: E402
 from tests.bot.adapter.discordkit import ANA, BEN, CHANNEL, GUILD, bot_of, edits, open_game, posts  # noqa: E402
@@ -144,19 +144,11 @@ async def screenshots(url: str, folder: Path) -> list[Path]:
                 await page.evaluate("document.activeElement && document.activeElement.blur(); "
                                     "window.scrollTo(0, 0)")
                 path = folder / f"web-member-{width}.png"
-                await page.screenshot(path=str(path), full_page=True)
-                with Image.open(path) as shot:  # 256 colours: a third of the bytes, no visible change
-                    shot.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+                await screenshot(page, path)
                 saved.append(path)
         finally:
             await browser.close()
     return saved
-
-
-def row(name: str, values: list[float]) -> str:
-    if not values:
-        return f"| {name} | – | – |"
-    return f"| {name} | {statistics.median(values):.0f} ms | {max(values):.0f} ms |"
 
 
 async def main() -> None:
