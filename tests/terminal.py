@@ -10,7 +10,7 @@ import re
 import select
 import signal
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -67,19 +67,23 @@ class Terminal:
         """The signals each process of the terminal's foreground group blocks, ignores and catches (Linux's
         /proc), to tell a Ctrl-C that was never delivered from one that was not acted on."""
         try:
-            foreground = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[5]
             lines = []
-            for stat in Path("/proc").glob("[0-9]*/stat"):
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-                if fields[2] == foreground:
-                    status = (stat.parent / "status").read_text().splitlines()
-                    wanted = [line for line in status if line.startswith(("Name", "State", "SigBlk", "SigIgn",
-                                                                           "SigCgt"))]
-                    lines.append(f"{stat.parent.name}: " + ", ".join(wanted) + " syscall "
-                                 + (stat.parent / "syscall").read_text().split(" ")[0])
+            for process in self._foreground():
+                status = (process / "status").read_text().splitlines()
+                wanted = [line for line in status if line.startswith(("Name", "State", "SigBlk", "SigIgn", "SigCgt"))]
+                lines.append(f"{process.name}: " + ", ".join(wanted) + " syscall "
+                             + (process / "syscall").read_text().split(" ")[0])
             return "\n".join(lines)
         except (OSError, IndexError) as error:
             return f"(no signal state: {error})"
+
+    def _foreground(self) -> Iterator[Path]:
+        """The /proc folder of each process in the terminal's foreground group (Linux); raises ``OSError`` or
+        ``IndexError`` where /proc cannot tell (another system, a process gone meanwhile)."""
+        foreground = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[5]
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            if stat.read_text().rsplit(")", 1)[1].split()[2] == foreground:
+                yield stat.parent
 
     def type(self, line: str) -> None:
         os.write(self.fd, line.encode() + b"\r")
@@ -99,13 +103,10 @@ class Terminal:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
-                foreground = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[5]
-                for stat in Path("/proc").glob("[0-9]*/stat"):
-                    fields = stat.read_text().rsplit(")", 1)[1].split()
-                    if fields[2] == foreground:
-                        call = (stat.parent / "syscall").read_text().split()
-                        if call[:2] in (["0", "0x0"], ["63", "0x0"]):  # read(0, …) on x86-64 / arm64
-                            return
+                for process in self._foreground():
+                    call = (process / "syscall").read_text().split()
+                    if call[:2] in (["0", "0x0"], ["63", "0x0"]):  # read(0, …) on x86-64 / arm64
+                        return
             except (OSError, IndexError):
                 return
             time.sleep(0.05)
