@@ -13,8 +13,11 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 OFFERED = """() => {
   // every move the page offers now: each ringed space clicked, each action there opened, each choice read (the
-  // page's own handlers run at each click: nothing is sent), then put back as it was
+  // page's own handlers run at each click: nothing is sent), then put back as it was; the page is out of the layout
+  // meanwhile (each click's handler would lay it out again to scroll or focus, for nobody to see)
   const moves = [];
+  const display = document.body.style.display;
+  document.body.style.display = "none";
   const read = (scope) => {
     const count = document.querySelectorAll(scope + " button.action").length;
     for (let i = 0; i < count; i++) {
@@ -33,6 +36,7 @@ OFFERED = """() => {
   read("#play-other");
   if (!document.querySelector("#play-undo").hidden) { moves.push("undo"); }
   if (!document.querySelector("#play-end").hidden) { moves.push("end"); }
+  document.body.style.display = display;
   return moves;
 }"""
 
@@ -137,7 +141,13 @@ async def click_choice(board: Board, rng: random.Random, *, end_weight: float, u
             confirms = await page.get_attribute("#play-yes", "data-move")
         move = confirms or ""
         await press(page, "#play-yes")
-    await board.shows(version + 1)
+    try:
+        await board.shows(version + 1)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{move!r} clicked at version {version} and not shown: {await board.message()!r}, "
+                             f"answer {await page.get_attribute('body', 'data-answer')}, "
+                             f"{await page.text_content('#play')} {await page.evaluate('window.__log')} "
+                             f"{await _served(board)}") from None
     return move
 
 
