@@ -57,7 +57,8 @@ def test_without_a_server_the_postgresql_tests_are_skipped_and_said_or_under_ci_
     """As ``make test`` runs them, in pytest-xdist's workers: on a machine without PostgreSQL (``PG_BIN`` names an empty
     folder) a PostgreSQL test is skipped and the summary says so; with ``TIKAL_REQUIRE_POSTGRES=1`` (what
     ``.ci/run`` sets) it fails the run instead."""
-    one = ["-m", "backends", "-k", "test_migrations_apply_once_and_reopening_is_idempotent", "tests/bot"]
+    one = ["-m", "backends", "-k", "test_migrations_apply_once_and_reopening_is_idempotent",
+           "tests/bot/core/storage/test_backends.py"]  # its file alone: collecting all of tests/bot is most of the time
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "1", *one]
     base = {**os.environ, "PG_BIN": str(tmp_path)}
     base.pop("TIKAL_REQUIRE_POSTGRES", None)

@@ -6,6 +6,8 @@
 and a fresh database per test (under pytest-xdist: a server per worker process). Without server binaries on the
 machine they are skipped, and the run's summary says so in one line (``tests/conftest.py``); with
 ``TIKAL_REQUIRE_POSTGRES=1`` (CI) they fail instead.
+
+``one_picture`` draws one channel picture for a whole game whose test does not look at them.
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import render
+from engine import GameView
 from tests.pgcluster import NO_SERVER, Cluster, server_binaries
 
 BACKENDS = ("sqlite", "postgresql")
@@ -74,3 +79,20 @@ def database(backend: str, db_path: Path, request: pytest.FixtureRequest) -> str
     return db_path
 
 
+@pytest.fixture
+def one_picture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For a whole game whose test reads the channel's words and buttons (or plays on the web page), not its channel
+    pictures: the first channel picture is drawn (a real PNG, of the first position) and posted again for every later
+    position, instead of the ~300 a Rápido game draws (half its time). Each post still carries its picture and its alt
+    text of its own position. The pictures themselves are tested in tests/render; every position of a whole game is
+    drawn through the bot in the tests that do not ask for this (a Rápido game with a computer seat, the replays'
+    games)."""
+    drawn: list[bytes] = []
+    draw = render.render_board
+
+    def first(view: GameView, **options: Any) -> bytes:
+        if not drawn:
+            drawn.append(draw(view, **options))
+        return drawn[0]
+
+    monkeypatch.setattr(render, "render_board", first)

@@ -280,7 +280,8 @@ WHOLE = {
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(600)  # a whole game through the real client: a Rápido game draws ~300 pictures
+@pytest.mark.timeout(600)  # a whole game through the real client: a Rápido game is ~650 taps
+@pytest.mark.usefixtures("one_picture")
 @pytest.mark.parametrize("name", list(WHOLE))
 async def test_a_whole_game_played_only_by_taps(tmp_path: Path, name: str) -> None:
     variant, options, people, seed, keen = WHOLE[name]

@@ -5,6 +5,7 @@ everyone sees."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 import logging
@@ -12,6 +13,7 @@ import random
 import sqlite3
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -62,6 +64,26 @@ async def near_the_end(wire: Wire, seed: int = 5, *,
             return game_id, member, move
         await svc.turns.act(GUILD, game_id, member, move)
     raise AssertionError("the game never ends")
+
+
+def each_gif_drawn_once(wire: Wire) -> None:
+    """The worker pool's jobs memoised by what they are asked (the job and its arguments, defaults filled in): the end
+    post draws the whole game's GIF, and the replay command, asked after Discord refused it, first draws the very
+    same one (the same record, language and limit) before it draws a smaller one. Asked again, the same bytes come
+    back at once; every GIF not drawn before is still drawn in the pool."""
+    pool = bot_of(wire).core.pool
+    run = pool.run
+    drawn: dict[str, Any] = {}
+
+    async def once(fn: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
+        bound = inspect.signature(fn).bind(*args)
+        bound.apply_defaults()
+        key = json.dumps([fn.__module__, fn.__qualname__, list(bound.arguments.items())], sort_keys=True, default=repr)
+        if key not in drawn:
+            drawn[key] = await run(fn, *args, timeout=timeout)
+        return drawn[key]
+
+    pool.run = once  # type: ignore[method-assign]
 
 
 def end_post(calls: list[Call], game_id: int) -> Call:
@@ -165,6 +187,7 @@ async def test_the_replay_command_after_discord_refused_the_gif_as_too_large(tmp
         assert "too large for this server" in text_of(answer) and not answer.files
 
     async with running_bot(tmp_path / "t.sqlite3") as wire:
+        each_gif_drawn_once(wire)
         early = running_game_too_large if room == "nothing fits" else None
         game_id, member, move = await near_the_end(wire, seed=7, early=early)
         wire.upload_limit = 1_000_000  # the server's real limit, lower than discord.py thinks (a boost ended)

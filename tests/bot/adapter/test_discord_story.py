@@ -7,8 +7,9 @@ auction game with options and a computer player) and for two short games in each
 its first volcano, a Tikal Rápido round), which also read without English, as do a few turns in which players stay
 away past their deadlines (reminders, the moderators' notice, the bot's turn).
 
-Cost: the whole file takes about 50 s on this machine (the four English games most of it, the ten short ones about
-12 s); it replaces an earlier story test, which played three of the four English games."""
+Cost: the four English games read the channel's words, not its pictures: each draws one picture and posts it for
+every position (``one_picture``), which halves their time. It replaces an earlier story test, which played three of
+the four English games."""
 
 from __future__ import annotations
 
@@ -85,6 +86,7 @@ def _holds_the_targets(measure: Measure, players: int | None, *, per_wait: bool 
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.usefixtures("one_picture")
 @pytest.mark.parametrize("story", [BASIC, AUCTION, RAPIDO, OPTIONS], ids=lambda s: s.name)
 async def test_a_whole_game_holds_the_channel_to_its_targets(tmp_path: Path, story: Story) -> None:
     transcript, measure = await _played(tmp_path, story)

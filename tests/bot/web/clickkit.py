@@ -8,13 +8,16 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from playwright.async_api import Browser, BrowserContext, Locator, Page
+from playwright.async_api import Browser, BrowserContext, Page
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 OFFERED = """() => {
   // every move the page offers now: each ringed space clicked, each action there opened, each choice read (the
-  // page's own handlers run at each click: nothing is sent), then put back as it was
+  // page's own handlers run at each click: nothing is sent), then put back as it was; the page is out of the layout
+  // meanwhile (each click's handler would lay it out again to scroll or focus, for nobody to see)
   const moves = [];
+  const display = document.body.style.display;
+  document.body.style.display = "none";
   const read = (scope) => {
     const count = document.querySelectorAll(scope + " button.action").length;
     for (let i = 0; i < count; i++) {
@@ -33,6 +36,7 @@ OFFERED = """() => {
   read("#play-other");
   if (!document.querySelector("#play-undo").hidden) { moves.push("undo"); }
   if (!document.querySelector("#play-end").hidden) { moves.push("end"); }
+  document.body.style.display = display;
   return moves;
 }"""
 
@@ -61,8 +65,11 @@ class Board:
         return int(await self.page.get_attribute("body", "data-play-version") or -1)
 
     async def shows(self, version: int, timeout: float = 20_000) -> None:
-        """Wait until the page shows the game at ``version``."""
-        await self.page.wait_for_selector(f"body[data-play-version='{version}']", timeout=timeout)
+        """Wait until the page shows the game at ``version``: checked in the page at each of its animation frames
+        (the page sets the version and rings the spaces in one task), not by Playwright's selector polls, which
+        back off to half a second."""
+        await self.page.wait_for_function("v => document.body.dataset.playVersion === v", arg=str(version),
+                                          timeout=timeout)
 
     async def offered(self) -> list[str]:
         return list(await self.page.evaluate(OFFERED))
@@ -94,6 +101,19 @@ async def watch(page: Page) -> None:
         performance.now()]));""")
 
 
+async def press(page: Page, selector: str) -> None:
+    """A real click on what ``selector`` finds: scrolled into view, the mouse pressed and released at its centre —
+    without Playwright's waits for it to be visible, stable and enabled (two animation frames and more a click). The
+    page draws its panel in the handler of the click before, so what is clicked next is there already; a click that
+    landed on anything else shows as the step after it not happening."""
+    await page.click(selector, force=True)
+
+
+PANEL = """scope => [document.querySelector("#play-yes")?.dataset.move ?? null,
+  document.querySelectorAll(scope + " button.finish").length]"""
+"""After an action was clicked: the move Confirm would make (None while a choice is open), and the choices."""
+
+
 async def click_choice(board: Board, rng: random.Random, *, end_weight: float, undo_weight: float) -> str:
     """A move made by clicking only: End turn (``end_weight``), Undo (``undo_weight``), else a ringed space, one of
     its actions, one of its choices, Confirm — or an action without a space (a bid, a pick). The move's notation as
@@ -102,36 +122,46 @@ async def click_choice(board: Board, rng: random.Random, *, end_weight: float, u
     version, spaces, others, can_end, can_undo = await page.evaluate(SHOWN)
     roll = rng.random()
     if can_end and (roll < end_weight or not (spaces or others)):
-        await page.click("#play-end")
+        await press(page, "#play-end")
         if await page.locator("#play-yes").count():
-            await page.click("#play-yes")
+            await press(page, "#play-yes")
         move = "end"
     elif can_undo and roll < end_weight + undo_weight:
-        await page.click("#play-undo")
+        await press(page, "#play-undo")
         move = "undo"
     else:
         scope = "#play-other"
         if spaces and (not others or rng.random() < 0.8):
             scope = "#play-here"
             await choose_space(board, rng.choice(spaces))
-        await (await one_of(board, f"{scope} button.action", rng)).click()
-        if not await page.locator("#play-yes").count():
-            await (await one_of(board, f"{scope} button.finish", rng)).click()
-        move = await page.get_attribute("#play-yes", "data-move") or ""
-        await page.click("#play-yes")
-    await board.shows(version + 1)
+        await press(page, await one_of(board, f"{scope} button.action", rng))
+        confirms, _ = await page.evaluate(PANEL, scope)
+        if confirms is None:
+            await press(page, await one_of(board, f"{scope} button.finish", rng))
+            confirms = await page.get_attribute("#play-yes", "data-move")
+        move = confirms or ""
+        await press(page, "#play-yes")
+    try:
+        await board.shows(version + 1)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{move!r} clicked at version {version} and not shown: {await board.message()!r}, "
+                             f"answer {await page.get_attribute('body', 'data-answer')}, "
+                             f"{await page.text_content('#play')} {await page.evaluate('window.__log')} "
+                             f"{await _served(board)}") from None
     return move
 
 
-async def one_of(board: Board, selector: str, rng: random.Random) -> Locator:
-    """One of the buttons ``selector`` finds, at random, once the page shows them."""
-    found = board.page.locator(selector)
-    try:
-        await found.first.wait_for(timeout=5000)
-    except PlaywrightTimeout:
-        raise AssertionError(f"no {selector} on the page: {await board.page.text_content('#play')} "
-                             f"{await board.page.evaluate('window.__log')} {await _served(board)}") from None
-    return found.nth(rng.randrange(await found.count()))
+async def one_of(board: Board, selector: str, rng: random.Random) -> str:
+    """One of the buttons ``selector`` finds, at random (a selector of it alone), once the page shows them."""
+    count = await board.page.locator(selector).count()
+    if not count:
+        try:
+            await board.page.locator(selector).first.wait_for(timeout=5000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"no {selector} on the page: {await board.page.text_content('#play')} "
+                                 f"{await board.page.evaluate('window.__log')} {await _served(board)}") from None
+        count = await board.page.locator(selector).count()
+    return f"{selector} >> nth={rng.randrange(count)}"
 
 
 async def _served(board: Board) -> str:
@@ -147,7 +177,7 @@ async def choose_space(board: Board, space: str) -> None:
     """Click a space and see its actions in the panel (clicked again if the page was drawn anew meanwhile)."""
     shown = json.dumps(space)
     for _ in range(3):
-        await board.page.click(f"#board .hex[data-space='{space}']")
+        await press(board.page, f"#board .hex[data-space='{space}']")
         try:
             await board.page.wait_for_function(
                 f"document.querySelector('#play-here h3') && document.querySelector('#play-here h3').textContent"
@@ -160,4 +190,4 @@ async def choose_space(board: Board, space: str) -> None:
     raise AssertionError(f"the page shows no action at {space}")
 
 
-__all__ = ["Board", "click_choice", "open_board"]
+__all__ = ["Board", "click_choice", "open_board", "press"]

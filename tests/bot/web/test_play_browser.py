@@ -12,6 +12,8 @@ the spectator's page stays as it was: no panel, no ring, no script of a member's
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from playwright.async_api import Browser
 
 import engine
 from bot.core.menus import Menu
+from bot.web.guard import RateLimit
 from bot.web.play_words import PlayWords
 from engine import Phase
 from lang import translator
@@ -33,6 +36,22 @@ pytestmark = pytest.mark.slow
 EN = PlayWords(translator("en"))
 DISCORD_LIKE = "http://discord.test/channels/1"
 """A page of another site with the member's link on it, as Discord shows it."""
+IDLE = '() => [document.body.dataset.acting, document.querySelectorAll(".hex.actionable").length]'
+"""What the page of a member not to act says of acting (``"0"``) and how many spaces it rings (none), read at once."""
+
+
+@asynccontextmanager
+async def members_bot(db_path: Path, port: int) -> AsyncIterator[Wire]:
+    """The bot with its web view on ``port``: no request limit (two browsers, one address: none to meet) and no limit
+    to a member's moves (these members click faster than anyone: a move in a fifth of a second; the limit has its own
+    test in test_play_server.py), and the other member's page told of a move within 50 ms (the live stream's poll),
+    as the one who moved is at once."""
+    async with web_bot(db_path, web_url=f"http://127.0.0.1:{port}", web_port=port, web_requests_per_minute=1e6,
+                       web_poll_seconds=0.05) as wire:
+        web = bot_of(wire).web
+        assert web is not None
+        web.members.member_limit = RateLimit(per_minute=1e6, burst=1e6)
+        yield wire
 
 
 async def link_for(wire: Wire, member: int) -> str:
@@ -93,8 +112,7 @@ async def play_to_the_end(wire: Wire, game_id: int, boards: dict[int, Board], rn
         for seat, other in boards.items():
             if seat != view.to_act:
                 await other.shows(view.version)
-                assert await other.page.get_attribute("body", "data-acting") == "0"
-                assert not await other.page.eval_on_selector_all(".hex.actionable", "hs => hs.length")
+                assert await other.page.evaluate(IDLE) == ["0", 0]
         if view.phase not in phases or done["moves"] % 3 == 0:  # every position would double the run
             phases.add(view.phase)
             await check_offered(wire, game_id, board)
@@ -122,10 +140,10 @@ def spectator_clean(html: str) -> None:
 
 
 @pytest.mark.timeout(900)
+@pytest.mark.usefixtures("one_picture")  # the channel's pictures are not what these games look at
 async def test_two_members_play_a_basic_game_to_the_end_by_clicking(db_path: Path, browser: Browser) -> None:
     port = free_port()
-    async with web_bot(db_path, web_url=f"http://127.0.0.1:{port}", web_port=port,
-                       web_requests_per_minute=1e6) as wire:  # two browsers, one address: no limit to meet
+    async with members_bot(db_path, port) as wire:
         core = bot_of(wire).core
         core.lobby._seed_source = lambda: 32  # the same game every run
         game_id = await open_game(wire, [ANA, BEN])
@@ -253,10 +271,10 @@ async def test_two_members_play_a_basic_game_to_the_end_by_clicking(db_path: Pat
 
 
 @pytest.mark.timeout(900)
+@pytest.mark.usefixtures("one_picture")  # the channel's pictures are not what these games look at
 async def test_two_members_play_an_auction_game_to_the_end_by_clicking(db_path: Path, browser: Browser) -> None:
     port = free_port()
-    async with web_bot(db_path, web_url=f"http://127.0.0.1:{port}", web_port=port,
-                       web_requests_per_minute=1e6) as wire:  # two browsers, one address: no limit to meet
+    async with members_bot(db_path, port) as wire:
         core = bot_of(wire).core
         core.lobby._seed_source = lambda: 33  # the same game every run
         game_id = await open_game(wire, [ANA, BEN], variant="auction")

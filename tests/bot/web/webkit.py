@@ -35,10 +35,10 @@ STREAM: Final = aiohttp.ClientTimeout(total=20)
 async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
     """Wait for what the bot does in the background after a web request (the channel's update after a move from
     the page)."""
-    for _ in range(int(seconds / 0.05)):
+    for _ in range(int(seconds / 0.01)):  # a check is a look at what the harness recorded: cheap, so looked at often
         if check():
             return
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.01)
     raise AssertionError("the bot did not do it in time")
 CHROMIUM_FLAGS: Final = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
