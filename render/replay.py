@@ -49,6 +49,9 @@ class ReplayOptions:
     """A frame's share of the time, in turns: a scoring turn's, and a scoring round's points (and the final's)."""
     max_bytes: int = DISCORD_SAFE_BYTES
     """A larger GIF is drawn again, narrower (never below 400 px wide)."""
+    width: int = WIDTH
+    """The width of the first try: ``narrower`` than one already drawn too large for ``max_bytes``, so that it is
+    not drawn again at full width first."""
     palette_samples: int = 6
     locale: str = "en"
     """The language of the captions (resolved by ``lang``)."""
@@ -123,10 +126,21 @@ def render_replay(frames: Sequence[Frame | GameView], *, options: ReplayOptions 
     plan = [as_frame(f) for f in frames]
     if not plan:
         raise ValueError("A replay needs at least one frame.")
-    width = WIDTH
+    width = max(MIN_WIDTH, min(WIDTH, options.width))
     while True:
         gif = _encode(plan, options, width)
         if len(gif) <= options.max_bytes or width <= MIN_WIDTH:
             return gif
-        # GIF size grows about with the number of pixels, so shrink the width by the square root.
-        width = max(MIN_WIDTH, math.floor(width * 0.95 * math.sqrt(options.max_bytes / len(gif))))
+        width = narrower(width, len(gif), options.max_bytes)
+
+
+def narrower(width: int, size: int, max_bytes: int) -> int:
+    """The width to draw a replay again at, when drawn ``width`` px wide it took ``size`` bytes, more than
+    ``max_bytes``: a GIF's size grows about with its pixels, so the width shrinks by the square root of the
+    ratio (with a margin), never below 400 px."""
+    return max(MIN_WIDTH, math.floor(width * 0.95 * math.sqrt(max_bytes / size)))
+
+
+def gif_width(gif: bytes) -> int:
+    """The width of a GIF in pixels (its logical screen's, in its header)."""
+    return int.from_bytes(gif[6:8], "little")

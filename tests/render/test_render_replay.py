@@ -17,7 +17,7 @@ from render.frame_caption import frame_caption
 from render.frames import Frame
 from render.gif import COLOURS, GifWriter
 from render.layout import Layout
-from render.replay import DISCORD_SAFE_BYTES, frame_duration, turn_unit
+from render.replay import DISCORD_SAFE_BYTES, frame_duration, gif_width, narrower, turn_unit
 from render.words import words_for
 from tests.render.render_cases import PLAYERS
 from tests.render.replay_cases import Record, corpus, ends, longest, rapido_game
@@ -181,6 +181,11 @@ def test_a_replay_too_large_is_drawn_narrower() -> None:
     small = render_replay(frames, options=ReplayOptions(max_bytes=limit))
     width = Image.open(io.BytesIO(small)).width
     assert len(small) <= limit and 400 <= width < WIDTH
+    assert gif_width(full) == WIDTH and gif_width(small) == width
+    # told what the full width came to, the second try is the first: the same GIF without drawing the full one again
+    start = narrower(WIDTH, len(full), limit)
+    assert render_replay(frames, options=ReplayOptions(max_bytes=limit, width=start)) == small
+    assert narrower(WIDTH, 100 * limit, limit) == 400  # never below a phone's chat column
 
 
 def test_bare_views_and_a_single_frame() -> None:

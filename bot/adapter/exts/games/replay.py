@@ -21,6 +21,8 @@ from bot.adapter.speech import reader
 from bot.core.league.replays import replay_source
 from engine.messages import Speaker
 from render import replay_frames
+from render.channel import WIDTH
+from render.replay import gif_width, narrower
 from render.replay_jobs import gif_of_frames, gif_of_record
 
 if TYPE_CHECKING:
@@ -42,10 +44,11 @@ async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int |
     t = reader(interaction)
     frames = None if source.public else await asyncio.to_thread(replay_frames, source.record)
 
-    async def draw(most: int) -> bytes:
+    async def draw(most: int, too_large: bytes | None) -> bytes:
+        width = WIDTH if too_large is None else narrower(gif_width(too_large), len(too_large), most)
         if frames is None:
-            return await bot.core.pool.run(gif_of_record, source.record, t.locale, most, timeout=TIMEOUT)
-        return await bot.core.pool.run(gif_of_frames, frames, t.locale, most, timeout=TIMEOUT)  # nothing hidden
+            return await bot.core.pool.run(gif_of_record, source.record, t.locale, most, width, timeout=TIMEOUT)
+        return await bot.core.pool.run(gif_of_frames, frames, t.locale, most, width, timeout=TIMEOUT)  # nothing hidden
 
     text = t.tr("replay.whole", "🎞️ Replay of game #{game}: the whole game, turn by turn.", game=game.id) \
         if source.public else \
@@ -67,11 +70,12 @@ async def replay(bot: TikalBot, interaction: discord.Interaction, game_id: int |
         await reply(interaction, answer, files=files)
 
 
-async def send_fitting(send: Callable[[bytes], Awaitable[None]], draw: Callable[[int], Awaitable[bytes]],
-                       limit: int, game_id: int) -> bool:
+async def send_fitting(send: Callable[[bytes], Awaitable[None]],
+                       draw: Callable[[int, bytes | None], Awaitable[bytes]], limit: int, game_id: int) -> bool:
     """Draw the GIF to fit ``limit`` and send it; when it is over the limit or Discord refuses it as too large,
-    draw it again at most half as large (narrower), ``SMALLER`` times at most. False when none could be sent."""
-    gif = await draw(limit)
+    draw it again at most half as large (narrower, starting from the GIF too large: ``draw(most, too_large)``),
+    ``SMALLER`` times at most. False when none could be sent."""
+    gif = await draw(limit, None)
     for tried in range(SMALLER + 1):
         if len(gif) <= limit:
             try:
@@ -83,7 +87,7 @@ async def send_fitting(send: Callable[[bytes], Awaitable[None]], draw: Callable[
                 log.info("game %s: Discord refused a replay of %d bytes as too large", game_id, len(gif))
         if tried == SMALLER:
             break
-        smaller = await draw(min(limit, len(gif)) // 2)
+        smaller = await draw(min(limit, len(gif)) // 2, gif)
         if len(smaller) >= len(gif):  # already as narrow as a replay is drawn
             return False
         gif, limit = smaller, min(limit, len(gif) - 1)
