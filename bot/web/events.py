@@ -16,6 +16,17 @@ from bot.web.watch import Watchers
 W = TypeVar("W")
 
 GONE = b"event: gone\ndata: {}\n\n"
+_HEADERS = {"Content-Type": "text/event-stream", "Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+
+
+async def said_gone(request: web.Request) -> web.StreamResponse:
+    """The stream of a game, address or seat gone already: ``gone`` at once, then the end. An error status would
+    tell the page only that its stream failed, as a lost connection does: a page that connects again after its
+    address was renewed (a phone waking up) would call itself offline instead of saying why it stopped."""
+    response = web.StreamResponse(headers=_HEADERS)
+    await response.prepare(request)
+    await response.write(GONE)
+    return response
 
 
 async def follow(request: web.Request, first: W, key: str, watchers: Watchers[W], *, keepalive: float,
@@ -23,8 +34,7 @@ async def follow(request: web.Request, first: W, key: str, watchers: Watchers[W]
                  send: Callable[[web.StreamResponse, W], Awaitable[None]]) -> web.StreamResponse:
     """Stream ``key``'s game, as ``watchers`` see it change, from ``first`` on; ``send`` writes one position's
     event."""
-    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
-                                           "X-Accel-Buffering": "no"})
+    response = web.StreamResponse(headers=_HEADERS)
     await response.prepare(request)
     seen = first
     if request.headers.get("Last-Event-ID") not in (None, event_id(first)):

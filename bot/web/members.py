@@ -29,7 +29,7 @@ from bot.core.web_play.keys import csrf_of, digest
 from bot.core.web_play.play import SeatPage
 from bot.core.words.errors import MovedOn, NoGame
 from bot.web.content import board_data, palette
-from bot.web.events import GONE, follow
+from bot.web.events import GONE, follow, said_gone
 from bot.web.guard import Address, RateLimit
 from bot.web.page import message_html
 from bot.web.play_content import member_data
@@ -236,7 +236,7 @@ class MemberRoutes:
     async def events(self, request: web.Request) -> web.StreamResponse:
         found = await self._seated(request)
         if found is None:
-            return web.Response(status=403, text="", headers={"Cache-Control": "no-store"})
+            return await said_gone(request)
         seated, session = found
         address = self.address(request)
         if not self.limit.stream_opened(address):

@@ -26,7 +26,7 @@ from bot.core.storage.rows import Status
 from bot.core.words.errors import NoGame
 from bot.web.connections import IDLE, PER_ADDRESS, Connections
 from bot.web.content import history_data, live_data, palette
-from bot.web.events import GONE, follow
+from bot.web.events import GONE, follow, said_gone
 from bot.web.guard import Address, RateLimit, address_of, forwarded_address, limited, security_headers
 from bot.web.members import MemberRoutes, Synced, writable
 from bot.web.page import message_html, page_html
@@ -222,7 +222,10 @@ class WebView:
         return body
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        watched = await self._found(request)
+        try:
+            watched = await self._found(request)
+        except web.HTTPNotFound:
+            return await said_gone(request)
         address = self.address(request)
         if not self.limit.stream_opened(address):
             return self._too_many(request)

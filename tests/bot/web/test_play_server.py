@@ -271,6 +271,8 @@ async def test_the_live_stream_follows_the_game_and_says_when_the_session_ended(
                 assert data["version"] == view.version + 1 and data["play"]["seat"] == 1 - view.to_act
                 await core.spectators.links.renew(GUILD, game.id)  # a moderator's renewal ends every member's
                 assert "event: gone" in await next_event(stream)
+                async with idle.client.get(f"{base}/play/{game.id}/events", timeout=STREAM) as again:  # anew
+                    assert again.status == 200 and await again.text() == "event: gone\ndata: {}\n\n"
 
 
 async def test_the_spectators_page_is_the_same_byte_for_byte_with_members_playing(db_path: Path) -> None:

@@ -127,9 +127,12 @@ async def test_a_removed_game_and_an_old_address_say_there_is_no_game_here(db_pa
             new = await core.spectators.links.renew(GUILD, game.id)
             assert "event: gone" in await next_event(stream)
         assert new != old and len(new) == 32
-        for url in (f"{base}/g/{old}", f"{base}/g/{old}/view.json", f"{base}/g/{old}/events", f"{base}/g/nonsense"):
+        for url in (f"{base}/g/{old}", f"{base}/g/{old}/view.json", f"{base}/g/nonsense"):
             status, html, _ = await get(session, url)
             assert status == 404 and EN.gone() in html, url
+        # a page that connects its live stream again after the renewal (a phone waking up) is told why it stopped
+        status, sent, headers = await get(session, f"{base}/g/{old}/events")
+        assert status == 200 and sent == "event: gone\ndata: {}\n\n" and headers["Content-Type"] == "text/event-stream"
         status, html, _ = await get(session, f"{base}/g/{old}?lang=de")
         assert status == 404 and DE.gone() in html
         assert (await get(session, f"{base}/g/{new}"))[0] == 200
