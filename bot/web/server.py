@@ -222,9 +222,8 @@ class WebView:
         return body
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        try:
-            watched = await self._found(request)
-        except web.HTTPNotFound:
+        watched = await self.core.spectators.find(request.match_info["token"])
+        if watched is None:
             return await said_gone(request)
         address = self.address(request)
         if not self.limit.stream_opened(address):
