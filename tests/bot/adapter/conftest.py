@@ -16,4 +16,3 @@ async def wire(database: Path | str) -> AsyncIterator[Wire]:
     """A running bot on ``database`` with its guilds and channels (see ``discordkit.running_bot``)."""
     async with running_bot(database) as running:
         yield running
-

@@ -109,9 +109,8 @@ async def press(page: Page, selector: str) -> None:
     await page.click(selector, force=True)
 
 
-PANEL = """scope => [document.querySelector("#play-yes")?.dataset.move ?? null,
-  document.querySelectorAll(scope + " button.finish").length]"""
-"""After an action was clicked: the move Confirm would make (None while a choice is open), and the choices."""
+CONFIRMS = '() => document.querySelector("#play-yes")?.dataset.move ?? null'
+"""After an action was clicked: the move Confirm would make (None while a choice is open), read at once."""
 
 
 async def click_choice(board: Board, rng: random.Random, *, end_weight: float, undo_weight: float) -> str:
@@ -135,7 +134,7 @@ async def click_choice(board: Board, rng: random.Random, *, end_weight: float, u
             scope = "#play-here"
             await choose_space(board, rng.choice(spaces))
         await press(page, await one_of(board, f"{scope} button.action", rng))
-        confirms, _ = await page.evaluate(PANEL, scope)
+        confirms = await page.evaluate(CONFIRMS)
         if confirms is None:
             await press(page, await one_of(board, f"{scope} button.finish", rng))
             confirms = await page.get_attribute("#play-yes", "data-move")

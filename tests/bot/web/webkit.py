@@ -30,6 +30,8 @@ WEB_URL: Final = "http://127.0.0.1"
 CHROMIUM: Final = Path(os.environ.get("TIKAL_CHROMIUM", "/usr/bin/chromium"))
 STREAM: Final = aiohttp.ClientTimeout(total=20)
 """How long a test waits for a live stream's next event."""
+CHROMIUM_FLAGS: Final = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -40,8 +42,6 @@ async def until(check: Callable[[], bool], seconds: float = 30.0) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("the bot did not do it in time")
-CHROMIUM_FLAGS: Final = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @asynccontextmanager
